@@ -1,0 +1,118 @@
+"""The ``check`` (and ``ringleader``) command.
+
+Exit status: 0 every property holds; 1 a property is violated; 2 the command or the
+algorithm is wrong (one line on stderr, never a traceback); 3 incomplete (a limit was
+reached: never reported as verified).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from models import AlgorithmError
+
+from .loader import load_algorithm
+from .trace import TRACE_FORMATS
+
+USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise AlgorithmError(f"{message} (see `check --help`)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="check",
+        description="Model-check a leader-election algorithm on every arrangement of n ids.",
+        epilog="Exit status: 0 verified, 1 a property is violated, 2 bad command or algorithm, 3 incomplete.",
+    )
+    parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
+    parser.add_argument("--n", type=int, help="number of processes")
+    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
+    parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
+    parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
+    por = parser.add_mutually_exclusive_group()
+    por.add_argument("--por", dest="por", action="store_true", default=False,
+                     help="partial-order reduction: NOT IMPLEMENTED YET, accepted and ignored (every run is unreduced)")
+    por.add_argument("--no-por", dest="por", action="store_false", help="no partial-order reduction (what every run does today)")
+    parser.add_argument("--max-states", type=int, metavar="N",
+                        help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    return parser
+
+
+def _parse_ids(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise AlgorithmError(f"--ids must be comma-separated integers, got {text!r}") from None
+
+
+def _list() -> int:
+    from algorithms import catalogue
+
+    rows = list(catalogue())
+    width = max(len(name) for name, *_ in rows)
+    for name, summary, seed, topology in rows:
+        print(f"{name:<{width}}  {summary}  [{topology}; seed {seed}]")
+    return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.list:
+        return _list()
+    if not args.algorithm:
+        raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
+    ids = _parse_ids(args.ids) if args.ids else None
+    n = args.n if args.n is not None else (len(ids) if ids else None)
+    if n is None:
+        raise AlgorithmError("give the number of processes with --n, e.g. `check hs --n 4`")
+    if n < 1:
+        raise AlgorithmError(f"--n must be at least 1, got {n}")
+    if ids is not None and len(ids) != n:
+        raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
+    if args.max_states is not None and args.max_states < 1:
+        raise AlgorithmError("--max-states must be at least 1")
+    if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
+        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {' or '.join(TRACE_FORMATS)}")
+    algorithm = load_algorithm(args.algorithm)
+
+    from .run import check
+
+    result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(result.summary())
+        if result.counterexample:
+            print()
+            print(result.counterexample.trace.to_text(), end="")
+    if args.trace_out and result.counterexample:
+        result.counterexample.trace.write(args.trace_out)
+        if not args.json:
+            print(f"trace written to {args.trace_out}")
+    return result.exit_status
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except AlgorithmError as error:
+        print(f"check: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except MemoryError:
+        print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
+        return INCOMPLETE_EXIT
+    except KeyboardInterrupt:
+        print("check: interrupted; no verdict", file=sys.stderr)
+        return INCOMPLETE_EXIT
+
+
+def entry_point() -> None:
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Breadth-first exploration of one arrangement's state graph, checking the properties as it goes.
+
+States are numbered in the order they are found; each remembers its parent and which of the
+parent's transitions (its ordinal, in the semantics' fixed order) led to it, so a trace is
+rebuilt by replaying ordinals from the initial state. Because the search is breadth-first,
+the first violation found of a state, transition or terminal property has a shortest trace.
+The graph itself is kept (compressed rows of successor indices and message counts) for the
+questions that need all of it: termination (no cycle) and the exact message min/max.
+"""
+from __future__ import annotations
+
+import time
+from array import array
+from dataclasses import dataclass, field
+
+from models import AsyncSystem
+from specs import Property
+
+from .graph import GraphFacts, analyse
+
+
+class StateLimitReached(Exception):
+    pass
+
+
+@dataclass
+class Violation:
+    property: Property
+    reason: str
+    ordinals: list[int]  # transitions to replay from the initial state
+    loop_start: int | None = None  # for a lasso: the step index where the cycle begins
+
+
+@dataclass
+class Exploration:
+    """What one arrangement's search found."""
+
+    ids: tuple[int, ...]
+    states: int = 0
+    transitions: int = 0
+    depth: int = 0
+    terminal_states: int = 0
+    unmatched: int = 0
+    messages_min: int | None = None
+    messages_max: int | None = None
+    complete: bool = False
+    seconds: float = 0.0
+    violations: list[Violation] = field(default_factory=list)
+    holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
+    represents: int = 1  # arrangements this one stands for
+
+
+class Explorer:
+    def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
+                 progress=None):
+        self.system = system
+        self.properties = properties
+        self.max_states = max_states
+        self.progress = progress
+        self.state_props = [p for p in properties if p.kind == "state"]
+        self.transition_props = [p for p in properties if p.kind == "transition"]
+        self.terminal_props = [p for p in properties if p.kind == "terminal"]
+        self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
+
+    def _path_to(self, index: int) -> list[int]:
+        ordinals = []
+        while index > 0:
+            ordinals.append(self.ordinal[index])
+            index = self.parent[index]
+        ordinals.reverse()
+        return ordinals
+
+    def run(self) -> Exploration:
+        started = time.perf_counter()
+        system = self.system
+        result = Exploration(system.ids)
+        initial = system.initial_state
+        index = {initial: 0}
+        queue = [initial]
+        self.parent = parent = array("i", [-1])
+        self.ordinal = ordinal = array("H", [0])
+        depth = array("H", [0])
+        offsets = array("q", [0])
+        targets = array("i")
+        weights = array("B")
+        observe = system.observe
+        observe_one = system.observe_process
+        violation = self._check_state(initial, observe)
+        if violation:
+            result.violations.append(Violation(violation[0], violation[1], []))
+        i = 0
+        while not result.violations and i < len(queue):
+            state = queue[i]
+            steps = system.successor_list(state)
+            if not steps:
+                result.terminal_states += 1
+                violation = self._check_terminal(state, observe)
+                if violation:
+                    result.violations.append(Violation(violation[0], violation[1], self._path_to(i)))
+                    break
+            for k, (target, sent, mover, unmatched) in enumerate(steps):
+                result.unmatched += unmatched
+                j = index.get(target)
+                if j is None:
+                    j = len(queue)
+                    if self.max_states is not None and j >= self.max_states:
+                        raise StateLimitReached(j)
+                    index[target] = j
+                    queue.append(target)
+                    parent.append(i)
+                    ordinal.append(k)
+                    depth.append(depth[i] + 1)
+                    if self.state_props:
+                        violation = self._check_state(target, observe)
+                        if violation:
+                            result.violations.append(Violation(violation[0], violation[1], self._path_to(j)))
+                            break
+                if self.transition_props and state[mover] != target[mover]:
+                    before, after = observe_one(state, mover), observe_one(target, mover)
+                    for prop in self.transition_props:
+                        reason = prop.check(before, after)
+                        if reason:
+                            result.violations.append(Violation(prop, reason, self._path_to(i) + [k]))
+                            break
+                    if result.violations:
+                        break
+                targets.append(j)
+                weights.append(min(sent, 255))
+            offsets.append(len(targets))
+            i += 1
+            if self.progress is not None and i % 4096 == 0:
+                self.progress(len(queue), len(targets))
+        result.states = len(queue)
+        result.transitions = len(targets)
+        result.depth = max(depth) if depth else 0
+        if not result.violations:
+            self._graph_questions(result, offsets, targets, weights)
+        result.complete = True
+        violated = {v.property.name for v in result.violations}
+        stopped_early = bool(violated) and violated <= {p.name for p in self.properties if p.kind != "graph"}
+        for prop in self.properties:
+            if prop.name in violated:
+                result.holds[prop.name] = False
+            elif stopped_early or (prop.name == "message-bound" and "termination" in violated):
+                result.holds[prop.name] = None  # not decided: the search stopped at a violation
+            else:
+                result.holds[prop.name] = True
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _check_state(self, state, observe):
+        observations = observe(state)
+        for prop in self.state_props:
+            reason = prop.check(observations)
+            if reason:
+                return prop, reason
+        return None
+
+    def _check_terminal(self, state, observe):
+        observations = observe(state)
+        for prop in self.terminal_props:
+            reason = prop.check(self.system.channels(state)) if prop.name == "quiescence" else prop.check(observations)
+            if reason:
+                return prop, reason
+        return None
+
+    def _graph_questions(self, result: Exploration, offsets, targets, weights):
+        facts: GraphFacts = analyse(offsets, targets, weights, self.parent)
+        if not facts.acyclic:
+            stem, cycle = facts.lasso
+            ordinals = self._ordinals_along(stem, offsets, targets) + self._ordinals_along(cycle, offsets, targets)
+            termination = self.graph_props.get("termination")
+            if termination is not None:
+                result.violations.append(Violation(
+                    termination, f"an execution runs forever: a cycle of {len(cycle) - 1} transition(s) is reachable",
+                    ordinals, loop_start=len(stem) - 1,
+                ))
+            return
+        result.messages_min, result.messages_max = facts.messages_min, facts.messages_max
+        bound_property = self.graph_props.get("message-bound")
+        if bound_property is not None:
+            bound = self.system.algorithm.message_bound(self.system.n)
+            if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
+                result.violations.append(Violation(
+                    bound_property, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
+                    self._ordinals_along(facts.max_path, offsets, targets),
+                ))
+
+    @staticmethod
+    def _ordinals_along(path: list[int], offsets, targets) -> list[int]:
+        ordinals = []
+        for a, b in zip(path, path[1:]):
+            for e in range(offsets[a], offsets[a + 1]):
+                if targets[e] == b:
+                    ordinals.append(e - offsets[a])
+                    break
+        return ordinals

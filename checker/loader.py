@@ -1,0 +1,64 @@
+"""Find the algorithm a user names: a built-in name, ``path.py`` or ``path.py:ClassName``."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import traceback
+
+from algorithms import BUILTIN, builtin
+from models import Algorithm, AlgorithmError
+
+
+def load_algorithm(name: str) -> type[Algorithm]:
+    if name in BUILTIN:
+        return builtin(name)
+    path, _, class_name = name.partition(".py:")
+    if class_name:
+        path += ".py"
+    if path.endswith(".py") or os.sep in path:
+        return _load_file(path, class_name or None)
+    raise AlgorithmError(
+        f"unknown algorithm {name!r}: run `check --list` for the built-in ones "
+        f"({', '.join(BUILTIN)}), or give the path of a .py file"
+    )
+
+
+def _load_file(path: str, class_name: str | None) -> type[Algorithm]:
+    if not os.path.isfile(path):
+        raise AlgorithmError(f"no such algorithm file: {path}")
+    module_name = "ringleader_user_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # inspect (the DSL lint) and pickling find the source through it
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as error:
+        del sys.modules[module_name]
+        raise AlgorithmError(f"{path}:{error.lineno}: syntax error: {error.msg}") from None
+    except AlgorithmError:
+        del sys.modules[module_name]
+        raise
+    except Exception as error:
+        del sys.modules[module_name]
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == os.path.abspath(path)]
+        where = f"{path}:{frames[-1].lineno}" if frames else path
+        raise AlgorithmError(f"{where}: loading the file raised {type(error).__name__}: {error}") from None
+    found = {
+        value.__name__: value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Algorithm) and value.__module__ == module_name
+    }
+    if class_name:
+        if class_name not in found:
+            raise AlgorithmError(
+                f"{path} defines no algorithm class {class_name!r}; it defines: {', '.join(found) or 'none'}"
+            )
+        return found[class_name]
+    if len(found) != 1:
+        what = ", ".join(found) if found else "no Algorithm subclass"
+        raise AlgorithmError(
+            f"{path} must define exactly one Algorithm subclass (it defines {what}); "
+            f"name one with {path}:ClassName"
+        )
+    return next(iter(found.values()))

@@ -1,0 +1,118 @@
+"""One object per run: the verdict, each property's outcome, the figures, the counterexample.
+
+``Result`` prints as the CLI's summary, serialises to DESIGN.md's schema-1 JSON, and is what
+the Python API returns for notebooks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .explorer import Exploration
+from .trace import Trace
+
+VERIFIED, VIOLATED, INCOMPLETE = "verified", "violated", "incomplete"
+
+
+@dataclass
+class PropertyOutcome:
+    name: str
+    description: str
+    holds: bool | None  # None: not decided (the search stopped first)
+    reason: str | None = None
+
+    @property
+    def status(self) -> str:
+        return {True: "holds", False: "VIOLATED", None: "not decided"}[self.holds]
+
+
+@dataclass
+class Counterexample:
+    property: str
+    reason: str
+    ids: tuple[int, ...]
+    trace: Trace
+
+    def to_json(self) -> dict:
+        return {"property": self.property, "reason": self.reason, "ids": list(self.ids), "trace": self.trace.to_json()}
+
+
+@dataclass
+class Result:
+    algorithm: str
+    n: int
+    topology: str
+    verdict: str
+    arrangements_checked: int
+    arrangements_represented: int
+    arrangements_planned: int
+    states: int
+    transitions: int
+    depth: int
+    seconds: float
+    properties: list[PropertyOutcome]
+    messages_min: int | None
+    messages_max: int | None
+    unmatched: int
+    per_arrangement: list[Exploration] = field(default_factory=list)
+    counterexample: Counterexample | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def exit_status(self) -> int:
+        return {VERIFIED: 0, VIOLATED: 1, INCOMPLETE: 3}[self.verdict]
+
+    def to_json(self) -> dict:
+        return {
+            "schema": 1,
+            "algorithm": self.algorithm,
+            "n": self.n,
+            "verdict": self.verdict,
+            "arrangements": {"checked": self.arrangements_checked, "represented": self.arrangements_represented},
+            "states": self.states,
+            "transitions": self.transitions,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 3),
+            "properties": [
+                {"name": p.name, "holds": p.holds, **({"reason": p.reason} if p.reason else {})}
+                for p in self.properties
+            ],
+            "messages": {"min": self.messages_min, "max": self.messages_max},
+            "unmatched_receptions": self.unmatched,
+            "por": False,
+            "per_arrangement": [
+                {
+                    "ids": list(a.ids), "states": a.states, "transitions": a.transitions, "depth": a.depth,
+                    "messages": {"min": a.messages_min, "max": a.messages_max},
+                }
+                for a in self.per_arrangement
+            ],
+            "counterexample": self.counterexample.to_json() if self.counterexample else None,
+            "notes": self.notes,
+        }
+
+    def summary(self) -> str:
+        lines = [f"{self.algorithm} on a {self.topology}, n = {self.n}: {self.verdict.upper()}"]
+        checked = f"{self.arrangements_checked}"
+        if self.arrangements_checked < self.arrangements_planned:
+            checked += f" of {self.arrangements_planned}"
+        how = "the one given" if self.arrangements_planned == 1 and self.arrangements_represented == 1 else "one per rotation class"
+        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
+        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}")
+        if self.messages_min is not None:
+            lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
+        else:
+            lines.append("  messages      not computed (the search stopped before the whole graph was known)")
+        if self.unmatched:
+            lines.append(f"  unmatched     {self.unmatched:,} transitions consume a message that no command accepts")
+        lines.append(f"  time          {self.seconds:.2f} s")
+        lines.append("  properties")
+        width = max(len(p.name) for p in self.properties)
+        for p in self.properties:
+            detail = f"  ({p.reason})" if p.reason else ""
+            lines.append(f"    {p.name:<{width}}  {p.status}{detail}")
+        for note in self.notes:
+            lines.append(f"  note: {note}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()

@@ -1,0 +1,146 @@
+"""Traces: a path through the state graph, rebuilt by replaying transition ordinals.
+
+A trace starts from the arrangement's initial state and lists, per step, the process that
+moved, its command, the message it received (and on which port), the messages it sent and
+the locals it changed. Renderers are pure functions at the edge: trace in, text or JSON out.
+"""
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+
+from models import UNMATCHED, AsyncSystem
+
+
+@dataclass
+class TraceStep:
+    number: int
+    position: int
+    id: int
+    command: str
+    port: str | None
+    received: str | None
+    sent: list[tuple[str, str]]
+    changes: dict[str, tuple[str, str]]
+    in_flight: int  # messages in all channels after this step
+
+
+@dataclass
+class Trace:
+    algorithm: str
+    ids: tuple[int, ...]
+    initial_locals: dict[str, str]
+    steps: list[TraceStep] = field(default_factory=list)
+    loop_start: int | None = None  # steps from this index on repeat forever (a lasso)
+    property: str | None = None
+    reason: str | None = None
+    final_locals: list[dict[str, str]] = field(default_factory=list)
+    final_channels: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def to_text(self) -> str:
+        return render_text(self)
+
+    def to_json(self) -> dict:
+        return {
+            "algorithm": self.algorithm,
+            "ids": list(self.ids),
+            "property": self.property,
+            "reason": self.reason,
+            "initial_locals": self.initial_locals,
+            "loop_start": self.loop_start,
+            "steps": [
+                {
+                    "step": s.number, "position": s.position, "id": s.id, "command": s.command,
+                    "port": s.port, "received": s.received,
+                    "sent": [{"port": port, "message": message} for port, message in s.sent],
+                    "changes": {name: {"from": old, "to": new} for name, (old, new) in s.changes.items()},
+                    "in_flight": s.in_flight,
+                }
+                for s in self.steps
+            ],
+            "final_state": {
+                "locals": self.final_locals,
+                "channels": [{"channel": name, "messages": messages} for name, messages in self.final_channels],
+            },
+        }
+
+    def write(self, path: str) -> None:
+        """Write the trace to ``path``: .txt for the table, .json for the structured form."""
+        if path.endswith(".json"):
+            content = json.dumps(self.to_json(), indent=2) + "\n"
+        else:
+            content = self.to_text()
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content)
+
+
+TRACE_FORMATS = (".txt", ".json")
+
+
+def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = None) -> tuple[Trace, tuple]:
+    """Follow ``ordinals`` from the initial state; return the trace and the state it ends in."""
+    state = system.initial_state
+    initial = system.locals_of(state, 0)
+    trace = Trace(system.algorithm.name, system.ids, initial, loop_start=loop_start)
+    for number, k in enumerate(ordinals, start=1):
+        steps = system.steps(state)
+        step = steps[k]
+        before, after = system.locals_of(state, step.process), system.locals_of(step.target, step.process)
+        changes = {name: (before[name], after[name]) for name in before if before[name] != after[name]}
+        trace.steps.append(
+            TraceStep(
+                number=number, position=step.process, id=system.ids[step.process], command=step.command,
+                port=step.port, received=str(step.received) if step.received is not None else None,
+                sent=[(port, str(message)) for port, message in step.sent], changes=changes,
+                in_flight=sum(len(c) for c in system.channels(step.target)),
+            )
+        )
+        state = step.target
+    trace.final_locals = [system.locals_of(state, i) for i in range(system.n)]
+    trace.final_channels = [
+        (system.topology.describe_channel(k), [str(m) for m in system.channel(state, k)])
+        for k in range(system.channel_count)
+        if system.channel(state, k)
+    ]
+    return trace, state
+
+
+def render_text(trace: Trace) -> str:
+    from rich.console import Console
+    from rich.table import Table
+    from rich import box
+
+    out = io.StringIO()
+    console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
+    if trace.property:
+        console.print(f"Counterexample to {trace.property}: {trace.reason}", markup=False)
+    console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (position 0 first, clockwise)", markup=False)
+    initial = ", ".join(f"{k}={v}" for k, v in trace.initial_locals.items())
+    console.print(f"initial state: every process has {initial}; all channels empty", markup=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in ("step", "process", "command", "received", "sent", "changes"):
+        table.add_column(column, overflow="fold")
+    for s in trace.steps:
+        marker = "  <- loop starts" if trace.loop_start is not None and s.number - 1 == trace.loop_start else ""
+        command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
+        received = f"{s.received} on {s.port}" if s.received else ""
+        sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
+        changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())
+        table.add_row(f"{s.number}{marker}", f"p{s.position} (id {s.id})", command, received, sent, changes)
+    if trace.steps:
+        console.print(table)
+    else:
+        console.print("(the initial state itself violates the property)")
+    if trace.loop_start is not None:
+        console.print(f"steps {trace.loop_start + 1}..{len(trace.steps)} repeat forever", markup=False)
+    console.print("final state:", markup=False)
+    for position, local in enumerate(trace.final_locals):
+        values = ", ".join(f"{k}={v}" for k, v in local.items())
+        console.print(f"  p{position} (id {trace.ids[position]}): {values}", markup=False)
+    for name, messages in trace.final_channels:
+        console.print(f"  channel {name}: {', '.join(messages)}", markup=False)
+    return out.getvalue()

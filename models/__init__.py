@@ -1,0 +1,16 @@
+"""The vocabulary algorithms are written in: the guarded-command DSL, topologies, semantics."""
+from .algorithm import LARGEST, SMALLEST, Algorithm, Command, Local, PerPort, receive, spontaneous
+from .errors import AlgorithmError
+from .logic import And, Implies, Not, Or, ite
+from .messages import Message
+from .semantics import UNMATCHED, AsyncSystem, Observation, Step
+from .topology import CCW, CW, NEXT, PREV, BidirectionalRing, UnidirectionalRing, opposite
+from .values import FALSE, NIL, TRUE, Decision, Id
+
+__all__ = [
+    "Algorithm", "Local", "PerPort", "spontaneous", "receive", "Command", "LARGEST", "SMALLEST",
+    "Message", "And", "Or", "Not", "Implies", "ite", "AlgorithmError",
+    "AsyncSystem", "Step", "Observation", "UNMATCHED",
+    "BidirectionalRing", "UnidirectionalRing", "CW", "CCW", "NEXT", "PREV", "opposite",
+    "Decision", "NIL", "TRUE", "FALSE", "Id",
+]

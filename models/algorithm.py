@@ -1,0 +1,216 @@
+"""The guarded-command DSL: an algorithm is a class of locals, message types and commands.
+
+    class HirschbergSinclair(Algorithm, name="hs", seed="001_86390f416016552c.txt"):
+        topology = BidirectionalRing
+        asleep = Local(bool, True)
+
+        @spontaneous(when=lambda p: p.asleep)
+        def wake(p):
+            p.asleep = False
+            p.send_all(Probe(p.id, 0, 0))
+
+A command sees only its own process ``p`` (its locals, ``p.id``, ``p.n`` if the algorithm
+knows n, ``p.send``), and for a receive the message ``m`` and the arrival ``port``. That
+locality is what makes the same text executable concretely and translatable to z3.
+Guards are expressions; bodies are straight-line assignments and sends; every
+data-dependent branch is a separate command, as in a ``do ... od``. The rules are checked
+when the class is created (see ``models.lint``).
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .errors import AlgorithmError
+from .lint import lint_algorithm_class
+from .messages import Message
+from .topology import Topology
+
+LARGEST = "largest"
+SMALLEST = "smallest"
+
+
+class Local:
+    """A local variable of every process: ``asleep = Local(bool, True)``."""
+
+    per_port = False
+
+    def __init__(self, type_: type, initial):
+        self.type = type_
+        self.initial = initial
+        self.name = "?"
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.type.__name__}, {self.initial!r})"
+
+
+class PerPort(Local):
+    """One variable per port of the process, read and written as ``p.replied[port]``."""
+
+    per_port = True
+
+
+@dataclass
+class Command:
+    """One guarded command: ``kind`` is "spontaneous" or "receive"."""
+
+    name: str
+    kind: str
+    body: Callable
+    guard: Callable | None = None
+    message: type[Message] | None = None
+    ports: tuple[str, ...] | None = None
+    line: int = 0
+    order: int = 0
+
+    def enabled_on(self, port: str) -> bool:
+        return self.ports is None or port in self.ports
+
+
+_declaration_counter = 0
+
+
+def _next_order() -> int:
+    global _declaration_counter
+    _declaration_counter += 1
+    return _declaration_counter
+
+
+def _line_of(function) -> int:
+    try:
+        return inspect.getsourcelines(function)[1]
+    except (OSError, TypeError):
+        return 0
+
+
+def spontaneous(when: Callable | None = None):
+    """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted)."""
+
+    def decorate(body):
+        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order())
+
+    return decorate
+
+
+def receive(message: type[Message], when: Callable | None = None, ports=None):
+    """A command for a message of type ``message`` at the head of an incoming channel.
+
+    ``when(p, m, port)`` is the guard; ``ports`` restricts the command to some arrival ports
+    (default: every port with an incoming channel).
+    """
+    if not (isinstance(message, type) and issubclass(message, Message)):
+        raise AlgorithmError(f"@receive needs a Message subclass, got {message!r}")
+    if isinstance(ports, str):
+        ports = (ports,)
+
+    def decorate(body):
+        return Command(
+            body.__name__, "receive", body, when, message,
+            tuple(ports) if ports is not None else None, _line_of(body), _next_order(),
+        )
+
+    return decorate
+
+
+class Algorithm:
+    """Base class of every election algorithm.
+
+    Class keywords: ``name`` (what ``check`` calls it) and ``seed`` (the source text).
+    Class attributes a subclass sets:
+      topology      -- a Topology class (BidirectionalRing, UnidirectionalRing)
+      winner        -- LARGEST or SMALLEST if the algorithm promises the extremal id, else None
+      knows_n       -- True for non-uniform algorithms (then ``p.n`` is readable)
+    and the decision functions the specification reads, written in the DSL:
+      is_leader(p)  -- this process has decided to be the leader
+      decided(p)    -- this process has decided (leader or not)
+      leader_id(p)  -- the id it records as leader (seed 002's L(i)); None if not recorded
+      candidate(p)  -- may this process win? (default: every process)
+      message_bound(n) -- most messages any execution may send, or None
+    """
+
+    name: str = ""
+    seed: str = ""
+    topology: type[Topology] = Topology
+    winner: str | None = None
+    knows_n = False
+    variables: tuple[Local, ...] = ()
+    commands: tuple[Command, ...] = ()
+
+    def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        lint_algorithm_class(cls)
+        cls.name = name or cls.__dict__.get("name") or cls.__name__.lower()
+        if seed is not None:
+            cls.seed = seed
+        variables: dict[str, Local] = {}
+        commands: dict[str, Command] = {}
+        for klass in reversed(cls.__mro__):
+            for attribute, value in vars(klass).items():
+                if isinstance(value, Local):
+                    variables[attribute] = value
+                elif isinstance(value, Command):
+                    commands[attribute] = value
+                elif value is None and (attribute in commands or attribute in variables):
+                    commands.pop(attribute, None)  # a subclass removes an inherited command
+        cls.variables = tuple(variables.values())
+        cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
+        cls._validate()
+
+    @classmethod
+    def _validate(cls):
+        if cls.topology is Topology and cls.commands:
+            raise AlgorithmError(f"{cls.__name__} sets no topology: add e.g. `topology = BidirectionalRing`")
+        if cls.winner not in (None, LARGEST, SMALLEST):
+            raise AlgorithmError(f"{cls.__name__}.winner must be LARGEST, SMALLEST or None")
+
+    @classmethod
+    def summary(cls) -> str:
+        doc = inspect.getdoc(cls) or ""
+        return doc.splitlines()[0] if doc else ""
+
+    # The specification's view of a process, written in the DSL; subclasses override.
+    def is_leader(p):
+        raise NotImplementedError("an algorithm must define is_leader(p)")
+
+    def decided(p):
+        raise NotImplementedError("an algorithm must define decided(p)")
+
+    leader_id = None
+    candidate = None
+
+    @staticmethod
+    def message_bound(n: int) -> int | None:
+        return None
+
+    @classmethod
+    def defines_decisions(cls) -> bool:
+        return cls.is_leader is not Algorithm.is_leader and cls.decided is not Algorithm.decided
+
+
+@dataclass
+class Layout:
+    """Where each local of a process lives in its tuple of values."""
+
+    slots: list[tuple[str, str | None, Local]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, algorithm: type[Algorithm], ports: tuple[str, ...]) -> "Layout":
+        layout = cls()
+        for variable in algorithm.variables:
+            if variable.per_port:
+                for port in ports:
+                    layout.slots.append((variable.name, port, variable))
+            else:
+                layout.slots.append((variable.name, None, variable))
+        return layout
+
+    def initial_values(self) -> tuple:
+        return tuple(variable.initial for _, _, variable in self.slots)
+
+    def slot_name(self, k: int) -> str:
+        name, port, _ = self.slots[k]
+        return name if port is None else f"{name}[{port}]"

@@ -1,0 +1,93 @@
+"""The view a command has of its own process, in the concrete interpretation.
+
+A process's locals are a tuple of plain values (see ``Layout``); a command reads and writes
+them as attributes. One view class is generated per algorithm and topology, with a property
+per local, so reading ``p.asleep`` is a tuple index and not a dictionary lookup.
+"""
+from __future__ import annotations
+
+from .algorithm import Algorithm, Layout
+from .errors import AlgorithmError
+
+
+class _PortVector:
+    """``p.replied`` for a PerPort local: indexed by port."""
+
+    __slots__ = ("_process", "_slots")
+
+    def __init__(self, process, slots):
+        self._process = process
+        self._slots = slots
+
+    def __getitem__(self, port):
+        return self._process._values[self._slots[port]]
+
+    def __setitem__(self, port, value):
+        self._process._values[self._slots[port]] = value
+
+
+class ProcessView:
+    """Base of the generated views: id, n, sends; locals come from the generated subclass."""
+
+    __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm")
+
+    def __init__(self, values, pid: int, n: int, out_ports, algorithm):
+        self._values = values
+        self.id = pid
+        self._n = n
+        self._sent = []
+        self._out_ports = out_ports
+        self._algorithm = algorithm
+
+    @property
+    def n(self) -> int:
+        if not self._algorithm.knows_n:
+            raise AlgorithmError(
+                f"{self._algorithm.__name__} reads p.n but is uniform; set `knows_n = True` "
+                "in the class if the algorithm may know the ring size"
+            )
+        return self._n
+
+    def send(self, port, message):
+        if port not in self._out_ports:
+            raise AlgorithmError(
+                f"{self._algorithm.__name__} sends on port {port!r}, which has no outgoing "
+                f"channel here; ports: {', '.join(self._out_ports)}"
+            )
+        self._sent.append((port, message))
+
+    def send_all(self, message):
+        """Send the same message on every outgoing port (seed 001: "to links CW and CCW")."""
+        for port in self._out_ports:
+            self._sent.append((port, message))
+
+
+def _scalar_property(slot: int):
+    def read(self):
+        return self._values[slot]
+
+    def write(self, value):
+        self._values[slot] = value
+
+    return property(read, write)
+
+
+def _vector_property(slots: dict):
+    def read(self):
+        return _PortVector(self, slots)
+
+    return property(read)
+
+
+def view_class(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
+    """A ProcessView subclass with one property per declared local."""
+    namespace: dict = {"__slots__": ()}
+    per_port: dict[str, dict] = {}
+    for slot, (name, port, _variable) in enumerate(layout.slots):
+        if port is None:
+            namespace[name] = _scalar_property(slot)
+        else:
+            per_port.setdefault(name, {})[port] = slot
+    for name, slots in per_port.items():
+        namespace[name] = _vector_property(slots)
+    return type(f"{algorithm.__name__}Process", (ProcessView,), namespace)

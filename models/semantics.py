@@ -1,0 +1,200 @@
+"""The asynchronous FIFO semantics of DESIGN.md, concretely.
+
+A state is a flat tuple: the locals of processes 0..n-1 (each a tuple of plain values), then
+the contents of every channel (each a tuple of messages, head first). Nothing else is stored.
+A transition is one command of one process, run atomically:
+  * a spontaneous command is enabled when its guard holds;
+  * a receive command for port q is enabled when the channel into q is non-empty, its head has
+    the command's message type and the guard holds; firing it removes the head;
+  * a head that no receive command accepts is consumed with no other effect (an *unmatched*
+    reception, seed 001: "the second time ... lines 11-13 are not executed").
+Transitions are listed in a fixed order (process, then command declaration order, then port),
+so that a trace stored as successor ordinals replays to the same states.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .algorithm import Algorithm, Command, Layout
+from .errors import AlgorithmError
+from .messages import Message
+from .process import view_class
+from .values import render
+
+UNMATCHED = "(unmatched)"
+
+
+class Step(NamedTuple):
+    """One transition with what a trace shows of it."""
+
+    process: int
+    command: str
+    port: str | None
+    received: Message | None
+    sent: tuple
+    target: tuple
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What the specification reads of one process."""
+
+    id: int
+    decided: bool
+    is_leader: bool
+    leader_id: int | None
+    candidate: bool
+
+
+def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
+    if isinstance(error, AlgorithmError):
+        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {command.line}): {error}")
+    return AlgorithmError(
+        f"{algorithm.__name__}.{command.name} (line {command.line}) raised "
+        f"{type(error).__name__}: {error}"
+    )
+
+
+class AsyncSystem:
+    """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
+
+    def __init__(self, algorithm: type[Algorithm], ids):
+        ids = tuple(ids)
+        if not algorithm.defines_decisions():
+            raise AlgorithmError(
+                f"{algorithm.__name__} does not say how to read a decision: define "
+                "is_leader(p) and decided(p) in the class"
+            )
+        self.algorithm = algorithm
+        self.ids = ids
+        self.n = n = len(ids)
+        self.topology = topology = algorithm.topology(n)
+        self.layout = Layout.of(algorithm, topology.ports)
+        self._view = view_class(algorithm, self.layout)
+        self.channel_count = len(topology.channels)
+        self._out_ports = [topology.out_ports(i) for i in range(n)]
+        self._out_channel = [
+            {port: topology.out_channel(i, port) for port in self._out_ports[i]} for i in range(n)
+        ]
+        self._in_ports = [
+            tuple((port, n + topology.in_channel(i, port)) for port in topology.in_ports(i))
+            for i in range(n)
+        ]
+        self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous")
+        self._handlers: dict[tuple[str, str], tuple[Command, ...]] = {}
+        for port in topology.ports:
+            for command in algorithm.commands:
+                if command.kind == "receive" and command.enabled_on(port):
+                    key = (port, command.message.__name__)
+                    self._handlers[key] = self._handlers.get(key, ()) + (command,)
+        initial = self.layout.initial_values()
+        self.initial_state = tuple(initial for _ in range(n)) + tuple(() for _ in topology.channels)
+
+    # -- views -------------------------------------------------------------------------
+    def view(self, state, i: int, writable: bool = False):
+        values = list(state[i]) if writable else state[i]
+        return self._view(values, self.ids[i], self.n, self._out_ports[i], self.algorithm)
+
+    def locals_of(self, state, i: int) -> dict[str, str]:
+        """A process's locals by name, rendered for traces."""
+        return {
+            self.layout.slot_name(k): render(variable.type, state[i][k])
+            for k, (_, _, variable) in enumerate(self.layout.slots)
+        }
+
+    def channel(self, state, k: int) -> tuple:
+        return state[self.n + k]
+
+    def channels(self, state) -> tuple:
+        return state[self.n:]
+
+    # -- transitions -------------------------------------------------------------------
+    def _run(self, state, i: int, command: Command, message, port):
+        """Evaluate the guard on ``state``; if it holds, run the body and return (locals, sends)."""
+        algorithm = self.algorithm
+        try:
+            if command.guard is not None:
+                guard_view = self.view(state, i)
+                holds = command.guard(guard_view) if message is None else command.guard(guard_view, message, port)
+                if not holds:
+                    return None
+            process = self.view(state, i, writable=True)
+            if message is None:
+                command.body(process)
+            else:
+                command.body(process, message, port)
+        except Exception as error:  # an error in the user's algorithm, named with its command
+            raise _command_error(algorithm, command, error) from None
+        for _, sent in process._sent:
+            if not isinstance(sent, Message):
+                raise AlgorithmError(
+                    f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
+                    f"{sent!r}, which is not a Message"
+                )
+        return tuple(process._values), tuple(process._sent)
+
+    def _apply(self, state, i: int, in_channel: int | None, new_locals, sent):
+        successor = list(state)
+        successor[i] = new_locals
+        if in_channel is not None:
+            successor[in_channel] = state[in_channel][1:]
+        out = self._out_channel[i]
+        for port, message in sent:
+            k = self.n + out[port]
+            successor[k] = successor[k] + (message,)
+        return tuple(successor)
+
+    def steps(self, state) -> list[Step]:
+        """Every transition enabled in ``state``, in the fixed order."""
+        result: list[Step] = []
+        for i in range(self.n):
+            for command in self._spontaneous:
+                outcome = self._run(state, i, command, None, None)
+                if outcome is not None:
+                    new_locals, sent = outcome
+                    target = self._apply(state, i, None, new_locals, sent)
+                    result.append(Step(i, command.name, None, None, sent, target))
+            for port, channel_index in self._in_ports[i]:
+                channel = state[channel_index]
+                if not channel:
+                    continue
+                head = channel[0]
+                matched = False
+                for command in self._handlers.get((port, head[0]), ()):
+                    outcome = self._run(state, i, command, head, port)
+                    if outcome is not None:
+                        matched = True
+                        new_locals, sent = outcome
+                        target = self._apply(state, i, channel_index, new_locals, sent)
+                        result.append(Step(i, command.name, port, head, sent, target))
+                if not matched:
+                    target = self._apply(state, i, channel_index, state[i], ())
+                    result.append(Step(i, UNMATCHED, port, head, (), target))
+        return result
+
+    def successors(self, state) -> list[tuple[tuple, int]]:
+        """(next state, number of messages sent) for every enabled transition, in order."""
+        return [(step.target, len(step.sent)) for step in self.steps(state)]
+
+    def successor_list(self, state) -> list[tuple[tuple, int, int, bool]]:
+        """(next state, messages sent, moving process, unmatched?) per transition, in order."""
+        return [
+            (step.target, len(step.sent), step.process, step.command == UNMATCHED)
+            for step in self.steps(state)
+        ]
+
+    # -- what the specification observes -----------------------------------------------
+    def observe_process(self, state, i: int) -> Observation:
+        algorithm = self.algorithm
+        p = self.view(state, i)
+        return Observation(
+            id=self.ids[i],
+            decided=bool(algorithm.decided(p)),
+            is_leader=bool(algorithm.is_leader(p)),
+            leader_id=algorithm.leader_id(p) if algorithm.leader_id else None,
+            candidate=bool(algorithm.candidate(p)) if algorithm.candidate else True,
+        )
+
+    def observe(self, state) -> tuple[Observation, ...]:
+        return tuple(self.observe_process(state, i) for i in range(self.n))

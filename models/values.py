@@ -1,0 +1,40 @@
+"""Value domains of local variables: decisions, optional ids, and the NIL they share.
+
+Every value a state holds is a plain int or bool, so states hash fast and translate to z3
+directly; the types below only say how a value is named when a trace is printed and which
+range its z3 translation may take.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Decision(IntEnum):
+    """Seed 001's ``leader`` variable: NIL until the process decides, then TRUE or FALSE."""
+
+    NIL = 0
+    TRUE = 1
+    FALSE = 2
+
+
+NIL = Decision.NIL
+TRUE = Decision.TRUE
+FALSE = Decision.FALSE
+
+
+class Id(int):
+    """Type tag for a local that holds a process id or NIL (0): seed 002's L(i).
+
+    Ids are 1..n, so NIL (0) is never a real id.
+    """
+
+
+def render(value_type: type, value: object) -> str:
+    """How a value of a declared type is shown in traces."""
+    if value_type is bool:
+        return "true" if value else "false"
+    if value_type is Id:
+        return "NIL" if value == 0 else str(value)
+    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+        return value_type(value).name
+    return str(value)

@@ -1,0 +1,127 @@
+"""The election specification of DESIGN.md, as named properties a user can apply to any algorithm.
+
+Each property says what kind of thing it constrains, which decides when the checker
+evaluates it:
+  * ``state``      -- every reachable state (an invariant);
+  * ``transition`` -- every transition (before and after);
+  * ``terminal``   -- every terminal state (no transition enabled);
+  * ``graph``      -- the whole state graph of an arrangement (termination, message bound).
+A check returns None when the property holds and a one-line reason when it does not.
+Properties read processes only through ``Observation`` (models.semantics): what the
+algorithm's ``is_leader``/``decided``/``leader_id``/``candidate`` say of each process.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from models import LARGEST, SMALLEST, Algorithm, Observation
+
+
+@dataclass(frozen=True)
+class Property:
+    name: str
+    kind: str  # "state" | "transition" | "terminal" | "graph"
+    description: str
+    check: Callable | None = None
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _who(o: Observation) -> str:
+    return f"id {o.id}"
+
+
+def _at_most_one_leader(observations: Sequence[Observation]) -> str | None:
+    leaders = [o for o in observations if o.is_leader]
+    if len(leaders) > 1:
+        return f"{len(leaders)} leaders: {', '.join(_who(o) for o in leaders)}"
+    return None
+
+
+def _stable(before: Observation, after: Observation) -> str | None:
+    if not before.decided:
+        return None
+    if (after.decided, after.is_leader, after.leader_id) != (True, before.is_leader, before.leader_id):
+        def show(o):
+            if not o.decided:
+                return "undecided"
+            role = "leader" if o.is_leader else "not leader"
+            return role if o.leader_id is None else f"{role}, leader id {o.leader_id}"
+        return f"{_who(before)} changed its decision from {show(before)} to {show(after)}"
+    return None
+
+
+def _election(observations: Sequence[Observation]) -> str | None:
+    leaders = [o for o in observations if o.is_leader]
+    if len(leaders) != 1:
+        return f"terminated with {len(leaders)} leaders, not exactly one"
+    undecided = [o for o in observations if not o.decided]
+    if undecided:
+        return f"terminated with undecided processes: {', '.join(_who(o) for o in undecided)}"
+    return None
+
+
+def _agreement(observations: Sequence[Observation]) -> str | None:
+    leaders = [o for o in observations if o.is_leader]
+    if len(leaders) != 1:
+        return None  # the election property reports this
+    recorded = {o.leader_id for o in observations if o.decided}
+    if recorded != {leaders[0].id}:
+        return f"processes record different leaders: {sorted(recorded)} (leader is id {leaders[0].id})"
+    return None
+
+
+def _extremal(winner: str):
+    pick = max if winner == LARGEST else min
+
+    def check(observations: Sequence[Observation]) -> str | None:
+        leaders = [o for o in observations if o.is_leader]
+        candidates = [o.id for o in observations if o.candidate]
+        if len(leaders) != 1 or not candidates:
+            return None
+        expected = pick(candidates)
+        if leaders[0].id != expected:
+            among = "" if len(candidates) == len(observations) else " among the candidates"
+            return f"leader is id {leaders[0].id}, but the {winner} id{among} is {expected}"
+        return None
+
+    return check
+
+
+def _quiescent(channels) -> str | None:
+    pending = sum(len(c) for c in channels)
+    return f"{pending} message(s) left in channels at termination" if pending else None
+
+
+AT_MOST_ONE_LEADER = Property("at-most-one-leader", "state", "no reachable state has two leaders", _at_most_one_leader)
+STABILITY = Property("stability", "transition", "once a process has decided, its decision never changes", _stable)
+ELECTION = Property(
+    "election", "terminal",
+    "every terminal state has exactly one leader and every other process decided not leader", _election,
+)
+AGREEMENT = Property("agreement", "terminal", "in terminal states all processes record the leader's id", _agreement)
+QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent)
+TERMINATION = Property("termination", "graph", "no infinite execution: the state graph is acyclic")
+MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more messages than the algorithm's bound f(n)")
+
+
+def leader_is_extremal(winner: str) -> Property:
+    return Property(
+        f"leader-is-{winner}", "terminal",
+        f"in terminal states the leader holds the {winner} id among the candidates", _extremal(winner),
+    )
+
+
+def election_spec(algorithm: type[Algorithm]) -> list[Property]:
+    """The properties of DESIGN.md that apply to ``algorithm``, in the order they are reported."""
+    properties = [AT_MOST_ONE_LEADER, STABILITY, ELECTION]
+    if algorithm.leader_id is not None:
+        properties.append(AGREEMENT)
+    if algorithm.winner in (LARGEST, SMALLEST):
+        properties.append(leader_is_extremal(algorithm.winner))
+    properties += [QUIESCENCE, TERMINATION]
+    if algorithm.message_bound(1) is not None or algorithm.message_bound(2) is not None:
+        properties.append(MESSAGE_BOUND)
+    return properties
