@@ -1,0 +1,158 @@
+"""The symbolic (z3) interpretation of one DSL command.
+
+The command text the explorer runs on plain values runs here on z3 terms. The process view
+is the concrete one (``models.process.view_class``) with z3 constants in its slots instead of
+values, and ``And/Or/Not/Implies/ite`` build z3 terms when given them, so nothing is
+translated: the guard comes back as a formula and the body's assignments and sends as terms
+over the process's locals before the step, its id and the received message's fields. That is
+one command's transition relation, for a proof to use. The ring size n stays concrete, and
+so does the arrival port (a receive command is instantiated per port, as in the explorer).
+
+This is the only module that imports z3 eagerly; ``import models`` never loads it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import z3
+
+from .algorithm import Algorithm, Command, Layout
+from .errors import AlgorithmError
+from .messages import Message
+from .process import ProcessView, view_class
+from .values import Id
+
+
+def sort_of(value_type: type) -> z3.SortRef:
+    """bool -> Bool; int, Id and IntEnum types (Decision, Color, ...) -> Int."""
+    return z3.BoolSort() if value_type is bool else z3.IntSort()
+
+
+def domain_of(value_type: type, x: z3.ExprRef, n: int) -> z3.BoolRef:
+    """The values a local of this type may hold: Id is 0 (NIL)..n, an IntEnum one of its members."""
+    if value_type is Id:
+        return z3.And(0 <= x, x <= n)
+    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+        return z3.Or(*(x == int(member) for member in value_type))
+    return z3.BoolVal(True)
+
+
+def as_term(value, value_type: type, what) -> z3.ExprRef:
+    """A value a command produced (a z3 term or a plain value) as a term of value_type's sort."""
+    sort = sort_of(value_type)
+    if z3.is_expr(value):
+        if value.sort() != sort:
+            raise AlgorithmError(f"{what} is {value} of sort {value.sort()}, expected {sort}")
+        return value
+    if value_type is bool and isinstance(value, bool):
+        return z3.BoolVal(value)
+    if value_type is not bool and isinstance(value, int):
+        return z3.IntVal(int(value))
+    raise AlgorithmError(f"{what} is {value!r}, not a {value_type.__name__}")
+
+
+def _condition(value) -> z3.BoolRef:
+    """A guard's result as a formula, with Python's truthiness for a plain or Int result."""
+    if z3.is_expr(value):
+        return value if z3.is_bool(value) else value != 0
+    return z3.BoolVal(bool(value))
+
+
+class SymbolicProcess:
+    """One process of a ring of n with fresh z3 constants for its locals (before a step) and id."""
+
+    def __init__(self, algorithm: type[Algorithm], n: int, name: str = "p"):
+        topology = algorithm.topology(n)
+        self.algorithm, self.n = algorithm, n
+        self.layout = Layout.of(algorithm, topology.ports)
+        # a ring's ports are the same at every process
+        self.in_ports, self.out_ports = topology.in_ports(0), topology.out_ports(0)
+        self.locals = tuple(
+            z3.Const(f"{name}.{self.layout.slot_name(k)}", sort_of(variable.type))
+            for k, (_, _, variable) in enumerate(self.layout.slots)
+        )
+        self.id = z3.Int(f"{name}.id")
+        self._view = view_class(algorithm, self.layout)
+
+    def view(self) -> ProcessView:
+        """The concrete view class, holding terms: ``p.asleep``, ``p.replied[CW]``, ``p.send``..."""
+        return self._view(list(self.locals), self.id, self.n, self.out_ports, self.algorithm)
+
+    def domain(self) -> z3.BoolRef:
+        """1 <= id <= n and every local within its type's domain."""
+        return z3.And(1 <= self.id, self.id <= self.n, *(
+            domain_of(variable.type, x, self.n) for x, (_, _, variable) in zip(self.locals, self.layout.slots)
+        ))
+
+    def bind(self, values, pid: int) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """Substitution pairs giving the locals the plain ``values`` (layout order) and the id ``pid``."""
+        slots = zip(self.locals, values, self.layout.slots)
+        return [(x, as_term(v, variable.type, x)) for x, v, (_, _, variable) in slots] + [(self.id, z3.IntVal(pid))]
+
+
+def symbolic_message(message_type: type[Message], name: str = "m") -> Message:
+    """A message of this type whose fields are fresh constants ``m.<field>``."""
+    return message_type.from_values(tuple(
+        z3.Const(f"{name}.{field}", sort_of(t)) for field, t in zip(message_type.fields, message_type.field_types)
+    ))
+
+
+def bind_message(symbolic: Message, values) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    """Substitution pairs giving a symbolic message's fields the plain ``values``."""
+    return [(x, as_term(v, t, x)) for x, v, t in zip(symbolic[1:], values, type(symbolic).field_types)]
+
+
+def evaluate(term: z3.ExprRef, pairs) -> bool | int:
+    """``term`` with the pairs substituted, simplified to a plain bool or int."""
+    result = z3.simplify(z3.substitute(term, *pairs)) if pairs else z3.simplify(term)
+    if z3.is_true(result) or z3.is_false(result):
+        return z3.is_true(result)
+    if z3.is_int_value(result):
+        return result.as_long()
+    raise ValueError(f"{term} does not reduce to a value under the substitution: {result}")
+
+
+@dataclass(frozen=True)
+class SymbolicStep:
+    """One command as formulas over ``process``'s constants and ``message``'s fields."""
+
+    guard: z3.BoolRef
+    locals: tuple[z3.ExprRef, ...]  # every layout slot after the step
+    sends: tuple[tuple[str, type[Message], tuple[z3.ExprRef, ...]], ...]  # (port, type, fields), in order
+    process: SymbolicProcess
+    message: Message | None
+
+
+def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None,
+            process: SymbolicProcess | None = None, message: Message | None = None) -> SymbolicStep:
+    """Run ``command`` once on z3 terms; a receive needs the concrete arrival ``port``."""
+    process = process or SymbolicProcess(algorithm, n)
+    where = f"{algorithm.__name__}.{command.name} (line {command.line})"
+    if command.kind == "receive":
+        if port not in process.in_ports or not command.enabled_on(port):
+            raise AlgorithmError(f"{where} does not receive on port {port!r}")
+        message = message if message is not None else symbolic_message(command.message)
+        arguments = (message, port)
+    else:
+        arguments = ()
+    try:
+        guard = z3.BoolVal(True) if command.guard is None else _condition(command.guard(process.view(), *arguments))
+        view = process.view()
+        command.body(view, *arguments)
+    except z3.Z3Exception as error:
+        raise AlgorithmError(
+            f"{where} cannot be read symbolically ({error}): a Python and/or/not/if asked a z3 "
+            "term for its truth value; use And/Or/Not/ite or a separate guarded command"
+        ) from error
+    new_locals = tuple(
+        as_term(value, variable.type, f"{where}: {process.layout.slot_name(k)}")
+        for k, (value, (_, _, variable)) in enumerate(zip(view._values, process.layout.slots))
+    )
+    sends = []
+    for out_port, sent in view._sent:
+        if not isinstance(sent, Message):
+            raise AlgorithmError(f"{where} sends {sent!r}, which is not a Message")
+        fields = zip(sent[1:], type(sent).fields, type(sent).field_types)
+        sends.append((out_port, type(sent), tuple(as_term(v, t, f"{where}: {sent[0]}.{f}") for v, f, t in fields)))
+    return SymbolicStep(guard, new_locals, tuple(sends), process, message)
