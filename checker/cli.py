@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from models import AlgorithmError
@@ -109,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
         return INCOMPLETE_EXIT
+    except BrokenPipeError:  # the reader (e.g. `| head`) went away; say nothing more
+        sys.stdout = open(os.devnull, "w")
+        return 0
     except KeyboardInterrupt:
         print("check: interrupted; no verdict", file=sys.stderr)
         return INCOMPLETE_EXIT

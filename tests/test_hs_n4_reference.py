@@ -1,0 +1,17 @@
+"""DESIGN.md's headline figure: all six arrangements of HS at n = 4 hold 404,176 states.
+
+About 30 s with the reference engine; the one slow test of the suite, kept because it is the
+figure an independent implementation and SPIN agree on.
+"""
+from algorithms import builtin
+from checker import check
+
+
+def test_hs_n4_all_arrangements():
+    result = check(builtin("hs"), 4)
+    assert result.verdict == "verified"
+    assert (result.arrangements_checked, result.arrangements_represented) == (6, 24)
+    assert result.states == 404_176
+    assert (result.messages_min, result.messages_max) == (32, 36)
+    per_arrangement = {a.ids: a.states for a in result.per_arrangement}
+    assert per_arrangement[(1, 2, 3, 4)] == 51_140

@@ -1,0 +1,56 @@
+"""Pinned figures per (algorithm, n), in the manner of the TLA+ Examples' manifests.
+
+The HS figures for n = 3 and 4 are DESIGN.md's independent reference (an independent
+implementation and SPIN agree on them); the rest were measured with `check ALGO --n N --json`
+and pin the semantics against accidental change.
+"""
+import pytest
+
+from algorithms import builtin
+from checker import check
+
+# algorithm, n: arrangements checked, represented, states, transitions, depth, messages min, max
+PINNED = {
+    ("lcr", 1): (1, 1, 4, 3, 3, 2, 2),
+    ("lcr", 2): (1, 2, 18, 23, 7, 4, 5),
+    ("lcr", 3): (2, 6, 174, 321, 12, 6, 9),
+    ("lcr", 4): (6, 24, 2654, 6434, 18, 8, 14),
+    ("lcr", 5): (24, 120, 55896, 167912, 25, 10, 20),
+    ("cr", 1): (1, 1, 4, 3, 3, 2, 2),
+    ("cr", 2): (1, 2, 18, 19, 7, 4, 5),
+    ("cr", 3): (2, 6, 141, 190, 12, 6, 9),
+    ("cr", 4): (6, 24, 1579, 2689, 18, 8, 14),
+    ("cr", 5): (24, 120, 23534, 49833, 25, 10, 20),
+    ("hs", 1): (1, 1, 9, 11, 4, 3, 3),
+    ("hs", 2): (1, 2, 198, 429, 14, 12, 12),
+    ("hs", 3): (2, 6, 9376, 28586, 29, 26, 26),
+}
+
+
+@pytest.mark.parametrize("name,n", sorted(PINNED))
+def test_pinned_figures(name, n):
+    result = check(builtin(name), n)
+    assert result.verdict == "verified", result.summary()
+    figures = (
+        result.arrangements_checked, result.arrangements_represented, result.states, result.transitions,
+        result.depth, result.messages_min, result.messages_max,
+    )
+    assert figures == PINNED[(name, n)]
+
+
+@pytest.mark.parametrize("ids,states", [((1, 2, 3), 4688), ((1, 3, 2), 4688), ((1, 2, 3, 4), 51140)])
+def test_hs_matches_design_reference_counts(ids, states):
+    result = check(builtin("hs"), len(ids), ids=ids)
+    assert result.states == states
+    assert result.verdict == "verified"
+
+
+def test_hs_every_execution_sends_26_messages_at_n3():
+    result = check(builtin("hs"), 3)
+    assert (result.messages_min, result.messages_max) == (26, 26)
+
+
+def test_chang_roberts_worst_case_is_the_texts():
+    for n in range(1, 6):
+        result = check(builtin("cr"), n)
+        assert result.messages_max == n * (n + 1) // 2 + n
