@@ -19,7 +19,7 @@ when the class is created (see ``models.lint``).
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .errors import AlgorithmError
@@ -153,7 +153,10 @@ class Algorithm:
                 if isinstance(value, Local):
                     variables[attribute] = value
                 elif isinstance(value, Command):
-                    commands[attribute] = value
+                    inherited = commands.get(attribute)
+                    # an override keeps the place of the command it replaces, so traces and
+                    # transition order stay those of the original algorithm
+                    commands[attribute] = replace(value, order=inherited.order) if inherited else value
                 elif value is None and (attribute in commands or attribute in variables):
                     commands.pop(attribute, None)  # a subclass removes an inherited command
         cls.variables = tuple(variables.values())
