@@ -42,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     por.add_argument("--no-por", dest="por", action="store_false", help="no partial-order reduction (what every run does today)")
     parser.add_argument("--max-states", type=int, metavar="N",
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
+    parser.add_argument("--jobs", type=int, metavar="N",
+                        help="worker processes exploring arrangements in parallel (default: every core); "
+                             "the result is the same for any N")
+    parser.add_argument("--engine", choices=("interned", "reference"), default="interned",
+                        help="interned (default): memoised local transitions on packed states; "
+                             "reference: the plain semantics, slower, same states in the same order")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
     return parser
@@ -78,6 +84,8 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--n must be at least 1, got {n}")
     if ids is not None and len(ids) != n:
         raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
+    if args.jobs is not None and args.jobs < 1:
+        raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
@@ -86,7 +94,8 @@ def run(argv: list[str] | None = None) -> int:
 
     from .run import check
 
-    result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress)
+    result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
+                   engine=args.engine, jobs=args.jobs)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -25,7 +25,7 @@ class StateLimitReached(Exception):
 
 @dataclass
 class Violation:
-    property: Property
+    property: str  # the property's name
     reason: str
     ordinals: list[int]  # transitions to replay from the initial state
     loop_start: int | None = None  # for a lasso: the step index where the cycle begins
@@ -61,6 +61,7 @@ class Explorer:
         self.transition_props = [p for p in properties if p.kind == "transition"]
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
         self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
+        self._state_verdicts: dict = {}
 
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
@@ -82,12 +83,12 @@ class Explorer:
         depth = array("H", [0])
         offsets = array("q", [0])
         targets = array("i")
-        weights = array("B")
+        weights = array("H")
         observe = system.observe
         observe_one = system.observe_process
         violation = self._check_state(initial, observe)
         if violation:
-            result.violations.append(Violation(violation[0], violation[1], []))
+            result.violations.append(Violation(violation[0].name, violation[1], []))
         i = 0
         while not result.violations and i < len(queue):
             state = queue[i]
@@ -96,7 +97,7 @@ class Explorer:
                 result.terminal_states += 1
                 violation = self._check_terminal(state, observe)
                 if violation:
-                    result.violations.append(Violation(violation[0], violation[1], self._path_to(i)))
+                    result.violations.append(Violation(violation[0].name, violation[1], self._path_to(i)))
                     break
             for k, (target, sent, mover, unmatched) in enumerate(steps):
                 result.unmatched += unmatched
@@ -113,19 +114,19 @@ class Explorer:
                     if self.state_props:
                         violation = self._check_state(target, observe)
                         if violation:
-                            result.violations.append(Violation(violation[0], violation[1], self._path_to(j)))
+                            result.violations.append(Violation(violation[0].name, violation[1], self._path_to(j)))
                             break
                 if self.transition_props and state[mover] != target[mover]:
                     before, after = observe_one(state, mover), observe_one(target, mover)
                     for prop in self.transition_props:
                         reason = prop.check(before, after)
                         if reason:
-                            result.violations.append(Violation(prop, reason, self._path_to(i) + [k]))
+                            result.violations.append(Violation(prop.name, reason, self._path_to(i) + [k]))
                             break
                     if result.violations:
                         break
                 targets.append(j)
-                weights.append(min(sent, 255))
+                weights.append(sent)
             offsets.append(len(targets))
             i += 1
             if self.progress is not None and i % 4096 == 0:
@@ -136,7 +137,7 @@ class Explorer:
         if not result.violations:
             self._graph_questions(result, offsets, targets, weights)
         result.complete = True
-        violated = {v.property.name for v in result.violations}
+        violated = {v.property for v in result.violations}
         stopped_early = bool(violated) and violated <= {p.name for p in self.properties if p.kind != "graph"}
         for prop in self.properties:
             if prop.name in violated:
@@ -149,12 +150,20 @@ class Explorer:
         return result
 
     def _check_state(self, state, observe):
-        observations = observe(state)
-        for prop in self.state_props:
-            reason = prop.check(observations)
-            if reason:
-                return prop, reason
-        return None
+        # state properties read only the processes' decisions, so the verdict depends on the
+        # locals alone: far fewer combinations than states
+        key = state[: self.system.n]
+        verdict = self._state_verdicts.get(key, self)
+        if verdict is self:
+            verdict = None
+            observations = observe(state)
+            for prop in self.state_props:
+                reason = prop.check(observations)
+                if reason:
+                    verdict = (prop, reason)
+                    break
+            self._state_verdicts[key] = verdict
+        return verdict
 
     def _check_terminal(self, state, observe):
         observations = observe(state)
@@ -172,7 +181,7 @@ class Explorer:
             termination = self.graph_props.get("termination")
             if termination is not None:
                 result.violations.append(Violation(
-                    termination, f"an execution runs forever: a cycle of {len(cycle) - 1} transition(s) is reachable",
+                    termination.name, f"an execution runs forever: a cycle of {len(cycle) - 1} transition(s) is reachable",
                     ordinals, loop_start=len(stem) - 1,
                 ))
             return
@@ -182,7 +191,7 @@ class Explorer:
             bound = self.system.algorithm.message_bound(self.system.n)
             if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
                 result.violations.append(Violation(
-                    bound_property, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
+                    bound_property.name, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
                     self._ordinals_along(facts.max_path, offsets, targets),
                 ))
 

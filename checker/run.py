@@ -1,16 +1,88 @@
-"""``check(algorithm, n)``: explore every arrangement and gather one Result."""
+"""``check(algorithm, n)``: explore every arrangement and gather one Result.
+
+Arrangements are independent, so they are explored in worker processes (``jobs``) and the
+results are merged in arrangement order: the output is the same whatever the job count. The
+run stops at the first arrangement, in that order, that has a violation, or when the states
+stored so far (in that order) pass ``max_states``.
+"""
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
+from dataclasses import dataclass
 
 from models import AlgorithmError, Algorithm, AsyncSystem
+from models.interned import InternedSystem
 from specs import Property, election_spec
 
 from .arrangements import Arrangement, arrangements
-from .explorer import Explorer, StateLimitReached
+from .explorer import Exploration, Explorer, StateLimitReached
 from .progress import Progress
 from .result import INCOMPLETE, VERIFIED, VIOLATED, Counterexample, PropertyOutcome, Result
-from .trace import replay
+from .trace import Trace, replay
+
+ENGINES = ("interned", "reference")
+
+
+@dataclass
+class _Task:
+    algorithm: type[Algorithm]
+    properties: list[Property]
+    engine: str
+    max_states: int | None
+
+
+_task: _Task | None = None  # set in the parent before workers fork, so they inherit it
+
+
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | None, Trace | None]:
+    """Explore one arrangement; (None, None) if it has more than max_states states."""
+    task = _task
+    reference = AsyncSystem(task.algorithm, arrangement.ids)
+    system = reference if task.engine == "reference" else InternedSystem(reference)
+    try:
+        exploration = Explorer(system, task.properties, task.max_states, progress=progress).run()
+    except StateLimitReached:
+        return None, None
+    exploration.represents = arrangement.represents
+    trace = None
+    if exploration.violations:
+        first = exploration.violations[0]
+        trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
+        trace.property, trace.reason = first.property, first.reason
+    return exploration, trace
+
+
+class _Workers:
+    """(exploration, trace) per arrangement, in plan order, computed by ``jobs`` processes.
+
+    A context manager, so that a run that stops early (a violation, the state limit) ends the
+    workers still busy on later arrangements at once, not whenever the iterator is collected.
+    """
+
+    def __init__(self, plan: list[Arrangement], jobs: int, meter: Progress):
+        self.plan, self.meter = plan, meter
+        self.pool = None
+        if jobs > 1 and len(plan) > 1:
+            self.pool = multiprocessing.get_context("fork").Pool(min(jobs, len(plan)))
+
+    def __iter__(self):
+        if self.pool is None:
+            return (_explore(arrangement, self.meter.states) for arrangement in self.plan)
+        return self.pool.imap(_explore, self.plan, chunksize=1)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def check(
@@ -20,14 +92,21 @@ def check(
     properties: list[Property] | None = None,
     max_states: int | None = None,
     progress: bool | None = None,
+    engine: str = "interned",
+    jobs: int | None = None,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
     Stops at the first violation (its trace is a shortest one for that arrangement) or when
-    ``max_states`` states have been stored in all (verdict ``incomplete``, never ``verified``).
+    more than ``max_states`` states have been stored in all (verdict ``incomplete``, never
+    ``verified``). ``engine`` "reference" runs the plain semantics, "interned" the memoised one
+    (same states, same order); ``jobs`` worker processes explore arrangements in parallel.
     """
+    global _task
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
+    if engine not in ENGINES:
+        raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
     if ids is not None:
@@ -36,34 +115,33 @@ def check(
         plan = [Arrangement(tuple(ids), 1)]
     else:
         plan = arrangements(topology, n)
+    AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
-    explorations = []
+    _task = _Task(algorithm, properties, engine, max_states)
+    explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
     stored = 0
     try:
-        for arrangement in plan:
-            system = AsyncSystem(algorithm, arrangement.ids)
-            budget = None if max_states is None else max_states - stored
-            try:
-                exploration = Explorer(system, properties, budget, progress=meter.states).run()
-            except StateLimitReached:
-                incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
-                break
-            exploration.represents = arrangement.represents
-            explorations.append(exploration)
-            stored += exploration.states
-            meter.arrangement_done(exploration.states)
-            if exploration.violations:
-                first = exploration.violations[0]
-                trace, _ = replay(system, first.ordinals, first.loop_start)
-                trace.property, trace.reason = first.property.name, first.reason
-                counterexample = Counterexample(first.property.name, first.reason, arrangement.ids, trace)
-                break
+        with _Workers(plan, jobs or default_jobs(), meter) as workers:
+            for exploration, trace in workers:
+                if exploration is None or (max_states is not None and stored + exploration.states > max_states):
+                    incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                    break
+                explorations.append(exploration)
+                stored += exploration.states
+                meter.arrangement_done(exploration.states)
+                if trace is not None:
+                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace)
+                    break
     finally:
         meter.close()
+        _task = None
+    return _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
 
+
+def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):
     outcomes = []
     for prop in properties:
         values = [e.holds.get(prop.name) for e in explorations]
@@ -75,9 +153,8 @@ def check(
             holds = True
         reason = counterexample.reason if counterexample and counterexample.property == prop.name else None
         outcomes.append(PropertyOutcome(prop.name, prop.description, holds, reason))
-
     verdict = VIOLATED if counterexample else INCOMPLETE if incomplete_reason else VERIFIED
-    complete = [e for e in explorations if e.messages_min is not None]
+    all_counted = bool(explorations) and all(e.messages_min is not None for e in explorations)
     notes = []
     if incomplete_reason:
         notes.append(incomplete_reason)
@@ -96,8 +173,8 @@ def check(
         depth=max((e.depth for e in explorations), default=0),
         seconds=time.perf_counter() - started,
         properties=outcomes,
-        messages_min=min(e.messages_min for e in complete) if complete and len(complete) == len(explorations) else None,
-        messages_max=max(e.messages_max for e in complete) if complete and len(complete) == len(explorations) else None,
+        messages_min=min(e.messages_min for e in explorations) if all_counted else None,
+        messages_max=max(e.messages_max for e in explorations) if all_counted else None,
         unmatched=sum(e.unmatched for e in explorations),
         per_arrangement=explorations,
         counterexample=counterexample,

@@ -110,16 +110,38 @@ class AsyncSystem:
         return state[self.n:]
 
     # -- transitions -------------------------------------------------------------------
-    def _run(self, state, i: int, command: Command, message, port):
-        """Evaluate the guard on ``state``; if it holds, run the body and return (locals, sends)."""
+    # A command reads and writes only its own process, so what it does depends on nothing but
+    # (process, its locals, the message, the port). These two functions are that local core;
+    # ``steps`` adds the channels, and the interned engine (models/interned.py) memoises them.
+    def spontaneous_outcomes(self, i: int, values: tuple) -> list[tuple[Command, tuple, tuple]]:
+        """(command, new locals, sends) for every spontaneous command enabled at process i."""
+        outcomes = []
+        for command in self._spontaneous:
+            outcome = self._run(values, i, command, None, None)
+            if outcome is not None:
+                outcomes.append((command, *outcome))
+        return outcomes
+
+    def receive_outcomes(self, i: int, values: tuple, port: str, message) -> list[tuple[Command, tuple, tuple]]:
+        """(command, new locals, sends) for every command that accepts ``message`` on ``port``;
+        an empty list means no command accepts it (an unmatched reception)."""
+        outcomes = []
+        for command in self._handlers.get((port, message[0]), ()):
+            outcome = self._run(values, i, command, message, port)
+            if outcome is not None:
+                outcomes.append((command, *outcome))
+        return outcomes
+
+    def _run(self, values: tuple, i: int, command: Command, message, port):
+        """Evaluate the guard on ``values``; if it holds, run the body and return (locals, sends)."""
         algorithm = self.algorithm
         try:
             if command.guard is not None:
-                guard_view = self.view(state, i)
+                guard_view = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm)
                 holds = command.guard(guard_view) if message is None else command.guard(guard_view, message, port)
                 if not holds:
                     return None
-            process = self.view(state, i, writable=True)
+            process = self._view(list(values), self.ids[i], self.n, self._out_ports[i], algorithm)
             if message is None:
                 command.body(process)
             else:
@@ -149,26 +171,18 @@ class AsyncSystem:
         """Every transition enabled in ``state``, in the fixed order."""
         result: list[Step] = []
         for i in range(self.n):
-            for command in self._spontaneous:
-                outcome = self._run(state, i, command, None, None)
-                if outcome is not None:
-                    new_locals, sent = outcome
-                    target = self._apply(state, i, None, new_locals, sent)
-                    result.append(Step(i, command.name, None, None, sent, target))
+            for command, new_locals, sent in self.spontaneous_outcomes(i, state[i]):
+                result.append(Step(i, command.name, None, None, sent, self._apply(state, i, None, new_locals, sent)))
             for port, channel_index in self._in_ports[i]:
                 channel = state[channel_index]
                 if not channel:
                     continue
                 head = channel[0]
-                matched = False
-                for command in self._handlers.get((port, head[0]), ()):
-                    outcome = self._run(state, i, command, head, port)
-                    if outcome is not None:
-                        matched = True
-                        new_locals, sent = outcome
-                        target = self._apply(state, i, channel_index, new_locals, sent)
-                        result.append(Step(i, command.name, port, head, sent, target))
-                if not matched:
+                outcomes = self.receive_outcomes(i, state[i], port, head)
+                for command, new_locals, sent in outcomes:
+                    target = self._apply(state, i, channel_index, new_locals, sent)
+                    result.append(Step(i, command.name, port, head, sent, target))
+                if not outcomes:
                     target = self._apply(state, i, channel_index, state[i], ())
                     result.append(Step(i, UNMATCHED, port, head, (), target))
         return result
@@ -186,8 +200,11 @@ class AsyncSystem:
 
     # -- what the specification observes -----------------------------------------------
     def observe_process(self, state, i: int) -> Observation:
+        return self.observe_locals(i, state[i])
+
+    def observe_locals(self, i: int, values: tuple) -> Observation:
         algorithm = self.algorithm
-        p = self.view(state, i)
+        p = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm)
         return Observation(
             id=self.ids[i],
             decided=bool(algorithm.decided(p)),

@@ -1,0 +1,138 @@
+"""The same semantics as ``AsyncSystem``, on interned states: the explorer's fast engine.
+
+A state is a tuple of small ints: for each process the number of its tuple of locals, then for
+each channel the number of its contents. Because a command touches only its own process
+(DESIGN.md's locality rule), everything a transition does is a function of (process, locals,
+message, port); those outcomes are computed once by the reference semantics and memoised,
+and so are channel pops and pushes. Successor generation is then table look-ups and tuple
+building, in exactly the reference order, so transition ordinals (and therefore traces)
+are interchangeable between the two engines; tests compare their state graphs.
+"""
+from __future__ import annotations
+
+from .semantics import AsyncSystem, Observation
+
+
+class InternedSystem:
+    def __init__(self, reference: AsyncSystem):
+        self.reference = reference
+        self.algorithm = reference.algorithm
+        self.ids = reference.ids
+        self.n = n = reference.n
+        self.topology = reference.topology
+        self.channel_count = reference.channel_count
+        self._locals: list[tuple] = []
+        self._local_number: dict[tuple, int] = {}
+        self._contents: list[tuple] = [()]
+        self._content_number: dict[tuple, int] = {(): 0}
+        self._pops: dict[int, tuple] = {}  # contents -> (head message, contents of the rest)
+        self._pushes: dict[tuple, int] = {}  # (contents, message) -> contents with message appended
+        self._spontaneous: dict[tuple, list] = {}  # (process, locals) -> [(new locals, sends, count)]
+        self._receives: dict[tuple, list] = {}  # (process, locals, port, message) -> same, [] = unmatched
+        self._observations: dict[tuple, Observation] = {}
+        self._in_ports = reference._in_ports
+        self._out_channel = [
+            {port: n + k for port, k in reference._out_channel[i].items()} for i in range(n)
+        ]
+        first = self._intern_locals(reference.initial_state[0])
+        self.initial_state = tuple([first] * n + [0] * self.channel_count)
+
+    # -- interning ---------------------------------------------------------------------
+    def _intern_locals(self, values: tuple) -> int:
+        number = self._local_number.get(values)
+        if number is None:
+            number = self._local_number[values] = len(self._locals)
+            self._locals.append(values)
+        return number
+
+    def _push(self, contents: int, message) -> int:
+        key = (contents, message)
+        number = self._pushes.get(key)
+        if number is None:
+            longer = self._contents[contents] + (message,)
+            number = self._content_number.get(longer)
+            if number is None:
+                number = self._content_number[longer] = len(self._contents)
+                self._contents.append(longer)
+            self._pushes[key] = number
+        return number
+
+    def _pop(self, contents: int) -> tuple:
+        popped = self._pops.get(contents)
+        if popped is None:
+            messages = self._contents[contents]
+            rest = messages[1:]
+            number = self._content_number.get(rest)
+            if number is None:
+                number = self._content_number[rest] = len(self._contents)
+                self._contents.append(rest)
+            popped = self._pops[contents] = (messages[0], number)
+        return popped
+
+    def _compile(self, i: int, outcomes) -> list:
+        out = self._out_channel[i]
+        return [
+            (self._intern_locals(new_locals), tuple((out[port], message) for port, message in sent), len(sent))
+            for _command, new_locals, sent in outcomes
+        ]
+
+    # -- the engine --------------------------------------------------------------------
+    def successor_list(self, state) -> list[tuple[tuple, int, int, bool]]:
+        """(next state, messages sent, moving process, unmatched?) per transition, in reference order."""
+        result = []
+        spontaneous, receives, push = self._spontaneous, self._receives, self._push
+        for i in range(self.n):
+            local = state[i]
+            key = (i, local)
+            moves = spontaneous.get(key)
+            if moves is None:
+                moves = spontaneous[key] = self._compile(
+                    i, self.reference.spontaneous_outcomes(i, self._locals[local])
+                )
+            for new_local, sends, count in moves:
+                successor = list(state)
+                successor[i] = new_local
+                for k, message in sends:
+                    successor[k] = push(successor[k], message)
+                result.append((tuple(successor), count, i, False))
+            for port, k_in in self._in_ports[i]:
+                contents = state[k_in]
+                if not contents:
+                    continue
+                head, rest = self._pop(contents)
+                key = (i, local, port, head)
+                moves = receives.get(key)
+                if moves is None:
+                    moves = receives[key] = self._compile(
+                        i, self.reference.receive_outcomes(i, self._locals[local], port, head)
+                    )
+                if not moves:
+                    successor = list(state)
+                    successor[k_in] = rest
+                    result.append((tuple(successor), 0, i, True))
+                for new_local, sends, count in moves:
+                    successor = list(state)
+                    successor[i] = new_local
+                    successor[k_in] = rest
+                    for k, message in sends:
+                        successor[k] = push(successor[k], message)
+                    result.append((tuple(successor), count, i, False))
+        return result
+
+    # -- what the specification observes -----------------------------------------------
+    def observe_process(self, state, i: int) -> Observation:
+        key = (i, state[i])
+        observation = self._observations.get(key)
+        if observation is None:
+            observation = self._observations[key] = self.reference.observe_locals(i, self._locals[state[i]])
+        return observation
+
+    def observe(self, state) -> tuple[Observation, ...]:
+        return tuple(self.observe_process(state, i) for i in range(self.n))
+
+    def channels(self, state) -> tuple:
+        return tuple(self._contents[c] for c in state[self.n:])
+
+    def decode(self, state) -> tuple:
+        """The reference engine's form of an interned state."""
+        return tuple(self._locals[v] for v in state[: self.n]) + self.channels(state)
