@@ -17,6 +17,7 @@ from models import AsyncSystem
 from specs import Property
 
 from .graph import GraphFacts, analyse
+from .reduction import PersistentSets
 
 
 class StateLimitReached(Exception):
@@ -52,8 +53,12 @@ class Exploration:
 
 class Explorer:
     def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
-                 progress=None):
+                 progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False):
         self.system = system
+        self.stop_at_first = stop_at_first
+        self.terminals: list | None = [] if record_terminals else None
+        self.por = por
+        self.reduction = PersistentSets(system, properties) if por else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -71,6 +76,12 @@ class Explorer:
         ordinals.reverse()
         return ordinals
 
+    def _record(self, result: Exploration, prop_name: str, reason: str, ordinals) -> bool:
+        """Keep the first violation of each property; True if the search should stop now."""
+        if all(v.property != prop_name for v in result.violations):
+            result.violations.append(Violation(prop_name, reason, list(ordinals)))
+        return self.stop_at_first
+
     def run(self) -> Exploration:
         started = time.perf_counter()
         system = self.system
@@ -84,22 +95,29 @@ class Explorer:
         offsets = array("q", [0])
         targets = array("i")
         weights = array("H")
+        self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
+        reduction = self.reduction
         observe = system.observe
         observe_one = system.observe_process
+        stop = False
         violation = self._check_state(initial, observe)
         if violation:
-            result.violations.append(Violation(violation[0].name, violation[1], []))
+            stop = self._record(result, violation[0].name, violation[1], [])
         i = 0
-        while not result.violations and i < len(queue):
+        while not stop and i < len(queue):
             state = queue[i]
             steps = system.successor_list(state)
             if not steps:
                 result.terminal_states += 1
+                if self.terminals is not None:
+                    self.terminals.append(state)
                 violation = self._check_terminal(state, observe)
-                if violation:
-                    result.violations.append(Violation(violation[0].name, violation[1], self._path_to(i)))
+                if violation and self._record(result, violation[0].name, violation[1], self._path_to(i)):
+                    stop = True
                     break
-            for k, (target, sent, mover, unmatched) in enumerate(steps):
+            chosen = reduction.choose(state, i, steps, index) if reduction is not None and len(steps) > 1 else range(len(steps))
+            for k in chosen:
+                target, sent, mover, unmatched = steps[k]
                 result.unmatched += unmatched
                 j = index.get(target)
                 if j is None:
@@ -113,20 +131,21 @@ class Explorer:
                     depth.append(depth[i] + 1)
                     if self.state_props:
                         violation = self._check_state(target, observe)
-                        if violation:
-                            result.violations.append(Violation(violation[0].name, violation[1], self._path_to(j)))
+                        if violation and self._record(result, violation[0].name, violation[1], self._path_to(j)):
+                            stop = True
                             break
                 if self.transition_props and state[mover] != target[mover]:
                     before, after = observe_one(state, mover), observe_one(target, mover)
                     for prop in self.transition_props:
                         reason = prop.check(before, after)
-                        if reason:
-                            result.violations.append(Violation(prop.name, reason, self._path_to(i) + [k]))
+                        if reason and self._record(result, prop.name, reason, self._path_to(i) + [k]):
+                            stop = True
                             break
-                    if result.violations:
+                    if stop:
                         break
                 targets.append(j)
                 weights.append(sent)
+                edge_ordinal.append(k)
             offsets.append(len(targets))
             i += 1
             if self.progress is not None and i % 4096 == 0:
@@ -134,15 +153,14 @@ class Explorer:
         result.states = len(queue)
         result.transitions = len(targets)
         result.depth = max(depth) if depth else 0
-        if not result.violations:
+        if not stop:
             self._graph_questions(result, offsets, targets, weights)
         result.complete = True
         violated = {v.property for v in result.violations}
-        stopped_early = bool(violated) and violated <= {p.name for p in self.properties if p.kind != "graph"}
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
-            elif stopped_early or (prop.name == "message-bound" and "termination" in violated):
+            elif stop or (prop.name == "message-bound" and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
             else:
                 result.holds[prop.name] = True
@@ -195,12 +213,11 @@ class Explorer:
                     self._ordinals_along(facts.max_path, offsets, targets),
                 ))
 
-    @staticmethod
-    def _ordinals_along(path: list[int], offsets, targets) -> list[int]:
+    def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
         ordinals = []
         for a, b in zip(path, path[1:]):
             for e in range(offsets[a], offsets[a + 1]):
                 if targets[e] == b:
-                    ordinals.append(e - offsets[a])
+                    ordinals.append(self.edge_ordinal[e])
                     break
         return ordinals

@@ -56,6 +56,7 @@ class Result:
     per_arrangement: list[Exploration] = field(default_factory=list)
     counterexample: Counterexample | None = None
     notes: list[str] = field(default_factory=list)
+    por: bool = False
 
     @property
     def exit_status(self) -> int:
@@ -78,7 +79,7 @@ class Result:
             ],
             "messages": {"min": self.messages_min, "max": self.messages_max},
             "unmatched_receptions": self.unmatched,
-            "por": False,
+            "por": self.por,
             "per_arrangement": [
                 {
                     "ids": list(a.ids), "states": a.states, "transitions": a.transitions, "depth": a.depth,
@@ -97,7 +98,8 @@ class Result:
             checked += f" of {self.arrangements_planned}"
         how = "the one given" if self.arrangements_planned == 1 and self.arrangements_represented == 1 else "one per rotation class"
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
-        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}")
+        reduced = "   (partial-order reduced; --no-por for the full graph)" if self.por else ""
+        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
         else:

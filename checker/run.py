@@ -31,6 +31,7 @@ class _Task:
     properties: list[Property]
     engine: str
     max_states: int | None
+    por: bool
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -40,17 +41,28 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | Non
     """Explore one arrangement; (None, None) if it has more than max_states states."""
     task = _task
     reference = AsyncSystem(task.algorithm, arrangement.ids)
-    system = reference if task.engine == "reference" else InternedSystem(reference)
+
+    def explore(por: bool, limit: int | None) -> Exploration:
+        system = reference if task.engine == "reference" else InternedSystem(reference)
+        return Explorer(system, task.properties, limit, progress=progress, por=por).run()
+
     try:
-        exploration = Explorer(system, task.properties, task.max_states, progress=progress).run()
+        exploration = explore(task.por, task.max_states)
     except StateLimitReached:
         return None, None
     exploration.represents = arrangement.represents
-    trace = None
-    if exploration.violations:
-        first = exploration.violations[0]
-        trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
-        trace.property, trace.reason = first.property, first.reason
+    if not exploration.violations:
+        return exploration, None
+    first = exploration.violations[0]
+    if task.por and first.property not in ("termination", "message-bound"):
+        # The reduced graph finds the violation; a shortest trace needs the full graph, and
+        # breadth-first search there stops at the same depth or earlier.
+        try:
+            first = explore(False, task.max_states).violations[0]
+        except StateLimitReached:
+            pass
+    trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
+    trace.property, trace.reason = first.property, first.reason
     return exploration, trace
 
 
@@ -94,13 +106,16 @@ def check(
     progress: bool | None = None,
     engine: str = "interned",
     jobs: int | None = None,
+    por: bool = True,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
     Stops at the first violation (its trace is a shortest one for that arrangement) or when
     more than ``max_states`` states have been stored in all (verdict ``incomplete``, never
     ``verified``). ``engine`` "reference" runs the plain semantics, "interned" the memoised one
-    (same states, same order); ``jobs`` worker processes explore arrangements in parallel.
+    (same states, same order); ``jobs`` worker processes explore arrangements in parallel;
+    ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
+    which keeps every verdict, terminal state and the message min/max, not the state counts.
     """
     global _task
     if n < 1:
@@ -118,7 +133,7 @@ def check(
     AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
-    _task = _Task(algorithm, properties, engine, max_states)
+    _task = _Task(algorithm, properties, engine, max_states, por)
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
@@ -138,7 +153,9 @@ def check(
     finally:
         meter.close()
         _task = None
-    return _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result.por = por
+    return result
 
 
 def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):

@@ -24,6 +24,9 @@ class Property:
     kind: str  # "state" | "transition" | "terminal" | "graph"
     description: str
     check: Callable | None = None
+    # the Observation fields a state or transition property reads; partial-order reduction
+    # keeps the order of every transition that changes one of them
+    observes: tuple[str, ...] = ("decided", "is_leader", "leader_id", "candidate")
 
     def __str__(self) -> str:
         return self.name
@@ -95,8 +98,13 @@ def _quiescent(channels) -> str | None:
     return f"{pending} message(s) left in channels at termination" if pending else None
 
 
-AT_MOST_ONE_LEADER = Property("at-most-one-leader", "state", "no reachable state has two leaders", _at_most_one_leader)
-STABILITY = Property("stability", "transition", "once a process has decided, its decision never changes", _stable)
+AT_MOST_ONE_LEADER = Property(
+    "at-most-one-leader", "state", "no reachable state has two leaders", _at_most_one_leader, ("is_leader",),
+)
+STABILITY = Property(
+    "stability", "transition", "once a process has decided, its decision never changes", _stable,
+    ("decided", "is_leader", "leader_id"),
+)
 ELECTION = Property(
     "election", "terminal",
     "every terminal state has exactly one leader and every other process decided not leader", _election,

@@ -31,10 +31,11 @@ def test_summary_lists_verdict_properties_and_figures(capsys, name, n):
 
 
 def test_json_is_schema_1_and_alone_on_stdout(capsys):
-    status, out, _ = run(capsys, "hs", "--n", 3, "--json")
+    status, out, _ = run(capsys, "hs", "--n", 3, "--json", "--no-por")
     assert status == 0
     result = json.loads(out)
     assert result["schema"] == 1
+    assert result["por"] is False
     assert result["algorithm"] == "hs" and result["n"] == 3 and result["verdict"] == "verified"
     assert result["arrangements"] == {"checked": 2, "represented": 6}
     assert result["states"] == 9376
@@ -47,7 +48,7 @@ def test_json_is_schema_1_and_alone_on_stdout(capsys):
 
 
 def test_ids_checks_one_arrangement(capsys):
-    status, out, _ = run(capsys, "hs", "--n", 3, "--ids", "1,3,2", "--json")
+    status, out, _ = run(capsys, "hs", "--n", 3, "--ids", "1,3,2", "--json", "--no-por")
     result = json.loads(out)
     assert status == 0
     assert result["arrangements"] == {"checked": 1, "represented": 1}
@@ -67,7 +68,7 @@ def test_user_file_with_one_algorithm(capsys, tmp_path):
         class MyLCR(LCR, name="my-lcr"):
             """LCR, unchanged, loaded from a user's file."""
     '''))
-    status, out, _ = run(capsys, source, "--n", 4, "--json")
+    status, out, _ = run(capsys, source, "--n", 4, "--json", "--no-por")
     assert status == 0
     assert json.loads(out)["algorithm"] == "my-lcr"
     assert json.loads(out)["states"] == 2654
@@ -187,17 +188,21 @@ def test_max_states_gives_incomplete_never_verified(capsys):
 
 
 def test_max_states_large_enough_changes_nothing(capsys):
-    status, out, _ = run(capsys, "hs", "--n", 3, "--max-states", 9376, "--json")
+    status, out, _ = run(capsys, "hs", "--n", 3, "--max-states", 9376, "--json", "--no-por")
     assert status == 0 and json.loads(out)["states"] == 9376
 
 
-def test_por_flags_are_accepted_and_help_says_they_do_nothing_yet(capsys):
-    for flag in ("--por", "--no-por"):
-        status, out, _ = run(capsys, "lcr", "--n", 3, flag, "--json")
-        assert status == 0 and json.loads(out)["states"] == 174
-    with pytest.raises(SystemExit):
-        main(["--help"])
-    assert "NOT IMPLEMENTED YET" in capsys.readouterr().out
+def test_por_is_the_default_and_no_por_explores_the_full_graph(capsys):
+    status, out, _ = run(capsys, "lcr", "--n", 4, "--json")
+    reduced = json.loads(out)
+    status_full, out, _ = run(capsys, "lcr", "--n", 4, "--no-por", "--json")
+    full = json.loads(out)
+    assert status == status_full == 0
+    assert reduced["por"] is True and full["por"] is False
+    assert full["states"] == 2654 and reduced["states"] < full["states"]
+    assert reduced["messages"] == full["messages"]
+    status, out, _ = run(capsys, "lcr", "--n", 4, "--por", "--json")
+    assert json.loads(out) | {"seconds": 0} == reduced | {"seconds": 0}
 
 
 def test_trace_out_text(capsys, tmp_path):

@@ -63,12 +63,13 @@ def _summary(result):
     )
 
 
+@pytest.mark.parametrize("por", [False, True])
 @pytest.mark.parametrize("algorithm_name,n", [("lcr", 4), ("cr", 4), ("hs", 3)])
-def test_check_gives_the_same_result_for_both_engines_and_any_jobs(algorithm_name, n):
+def test_check_gives_the_same_result_for_both_engines_and_any_jobs(algorithm_name, n, por):
     algorithm = builtin(algorithm_name)
-    expected = _summary(check(algorithm, n, engine="reference", jobs=1))
-    assert _summary(check(algorithm, n, engine="interned", jobs=1)) == expected
-    assert _summary(check(algorithm, n, engine="interned", jobs=2)) == expected
+    expected = _summary(check(algorithm, n, engine="reference", jobs=1, por=por))
+    assert _summary(check(algorithm, n, engine="interned", jobs=1, por=por)) == expected
+    assert _summary(check(algorithm, n, engine="interned", jobs=2, por=por)) == expected
 
 
 @pytest.mark.parametrize("filename", MUTANT_FILES)
