@@ -14,6 +14,8 @@ import sys
 from models import AlgorithmError
 
 from .loader import load_algorithm
+from .memory import parse_size
+from .run import RunTooLarge, check
 from .trace import TRACE_FORMATS
 
 USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
@@ -44,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="explore the full state graph (state counts comparable with other tools)")
     parser.add_argument("--max-states", type=int, metavar="N",
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
+    parser.add_argument("--max-memory", metavar="SIZE",
+                        help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
+                             "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="worker processes exploring arrangements in parallel (default: every core); "
                              "the result is the same for any N")
@@ -86,6 +91,12 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--n must be at least 1, got {n}")
     if ids is not None and len(ids) != n:
         raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
+    max_memory = None
+    if args.max_memory is not None:
+        try:
+            max_memory = parse_size(args.max_memory)
+        except ValueError:
+            raise AlgorithmError(f"--max-memory {args.max_memory!r}: give a size such as 4G or 512M") from None
     if args.jobs is not None and args.jobs < 1:
         raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
@@ -94,10 +105,8 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {' or '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
 
-    from .run import check
-
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
-                   engine=args.engine, jobs=args.jobs, por=args.por)
+                   engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -118,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     except AlgorithmError as error:
         print(f"check: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except RunTooLarge as error:
+        print(f"check: {error}", file=sys.stderr)
+        return INCOMPLETE_EXIT
     except MemoryError:
         print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
         return INCOMPLETE_EXIT

@@ -17,10 +17,15 @@ from models import AsyncSystem
 from specs import Property
 
 from .graph import GraphFacts, analyse
+from .memory import resident_bytes
 from .reduction import PersistentSets
 
 
 class StateLimitReached(Exception):
+    pass
+
+
+class MemoryLimitReached(Exception):
     pass
 
 
@@ -53,8 +58,10 @@ class Exploration:
 
 class Explorer:
     def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
-                 progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False):
+                 progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
+                 max_memory: int | None = None):
         self.system = system
+        self.max_memory = max_memory
         self.stop_at_first = stop_at_first
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
@@ -148,8 +155,11 @@ class Explorer:
                 edge_ordinal.append(k)
             offsets.append(len(targets))
             i += 1
-            if self.progress is not None and i % 4096 == 0:
-                self.progress(len(queue), len(targets))
+            if i % 4096 == 0:
+                if self.progress is not None:
+                    self.progress(len(queue), len(targets))
+                if self.max_memory is not None and (resident_bytes() or 0) > self.max_memory:
+                    raise MemoryLimitReached(len(queue))
         result.states = len(queue)
         result.transitions = len(targets)
         result.depth = max(depth) if depth else 0

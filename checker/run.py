@@ -8,6 +8,7 @@ stored so far (in that order) pass ``max_states``.
 from __future__ import annotations
 
 import multiprocessing
+from math import factorial
 import os
 import time
 from dataclasses import dataclass
@@ -17,12 +18,18 @@ from models.interned import InternedSystem
 from specs import Property, election_spec
 
 from .arrangements import Arrangement, arrangements
-from .explorer import Exploration, Explorer, StateLimitReached
+from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
+from .memory import default_limit, format_size
 from .progress import Progress
 from .result import INCOMPLETE, VERIFIED, VIOLATED, Counterexample, PropertyOutcome, Result
 from .trace import Trace, replay
 
 ENGINES = ("interned", "reference")
+MAX_ARRANGEMENTS = 10_000_000
+
+
+class RunTooLarge(Exception):
+    """The run cannot even be planned within the machine's limits (exit status 3)."""
 
 
 @dataclass
@@ -32,24 +39,31 @@ class _Task:
     engine: str
     max_states: int | None
     por: bool
+    max_memory: int | None
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
 
 
-def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | None, Trace | None]:
-    """Explore one arrangement; (None, None) if it has more than max_states states."""
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
+    """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = AsyncSystem(task.algorithm, arrangement.ids)
 
     def explore(por: bool, limit: int | None) -> Exploration:
         system = reference if task.engine == "reference" else InternedSystem(reference)
-        return Explorer(system, task.properties, limit, progress=progress, por=por).run()
+        return Explorer(system, task.properties, limit, progress=progress, por=por, max_memory=task.max_memory).run()
 
     try:
         exploration = explore(task.por, task.max_states)
     except StateLimitReached:
-        return None, None
+        return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
+    except MemoryLimitReached as stop:
+        return (
+            f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
+            f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
+            f"use fewer --jobs, or check a smaller n"
+        ), None
     exploration.represents = arrangement.represents
     if not exploration.violations:
         return exploration, None
@@ -59,8 +73,8 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | Non
         # breadth-first search there stops at the same depth or earlier.
         try:
             first = explore(False, task.max_states).violations[0]
-        except StateLimitReached:
-            pass
+        except (StateLimitReached, MemoryLimitReached):
+            pass  # keep the reduced search's trace: a real one, perhaps not a shortest
     trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
@@ -107,6 +121,7 @@ def check(
     engine: str = "interned",
     jobs: int | None = None,
     por: bool = True,
+    max_memory: int | None = None,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -116,6 +131,8 @@ def check(
     (same states, same order); ``jobs`` worker processes explore arrangements in parallel;
     ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
     which keeps every verdict, terminal state and the message min/max, not the state counts.
+    ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
+    workers) stops a run cleanly as ``incomplete`` before the machine runs out.
     """
     global _task
     if n < 1:
@@ -129,19 +146,29 @@ def check(
             raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
         plan = [Arrangement(tuple(ids), 1)]
     else:
+        planned = factorial(n - 1) if topology.rotation_symmetric else factorial(n)
+        if planned > MAX_ARRANGEMENTS:
+            raise RunTooLarge(
+                f"n = {n} has {planned:,} arrangements up to rotation, too many to explore; "
+                f"check a smaller n, or one arrangement with --ids"
+            )
         plan = arrangements(topology, n)
     AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
-    _task = _Task(algorithm, properties, engine, max_states, por)
+    jobs = jobs or default_jobs()
+    _task = _Task(algorithm, properties, engine, max_states, por, max_memory or default_limit(min(jobs, len(plan))))
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
     stored = 0
     try:
-        with _Workers(plan, jobs or default_jobs(), meter) as workers:
+        with _Workers(plan, jobs, meter) as workers:
             for exploration, trace in workers:
-                if exploration is None or (max_states is not None and stored + exploration.states > max_states):
+                if isinstance(exploration, str):
+                    incomplete_reason = exploration
+                    break
+                if max_states is not None and stored + exploration.states > max_states:
                     incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
                     break
                 explorations.append(exploration)

@@ -45,28 +45,25 @@ class InternedSystem:
             self._locals.append(values)
         return number
 
+    def _intern_contents(self, messages: tuple) -> int:
+        number = self._content_number.get(messages)
+        if number is None:
+            number = self._content_number[messages] = len(self._contents)
+            self._contents.append(messages)
+        return number
+
     def _push(self, contents: int, message) -> int:
         key = (contents, message)
         number = self._pushes.get(key)
         if number is None:
-            longer = self._contents[contents] + (message,)
-            number = self._content_number.get(longer)
-            if number is None:
-                number = self._content_number[longer] = len(self._contents)
-                self._contents.append(longer)
-            self._pushes[key] = number
+            number = self._pushes[key] = self._intern_contents(self._contents[contents] + (message,))
         return number
 
     def _pop(self, contents: int) -> tuple:
         popped = self._pops.get(contents)
         if popped is None:
             messages = self._contents[contents]
-            rest = messages[1:]
-            number = self._content_number.get(rest)
-            if number is None:
-                number = self._content_number[rest] = len(self._contents)
-                self._contents.append(rest)
-            popped = self._pops[contents] = (messages[0], number)
+            popped = self._pops[contents] = (messages[0], self._intern_contents(messages[1:]))
         return popped
 
     def _compile(self, i: int, outcomes) -> list:

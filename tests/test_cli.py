@@ -223,3 +223,23 @@ def test_ringleader_is_the_same_entry_point():
 
     scripts = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["check"] == scripts["ringleader"] == "checker.cli:entry_point"
+
+
+def test_memory_limit_stops_cleanly_as_incomplete(capsys):
+    status, out, _ = run(capsys, "hs", "--n", 4, "--max-memory", "20M", "--jobs", 1, "--json")
+    assert status == 3
+    result = json.loads(out)
+    assert result["verdict"] == "incomplete"
+    assert "memory limit (20 MiB per worker)" in result["notes"][0]
+
+
+def test_bad_memory_size_is_a_usage_error(capsys):
+    status, _, err = run(capsys, "hs", "--n", 3, "--max-memory", "lots")
+    assert status == 2 and "give a size such as 4G" in err
+
+
+def test_too_many_arrangements_is_refused_with_status_3(capsys):
+    status, out, err = run(capsys, "lcr", "--n", 13)
+    assert status == 3 and out == ""
+    assert "479,001,600 arrangements" in err and "--ids" in err
+    assert len(err.strip().splitlines()) == 1
