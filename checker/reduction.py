@@ -41,6 +41,8 @@ class PersistentSets:
         watched = {name for p in properties if p.kind in ("state", "transition") for name in p.observes}
         self.watched = tuple(sorted(watched))
         self.reduced = 0  # states expanded with a proper subset
+        self._choices: dict = {}
+        self._visibility: dict = {}
 
     def _closure(self, state, seed: int) -> set[int]:
         members = {seed}
@@ -54,29 +56,45 @@ class PersistentSets:
         return members
 
     def _visible(self, state, target, mover: int) -> bool:
-        if state[mover] == target[mover] or not self.watched:
+        before, after = state[mover], target[mover]
+        if before == after or not self.watched:
             return False
-        before = self.system.observe_process(state, mover)
-        after = self.system.observe_process(target, mover)
-        return any(getattr(before, name) != getattr(after, name) for name in self.watched)
+        key = (mover, before, after)
+        visible = self._visibility.get(key)
+        if visible is None:
+            old = self.system.observe_process(state, mover)
+            new = self.system.observe_process(target, mover)
+            visible = self._visibility[key] = any(getattr(old, f) != getattr(new, f) for f in self.watched)
+        return visible
+
+    def _smallest_closure(self, state, enabled: tuple[int, ...]) -> frozenset | None:
+        """The members of the closure with the fewest enabled transitions (at least one),
+        or None if every closure holds all of them."""
+        best, best_size = None, sum(enabled)
+        for seed in range(len(enabled)):
+            if not enabled[seed]:
+                continue
+            members = self._closure(state, seed)
+            size = sum(enabled[m] for m in members)
+            if size < best_size:
+                best, best_size = frozenset(members), size
+                if size == 1:
+                    break
+        return best
 
     def choose(self, state, current: int, steps, found: dict) -> range | list[int]:
         """Ordinals of the transitions to expand from ``state`` (numbered ``current``):
         a persistent set, or all of them."""
         everything = range(len(steps))
-        enabled_per_process: dict[int, int] = {}
-        for _, _, mover, _ in steps:
-            enabled_per_process[mover] = enabled_per_process.get(mover, 0) + 1
-        if len(enabled_per_process) == 1:
-            return everything
-        best, best_size = None, len(steps)
-        for seed in sorted(enabled_per_process):
-            members = self._closure(state, seed)
-            size = sum(enabled_per_process.get(m, 0) for m in members)
-            if size < best_size:
-                best, best_size = members, size
-                if size == 1:
-                    break
+        enabled = [0] * self.system.n
+        for step in steps:
+            enabled[step[2]] += 1
+        # the choice depends only on which channels are empty and how many transitions each
+        # process has enabled, and few such patterns recur across many states
+        key = (tuple(enabled), tuple(not c for c in state[self.system.n:]))
+        best = self._choices.get(key, self)
+        if best is self:
+            best = self._choices[key] = self._smallest_closure(state, key[0])
         if best is None:
             return everything
         subset = [k for k, step in enumerate(steps) if step[2] in best]
