@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from math import factorial
 
 
 @dataclass(frozen=True)
@@ -22,7 +21,3 @@ def arrangements(topology, n: int) -> list[Arrangement]:
     if topology.rotation_symmetric and n > 1:
         return [Arrangement((1, *rest), n) for rest in permutations(range(2, n + 1))]
     return [Arrangement(p, 1) for p in permutations(range(1, n + 1))]
-
-
-def represented_total(n: int) -> int:
-    return factorial(n)

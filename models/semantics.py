@@ -92,10 +92,6 @@ class AsyncSystem:
         self.initial_state = tuple(initial for _ in range(n)) + tuple(() for _ in topology.channels)
 
     # -- views -------------------------------------------------------------------------
-    def view(self, state, i: int, writable: bool = False):
-        values = list(state[i]) if writable else state[i]
-        return self._view(values, self.ids[i], self.n, self._out_ports[i], self.algorithm)
-
     def locals_of(self, state, i: int) -> dict[str, str]:
         """A process's locals by name, rendered for traces."""
         return {
@@ -186,10 +182,6 @@ class AsyncSystem:
                     target = self._apply(state, i, channel_index, state[i], ())
                     result.append(Step(i, UNMATCHED, port, head, (), target))
         return result
-
-    def successors(self, state) -> list[tuple[tuple, int]]:
-        """(next state, number of messages sent) for every enabled transition, in order."""
-        return [(step.target, len(step.sent)) for step in self.steps(state)]
 
     def successor_list(self, state) -> list[tuple[tuple, int, int, bool]]:
         """(next state, messages sent, moving process, unmatched?) per transition, in order."""
