@@ -11,15 +11,16 @@ are a persistent set. No process outside the closure can enable, disable or fail
 with them, whatever it does first.
 
 Provisos, each needed for what the checker reports:
-  * visibility: if a transition in the set changes what a state or transition property
-    observes of its process (``Property.observes``), expand everything, so the order of
-    visible changes is kept (invariants and stability are stutter-invariant);
-  * cycle (for breadth-first search, states numbered as found): if a transition in the set
-    leads to a state numbered no later than the current one, expand everything. On any cycle
-    of the reduced graph, the state m numbered first is entered from a cycle state numbered
-    later (or from itself), so that state is fully expanded: every cycle has a fully
-    expanded state, no transition is ignored forever, and the reduced graph has a cycle iff
-    the full one has an infinite execution.
+  * visibility: a set with a transition that changes what a state or transition property
+    observes of its process (``Property.observes``) is not used; if no candidate set is
+    free of such transitions, expand everything, so the order of visible changes is kept
+    (invariants and stability are stutter-invariant);
+  * cycle (for breadth-first search, states numbered as found): a set with a transition to a
+    state numbered no later than the current one is not used either (if every candidate has
+    one, expand everything). So only fully expanded states have edges to earlier-numbered
+    states; on any cycle of the reduced graph the state numbered first is entered by such
+    an edge, so every cycle has a fully expanded state, no transition is ignored forever,
+    and the reduced graph has a cycle iff the full one has an infinite execution.
 Persistent sets keep every terminal state, and every complete execution of the full graph is
 a reordering, by commuting independent transitions, of one in the reduced graph; a reordering
 sends the same messages, so the message minimum and maximum are exact as well.
@@ -67,40 +68,36 @@ class PersistentSets:
             visible = self._visibility[key] = any(getattr(old, f) != getattr(new, f) for f in self.watched)
         return visible
 
-    def _smallest_closure(self, state, enabled: tuple[int, ...]) -> frozenset | None:
-        """The members of the closure with the fewest enabled transitions (at least one),
-        or None if every closure holds all of them."""
-        best, best_size = None, sum(enabled)
+    def _candidates(self, state, enabled: tuple[int, ...]) -> list[frozenset]:
+        """The distinct closures that hold some but not all enabled transitions, fewest first."""
+        total = sum(enabled)
+        sized = {}
         for seed in range(len(enabled)):
-            if not enabled[seed]:
-                continue
-            members = self._closure(state, seed)
-            size = sum(enabled[m] for m in members)
-            if size < best_size:
-                best, best_size = frozenset(members), size
-                if size == 1:
-                    break
-        return best
+            if enabled[seed]:
+                members = frozenset(self._closure(state, seed))
+                size = sum(enabled[m] for m in members)
+                if size < total:
+                    sized[members] = size
+        return sorted(sized, key=lambda members: (sized[members], min(members)))
 
     def choose(self, state, current: int, steps, found: dict) -> range | list[int]:
-        """Ordinals of the transitions to expand from ``state`` (numbered ``current``):
-        a persistent set, or all of them."""
-        everything = range(len(steps))
+        """Ordinals of the transitions to expand from ``state`` (numbered ``current``): the
+        smallest persistent set that meets both provisos, or all of them."""
         enabled = [0] * self.system.n
         for step in steps:
             enabled[step[2]] += 1
-        # the choice depends only on which channels are empty and how many transitions each
-        # process has enabled, and few such patterns recur across many states
+        # the candidates depend only on which channels are empty and how many transitions
+        # each process has enabled, and few such patterns recur across many states
         key = (tuple(enabled), tuple(not c for c in state[self.system.n:]))
-        best = self._choices.get(key, self)
-        if best is self:
-            best = self._choices[key] = self._smallest_closure(state, key[0])
-        if best is None:
-            return everything
-        subset = [k for k, step in enumerate(steps) if step[2] in best]
-        for k in subset:
-            target, _, mover, _ = steps[k]
-            if found.get(target, current + 1) <= current or self._visible(state, target, mover):
-                return everything
-        self.reduced += 1
-        return subset
+        candidates = self._choices.get(key)
+        if candidates is None:
+            candidates = self._choices[key] = self._candidates(state, key[0])
+        for members in candidates:
+            subset = [k for k, step in enumerate(steps) if step[2] in members]
+            if all(
+                found.get(steps[k][0], current + 1) > current and not self._visible(state, steps[k][0], steps[k][2])
+                for k in subset
+            ):
+                self.reduced += 1
+                return subset
+        return range(len(steps))
