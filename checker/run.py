@@ -8,9 +8,9 @@ stored so far (in that order) pass ``max_states``.
 from __future__ import annotations
 
 import multiprocessing
-from math import factorial
 import os
 import time
+from math import factorial
 from dataclasses import dataclass
 
 from models import AlgorithmError, Algorithm, AsyncSystem
@@ -50,9 +50,9 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
     task = _task
     reference = AsyncSystem(task.algorithm, arrangement.ids)
 
-    def explore(por: bool, limit: int | None) -> Exploration:
+    def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" else InternedSystem(reference)
-        return Explorer(system, task.properties, limit, progress=progress, por=por, max_memory=task.max_memory).run()
+        return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory).run()
 
     try:
         exploration = explore(task.por, task.max_states)
@@ -69,10 +69,11 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
         return exploration, None
     first = exploration.violations[0]
     if task.por and first.property not in ("termination", "message-bound"):
-        # The reduced graph finds the violation; a shortest trace needs the full graph, and
-        # breadth-first search there stops at the same depth or earlier.
+        # The reduced graph finds the violation; a shortest trace to a violation of the same
+        # property needs the full graph, where breadth-first search stops at that depth.
+        violated = [p for p in task.properties if p.name == first.property]
         try:
-            first = explore(False, task.max_states).violations[0]
+            first = next(iter(explore(False, task.max_states, violated).violations), first)
         except (StateLimitReached, MemoryLimitReached):
             pass  # keep the reduced search's trace: a real one, perhaps not a shortest
     trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
