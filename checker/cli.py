@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="explore the full state graph (state counts comparable with other tools)")
     parser.add_argument("--max-states", type=int, metavar="N",
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
+    parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
+                        help="quotient the arrangements by rotation and, for algorithms that declare "
+                             "mirror_symmetric, reflection (default); 'rotation' only; 'none' checks all n!")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
@@ -106,7 +109,8 @@ def run(argv: list[str] | None = None) -> int:
     algorithm = load_algorithm(args.algorithm)
 
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
-                   engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory)
+                   engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
+                   symmetry=args.symmetry)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

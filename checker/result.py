@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .arrangements import describe
 from .explorer import Exploration
 from .trace import Trace
 
@@ -57,6 +58,7 @@ class Result:
     counterexample: Counterexample | None = None
     notes: list[str] = field(default_factory=list)
     por: bool = False
+    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
 
     @property
     def exit_status(self) -> int:
@@ -80,6 +82,7 @@ class Result:
             "messages": {"min": self.messages_min, "max": self.messages_max},
             "unmatched_receptions": self.unmatched,
             "por": self.por,
+            "symmetry": self.symmetry,
             "per_arrangement": [
                 {
                     "ids": list(a.ids), "states": a.states, "transitions": a.transitions, "depth": a.depth,
@@ -96,7 +99,7 @@ class Result:
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"
-        how = "the one given" if self.arrangements_planned == 1 and self.arrangements_represented == 1 else "one per rotation class"
+        how = "the one given" if self.symmetry == "given" else describe(self.symmetry)
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
         reduced = "   (partial-order reduced; --no-por for the full graph)" if self.por else ""
         lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")

@@ -17,7 +17,7 @@ from models import AlgorithmError, Algorithm, AsyncSystem
 from models.interned import InternedSystem
 from specs import Property, election_spec
 
-from .arrangements import Arrangement, arrangements
+from .arrangements import REFLECTION, Arrangement, arrangements, describe, symmetry_of
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .progress import Progress
@@ -123,6 +123,7 @@ def check(
     jobs: int | None = None,
     por: bool = True,
     max_memory: int | None = None,
+    symmetry: str = REFLECTION,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -133,7 +134,9 @@ def check(
     ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
     which keeps every verdict, terminal state and the message min/max, not the state counts.
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
-    workers) stops a run cleanly as ``incomplete`` before the machine runs out.
+    workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
+    is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
+    images for algorithms that declare mirror_symmetric), "rotation", or "none".
     """
     global _task
     if n < 1:
@@ -142,18 +145,19 @@ def check(
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
+    used_symmetry = symmetry_of(algorithm, topology, symmetry)
     if ids is not None:
         if sorted(ids) != list(range(1, n + 1)):
             raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
         plan = [Arrangement(tuple(ids), 1)]
     else:
-        planned = factorial(n - 1) if topology.rotation_symmetric else factorial(n)
+        planned = factorial(n) if used_symmetry == "none" else factorial(n - 1)
         if planned > MAX_ARRANGEMENTS:
             raise RunTooLarge(
-                f"n = {n} has {planned:,} arrangements up to rotation, too many to explore; "
+                f"n = {n} has {planned:,} arrangements to explore ({describe(used_symmetry)}), too many; "
                 f"check a smaller n, or one arrangement with --ids"
             )
-        plan = arrangements(topology, n)
+        plan = arrangements(n, used_symmetry)
     AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
@@ -183,6 +187,7 @@ def check(
         _task = None
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
     result.por = por
+    result.symmetry = "given" if ids is not None else used_symmetry
     return result
 
 

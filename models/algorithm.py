@@ -124,6 +124,8 @@ class Algorithm:
       topology      -- a Topology class (BidirectionalRing, UnidirectionalRing)
       winner        -- LARGEST or SMALLEST if the algorithm promises the extremal id, else None
       knows_n       -- True for non-uniform algorithms (then ``p.n`` is readable)
+      mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
+                       checker also quotients arrangements by reflection; tested per algorithm)
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -137,6 +139,7 @@ class Algorithm:
     topology: type[Topology] = Topology
     winner: str | None = None
     knows_n = False
+    mirror_symmetric = False
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
 

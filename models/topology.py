@@ -40,6 +40,7 @@ class Topology:
     kind = "topology"
     ports: tuple[str, ...] = ()
     rotation_symmetric = False
+    mirror_symmetric = False  # reading the ring the other way round gives the same topology
 
     def __init__(self, n: int):
         self.n = n
@@ -73,6 +74,7 @@ class BidirectionalRing(Topology):
     kind = "bidirectional ring"
     ports = (CW, CCW)
     rotation_symmetric = True
+    mirror_symmetric = True
 
     def _links(self):
         n = self.n

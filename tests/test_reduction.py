@@ -40,7 +40,7 @@ def _agree(algorithm, ids):
 
 
 def _all_arrangements(algorithm, n):
-    return [a.ids for a in arrangements(algorithm.topology(n), n)]
+    return [a.ids for a in arrangements(n)]
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN))

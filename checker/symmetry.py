@@ -1,0 +1,33 @@
+"""Check an algorithm's ``mirror_symmetric`` declaration by exploring mirror images.
+
+Quotienting by reflection is sound only if an arrangement and its mirror image have
+isomorphic state graphs. This explores both, unreduced, and compares what an isomorphism
+preserves: states, transitions, terminal states, depth, message min/max and each property's
+outcome. A declaration that fails here must not be used.
+"""
+from __future__ import annotations
+
+from models import AsyncSystem
+from models.interned import InternedSystem
+from specs import election_spec
+
+from .arrangements import arrangements, mirror
+from .explorer import Explorer
+
+
+def _fingerprint(algorithm, ids):
+    exploration = Explorer(InternedSystem(AsyncSystem(algorithm, ids)), election_spec(algorithm), stop_at_first=False).run()
+    return (
+        exploration.states, exploration.transitions, exploration.terminal_states, exploration.depth,
+        exploration.messages_min, exploration.messages_max, exploration.holds,
+    )
+
+
+def mirror_mismatches(algorithm, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The (arrangement, mirror image) pairs whose state graphs differ; empty if none do."""
+    mismatches = []
+    for arrangement in arrangements(n):
+        image = mirror(arrangement.ids)
+        if image > arrangement.ids and _fingerprint(algorithm, arrangement.ids) != _fingerprint(algorithm, image):
+            mismatches.append((arrangement.ids, image))
+    return mismatches
