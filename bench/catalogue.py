@@ -4,7 +4,8 @@
     python bench/catalogue.py hs 4 5          # one algorithm, some n
 
 Prints a markdown table (the one in docs/algorithms.md): states with --no-por and with the
-default reduction, their ratio, messages min..max, wall seconds of each run and peak memory
+default reduction (both with the default symmetry: rotations, and reflections for
+mirror-symmetric algorithms), their ratio, messages min..max, wall seconds of each run and peak memory
 of the largest worker. Each run is a separate `check ... --json` process, so the figures are
 what a user gets from the command line. Not run by CI: the hs n = 5 rows take minutes.
 """
