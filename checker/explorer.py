@@ -49,7 +49,6 @@ class Exploration:
     unmatched: int = 0
     messages_min: int | None = None
     messages_max: int | None = None
-    complete: bool = False
     seconds: float = 0.0
     violations: list[Violation] = field(default_factory=list)
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
@@ -165,7 +164,6 @@ class Explorer:
         result.depth = max(depth) if depth else 0
         if not stop:
             self._graph_questions(result, offsets, targets, weights)
-        result.complete = True
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
