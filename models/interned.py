@@ -23,8 +23,9 @@ class InternedSystem:
         self.channel_count = reference.channel_count
         self._locals: list[tuple] = []
         self._local_number: dict[tuple, int] = {}
-        self._contents: list[tuple] = [()]
-        self._content_number: dict[tuple, int] = {(): 0}
+        self._contents: list[tuple] = []
+        self._content_number: dict[tuple, int] = {}
+        self._intern_contents(())  # the empty channel is number 0, so "not contents" means empty
         self._pops: dict[int, tuple] = {}  # contents -> (head message, contents of the rest)
         self._pushes: dict[tuple, int] = {}  # (contents, message) -> contents with message appended
         self._spontaneous: dict[tuple, list] = {}  # (process, locals) -> [(new locals, sends, count)]
@@ -38,19 +39,19 @@ class InternedSystem:
         self.initial_state = tuple([first] * n + [0] * self.channel_count)
 
     # -- interning ---------------------------------------------------------------------
-    def _intern_locals(self, values: tuple) -> int:
-        number = self._local_number.get(values)
+    @staticmethod
+    def _intern(numbers: dict, values: list, value: tuple) -> int:
+        number = numbers.get(value)
         if number is None:
-            number = self._local_number[values] = len(self._locals)
-            self._locals.append(values)
+            number = numbers[value] = len(values)
+            values.append(value)
         return number
 
+    def _intern_locals(self, local_values: tuple) -> int:
+        return self._intern(self._local_number, self._locals, local_values)
+
     def _intern_contents(self, messages: tuple) -> int:
-        number = self._content_number.get(messages)
-        if number is None:
-            number = self._content_number[messages] = len(self._contents)
-            self._contents.append(messages)
-        return number
+        return self._intern(self._content_number, self._contents, messages)
 
     def _push(self, contents: int, message) -> int:
         key = (contents, message)
