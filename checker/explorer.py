@@ -192,9 +192,9 @@ class Explorer:
         return verdict
 
     def _check_terminal(self, state, observe):
-        observations = observe(state)
+        observations, channels = observe(state), self.system.channels(state)
         for prop in self.terminal_props:
-            reason = prop.check(self.system.channels(state)) if prop.name == "quiescence" else prop.check(observations)
+            reason = prop.check(observations, channels)
             if reason:
                 return prop, reason
         return None

@@ -4,7 +4,8 @@ Each property says what kind of thing it constrains, which decides when the chec
 evaluates it:
   * ``state``      -- every reachable state (an invariant);
   * ``transition`` -- every transition (before and after);
-  * ``terminal``   -- every terminal state (no transition enabled);
+  * ``terminal``   -- every terminal state (no transition enabled); its check gets the
+                      observations and the channel contents;
   * ``graph``      -- the whole state graph of an arrangement (termination, message bound).
 A check returns None when the property holds and a one-line reason when it does not.
 Properties read processes only through ``Observation`` (models.semantics): what the
@@ -56,7 +57,7 @@ def _stable(before: Observation, after: Observation) -> str | None:
     return None
 
 
-def _election(observations: Sequence[Observation]) -> str | None:
+def _election(observations: Sequence[Observation], _channels=()) -> str | None:
     leaders = [o for o in observations if o.is_leader]
     if len(leaders) != 1:
         return f"terminated with {len(leaders)} leaders, not exactly one"
@@ -66,7 +67,7 @@ def _election(observations: Sequence[Observation]) -> str | None:
     return None
 
 
-def _agreement(observations: Sequence[Observation]) -> str | None:
+def _agreement(observations: Sequence[Observation], _channels=()) -> str | None:
     leaders = [o for o in observations if o.is_leader]
     if len(leaders) != 1:
         return None  # the election property reports this
@@ -79,7 +80,7 @@ def _agreement(observations: Sequence[Observation]) -> str | None:
 def _extremal(winner: str):
     pick = max if winner == LARGEST else min
 
-    def check(observations: Sequence[Observation]) -> str | None:
+    def check(observations: Sequence[Observation], _channels=()) -> str | None:
         leaders = [o for o in observations if o.is_leader]
         candidates = [o.id for o in observations if o.candidate]
         if len(leaders) != 1 or not candidates:
@@ -93,7 +94,7 @@ def _extremal(winner: str):
     return check
 
 
-def _quiescent(channels) -> str | None:
+def _quiescent(_observations, channels) -> str | None:
     pending = sum(len(c) for c in channels)
     return f"{pending} message(s) left in channels at termination" if pending else None
 

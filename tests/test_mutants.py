@@ -75,8 +75,7 @@ def _violates(system, prop, states, trace):
         return prop.check(system.observe_process(states[-2], mover), system.observe_process(final, mover)) is not None
     if prop.kind == "terminal":
         assert not system.steps(final), "a terminal-state counterexample must end in a terminal state"
-        argument = system.channels(final) if prop.name == "quiescence" else system.observe(final)
-        return prop.check(argument) is not None
+        return prop.check(system.observe(final), system.channels(final)) is not None
     if prop.name == "termination":
         return final == states[trace["loop_start"]] and len(states) - 1 > trace["loop_start"]
     if prop.name == "message-bound":
@@ -99,9 +98,7 @@ def _shortest_violation_depth(system, prop):
         if prop.kind == "state" and prop.check(system.observe(state)):
             return d
         steps = system.steps(state)
-        if prop.kind == "terminal" and not steps and prop.check(
-            system.channels(state) if prop.name == "quiescence" else system.observe(state)
-        ):
+        if prop.kind == "terminal" and not steps and prop.check(system.observe(state), system.channels(state)):
             return d
         for step in steps:
             if prop.kind == "transition" and prop.check(
