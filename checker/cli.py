@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
                           "min/max, fewer states; a violation is re-searched without it for a shortest trace")
     por.add_argument("--no-por", dest="por", action="store_false",
                      help="explore the full state graph (state counts comparable with other tools)")
+    parser.add_argument("--no-chains", dest="chains", action="store_false",
+                        help="with partial-order reduction, store every state of the reduced graph (by default a "
+                             "state whose stubborn set is one transition is passed through, not stored)")
     parser.add_argument("--max-states", type=int, metavar="N",
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
@@ -110,7 +113,7 @@ def run(argv: list[str] | None = None) -> int:
 
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                    engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                   symmetry=args.symmetry)
+                   symmetry=args.symmetry, chains=args.chains)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -18,7 +18,7 @@ from specs import Property
 
 from .graph import GraphFacts, analyse
 from .memory import resident_bytes
-from .reduction import PersistentSets
+from .reduction import StubbornSets
 
 
 class StateLimitReached(Exception):
@@ -53,18 +53,20 @@ class Exploration:
     violations: list[Violation] = field(default_factory=list)
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
     represents: int = 1  # arrangements this one stands for
+    cyclic: bool = False  # the explored graph has a cycle
 
 
 class Explorer:
     def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
                  progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
-                 max_memory: int | None = None):
+                 max_memory: int | None = None, chains: bool = True):
         self.system = system
+        self.chains = chains  # with por: pass through states whose stubborn set is one transition
         self.max_memory = max_memory
         self.stop_at_first = stop_at_first
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
-        self.reduction = PersistentSets(system, properties) if por else None
+        self.reduction = StubbornSets(system, properties) if por else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -77,7 +79,8 @@ class Explorer:
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
         while index > 0:
-            ordinals.append(self.ordinal[index])
+            chain = self.chain_into.get(index)
+            ordinals.extend(reversed(chain) if chain else (self.ordinal[index],))
             index = self.parent[index]
         ordinals.reverse()
         return ordinals
@@ -89,22 +92,34 @@ class Explorer:
         return self.stop_at_first
 
     def run(self) -> Exploration:
+        exploration = self._search()
+        if self.reduction is not None and exploration.cyclic and not self.reduction.cycle_proviso:
+            # the reduced graph may ignore transitions on a cycle; the cycle proviso decides
+            # every property exactly (checker/reduction.py)
+            self.reduction = StubbornSets(self.system, self.properties, cycle_proviso=True)
+            exploration = self._search()
+        return exploration
+
+    def _search(self) -> Exploration:
         started = time.perf_counter()
         system = self.system
         result = Exploration(system.ids)
         initial = system.initial_state
-        index = {initial: 0}
+        self.index = index = {initial: 0}
         queue = [initial]
         self.parent = parent = array("i", [-1])
         self.ordinal = ordinal = array("H", [0])
+        self.chain_into: dict[int, tuple[int, ...]] = {}  # state -> ordinals from its parent, if more than one
+        self.chain_along: dict[int, tuple[int, ...]] = {}  # edge -> its ordinals, if more than one
         depth = array("H", [0])
         offsets = array("q", [0])
         targets = array("i")
-        weights = array("H")
+        weights = array("I")
         self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
         reduction = self.reduction
+        chains = self.chains and reduction is not None and not reduction.cycle_proviso
+        expanded: dict[int, tuple] = {}  # state -> (steps, chosen) computed by the chain that found it
         observe = system.observe
-        observe_one = system.observe_process
         stop = False
         violation = self._check_state(initial, observe)
         if violation:
@@ -112,7 +127,8 @@ class Explorer:
         i = 0
         while not stop and i < len(queue):
             state = queue[i]
-            steps = system.successor_list(state)
+            expansion = expanded.pop(i, None)
+            steps = system.successor_list(state) if expansion is None else expansion[0]
             if not steps:
                 result.terminal_states += 1
                 if self.terminals is not None:
@@ -121,10 +137,27 @@ class Explorer:
                 if violation and self._record(result, violation[0].name, violation[1], self._path_to(i)):
                     stop = True
                     break
-            chosen = reduction.choose(state, i, steps, index) if reduction is not None and len(steps) > 1 else range(len(steps))
+            if expansion is not None:
+                chosen = expansion[1]
+            elif reduction is not None and len(steps) > 1:
+                chosen = reduction.choose(state, i, steps, index)
+            else:
+                chosen = range(len(steps))
             for k in chosen:
-                target, sent, mover, unmatched = steps[k]
+                target, sent, mover, unmatched, _instance = steps[k]
+                result.transitions += 1
                 result.unmatched += unmatched
+                if self._check_step(result, state, target, mover, lambda: self._path_to(i) + [k]):
+                    stop = True
+                    break
+                walked, end_expansion = (k,), None
+                if chains and target not in index:
+                    chain = self._follow_chain(result, target, i, k)
+                    if chain is None:
+                        stop = True
+                        break
+                    target, walked, chain_sent, end_expansion = chain
+                    sent += chain_sent
                 j = index.get(target)
                 if j is None:
                     j = len(queue)
@@ -132,23 +165,20 @@ class Explorer:
                         raise StateLimitReached(j)
                     index[target] = j
                     queue.append(target)
+                    if end_expansion is not None:
+                        expanded[j] = end_expansion
                     parent.append(i)
                     ordinal.append(k)
-                    depth.append(depth[i] + 1)
-                    if self.state_props:
+                    if len(walked) > 1:
+                        self.chain_into[j] = walked
+                    depth.append(min(depth[i] + len(walked), 65535))
+                    if self.state_props and len(walked) == 1:  # a chain checked its own states
                         violation = self._check_state(target, observe)
                         if violation and self._record(result, violation[0].name, violation[1], self._path_to(j)):
                             stop = True
                             break
-                if self.transition_props and state[mover] != target[mover]:
-                    before, after = observe_one(state, mover), observe_one(target, mover)
-                    for prop in self.transition_props:
-                        reason = prop.check(before, after)
-                        if reason and self._record(result, prop.name, reason, self._path_to(i) + [k]):
-                            stop = True
-                            break
-                    if stop:
-                        break
+                if len(walked) > 1:
+                    self.chain_along[len(targets)] = walked
                 targets.append(j)
                 weights.append(sent)
                 edge_ordinal.append(k)
@@ -160,20 +190,69 @@ class Explorer:
                 if self.max_memory is not None and (resident_bytes() or 0) > self.max_memory:
                     raise MemoryLimitReached(len(queue))
         result.states = len(queue)
-        result.transitions = len(targets)
         result.depth = max(depth) if depth else 0
-        if not stop:
+        if not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
-            elif stop or (prop.name == "message-bound" and "termination" in violated):
+            elif stop or result.cyclic or (prop.name == "message-bound" and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
             else:
                 result.holds[prop.name] = True
         result.seconds = time.perf_counter() - started
         return result
+
+    def _check_step(self, result: Exploration, state, target, mover: int, path) -> bool:
+        """Check the transition properties on one step; True if the search should stop."""
+        if not self.transition_props or state[mover] == target[mover]:
+            return False
+        before, after = self.system.observe_process(state, mover), self.system.observe_process(target, mover)
+        for prop in self.transition_props:
+            reason = prop.check(before, after)
+            if reason and self._record(result, prop.name, reason, path()):
+                return True
+        return False
+
+    def _follow_chain(self, result: Exploration, state, start: int, first: int):
+        """From a new state, follow transitions while the stubborn set is a single one and the
+        state is new, without storing the states passed (their properties are still checked).
+
+        Returns (the state where the chain ends, the ordinals walked, messages sent after the
+        first step, that state's (steps, chosen) if the chain computed them), or None if a
+        violation stops the search. A chain that comes back to one
+        of its own states has found a cycle: ``result.cyclic`` is set and the caller's search
+        is repeated with the cycle proviso and without chains.
+        """
+        system, reduction, index = self.system, self.reduction, self.index
+        walked = [first]
+        sent_total = 0
+        passed = set()
+        while True:
+            if self.state_props:
+                violation = self._check_state(state, system.observe)
+                if violation and self._record(result, violation[0].name, violation[1], self._path_to(start) + walked):
+                    return None
+            steps = system.successor_list(state)
+            chosen = reduction.choose(state, -1, steps, index) if len(steps) > 1 else range(len(steps))
+            if len(chosen) != 1:
+                return state, tuple(walked), sent_total, (steps, chosen)
+            if state in passed:
+                result.cyclic = True
+                return None
+            passed.add(state)
+            k = chosen[0]
+            target, sent, mover, unmatched, _instance = steps[k]
+            result.transitions += 1
+            result.unmatched += unmatched
+            sent_total += sent
+            if self._check_step(result, state, target, mover, lambda: self._path_to(start) + walked + [k]):
+                return None
+            walked.append(k)
+            state = target
+            if state in index:
+                return state, tuple(walked), sent_total, None
 
     def _check_state(self, state, observe):
         # state properties read only the processes' decisions, so the verdict depends on the
@@ -202,6 +281,7 @@ class Explorer:
     def _graph_questions(self, result: Exploration, offsets, targets, weights):
         facts: GraphFacts = analyse(offsets, targets, weights, self.parent)
         if not facts.acyclic:
+            result.cyclic = True
             stem, cycle = facts.lasso
             ordinals = self._ordinals_along(stem, offsets, targets) + self._ordinals_along(cycle, offsets, targets)
             termination = self.graph_props.get("termination")
@@ -226,6 +306,6 @@ class Explorer:
         for a, b in zip(path, path[1:]):
             for e in range(offsets[a], offsets[a + 1]):
                 if targets[e] == b:
-                    ordinals.append(self.edge_ordinal[e])
+                    ordinals.extend(self.chain_along.get(e, (self.edge_ordinal[e],)))
                     break
         return ordinals

@@ -58,6 +58,7 @@ class Result:
     counterexample: Counterexample | None = None
     notes: list[str] = field(default_factory=list)
     por: bool = False
+    chains: bool = False  # with por: states with a one-transition stubborn set were not stored
     symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
 
     @property
@@ -82,6 +83,7 @@ class Result:
             "messages": {"min": self.messages_min, "max": self.messages_max},
             "unmatched_receptions": self.unmatched,
             "por": self.por,
+            "chains": self.chains,
             "symmetry": self.symmetry,
             "per_arrangement": [
                 {
@@ -101,7 +103,11 @@ class Result:
             checked += f" of {self.arrangements_planned}"
         how = "the one given" if self.symmetry == "given" else describe(self.symmetry)
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
-        reduced = "   (partial-order reduced; --no-por for the full graph)" if self.por else ""
+        if self.por:
+            reduced = "   (partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
+            reduced += "; --no-por for the full graph)"
+        else:
+            reduced = ""
         lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")

@@ -40,6 +40,7 @@ class _Task:
     max_states: int | None
     por: bool
     max_memory: int | None
+    chains: bool = True
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -52,7 +53,8 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" else InternedSystem(reference)
-        return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory).run()
+        return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
+                        chains=task.chains).run()
 
     try:
         exploration = explore(task.por, task.max_states)
@@ -69,13 +71,17 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
         return exploration, None
     first = exploration.violations[0]
     if task.por and first.property not in ("termination", "message-bound"):
-        # The reduced graph finds the violation; a shortest trace to a violation of the same
-        # property needs the full graph, where breadth-first search stops at that depth.
-        violated = [p for p in task.properties if p.name == first.property]
+        # The reduced graph finds that the arrangement violates the specification; the full
+        # graph's breadth-first search gives what --no-por reports: the first violation in
+        # breadth-first order (perhaps of another property) with a shortest trace.
         try:
-            first = next(iter(explore(False, task.max_states, violated).violations), first)
+            full = explore(False, task.max_states)
         except (StateLimitReached, MemoryLimitReached):
-            pass  # keep the reduced search's trace: a real one, perhaps not a shortest
+            pass  # keep the reduced search's finding: a real violation, perhaps not a shortest trace
+        else:
+            if full.violations:  # always, since the reduced graph's paths are the full graph's
+                full.represents = arrangement.represents
+                exploration, first = full, full.violations[0]
     trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
@@ -124,6 +130,7 @@ def check(
     por: bool = True,
     max_memory: int | None = None,
     symmetry: str = REFLECTION,
+    chains: bool = True,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -132,7 +139,9 @@ def check(
     ``verified``). ``engine`` "reference" runs the plain semantics, "interned" the memoised one
     (same states, same order); ``jobs`` worker processes explore arrangements in parallel;
     ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
-    which keeps every verdict, terminal state and the message min/max, not the state counts.
+    which keeps every verdict, terminal state and the message min/max, not the state counts;
+    with ``chains`` it also passes through, without storing, states whose stubborn set is a
+    single transition.
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
@@ -162,7 +171,8 @@ def check(
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
-    _task = _Task(algorithm, properties, engine, max_states, por, max_memory or default_limit(min(jobs, len(plan))))
+    _task = _Task(algorithm, properties, engine, max_states, por, max_memory or default_limit(min(jobs, len(plan))),
+                  chains)
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
@@ -187,6 +197,7 @@ def check(
         _task = None
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
     result.por = por
+    result.chains = por and chains
     result.symmetry = "given" if ids is not None else used_symmetry
     return result
 

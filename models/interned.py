@@ -10,7 +10,7 @@ are interchangeable between the two engines; tests compare their state graphs.
 """
 from __future__ import annotations
 
-from .semantics import AsyncSystem, Observation
+from .semantics import UNMATCHED, AsyncSystem, Observation
 
 
 class InternedSystem:
@@ -34,6 +34,9 @@ class InternedSystem:
         self._in_ports = reference._in_ports
         self._out_channel = [
             {port: n + k for port, k in reference._out_channel[i].items()} for i in range(n)
+        ]
+        self._unmatched = [
+            {port: reference.instance_id(i, UNMATCHED, port) for port, _ in self._in_ports[i]} for i in range(n)
         ]
         first = self._intern_locals(reference.initial_state[0])
         self.initial_state = tuple([first] * n + [0] * self.channel_count)
@@ -67,16 +70,17 @@ class InternedSystem:
             popped = self._pops[contents] = (messages[0], self._intern_contents(messages[1:]))
         return popped
 
-    def _compile(self, i: int, outcomes) -> list:
-        out = self._out_channel[i]
+    def _compile(self, i: int, outcomes, port=None) -> list:
+        out, instance_id = self._out_channel[i], self.reference.instance_id
         return [
-            (self._intern_locals(new_locals), tuple((out[port], message) for port, message in sent), len(sent))
-            for _command, new_locals, sent in outcomes
+            (self._intern_locals(new_locals), tuple((out[p], message) for p, message in sent), len(sent),
+             instance_id(i, command.name, port))
+            for command, new_locals, sent in outcomes
         ]
 
     # -- the engine --------------------------------------------------------------------
-    def successor_list(self, state) -> list[tuple[tuple, int, int, bool]]:
-        """(next state, messages sent, moving process, unmatched?) per transition, in reference order."""
+    def successor_list(self, state) -> list[tuple[tuple, int, int, bool, int]]:
+        """(next state, messages sent, moving process, unmatched?, instance) per transition, in reference order."""
         result = []
         spontaneous, receives, push = self._spontaneous, self._receives, self._push
         for i in range(self.n):
@@ -87,12 +91,12 @@ class InternedSystem:
                 moves = spontaneous[key] = self._compile(
                     i, self.reference.spontaneous_outcomes(i, self._locals[local])
                 )
-            for new_local, sends, count in moves:
+            for new_local, sends, count, instance in moves:
                 successor = list(state)
                 successor[i] = new_local
                 for k, message in sends:
                     successor[k] = push(successor[k], message)
-                result.append((tuple(successor), count, i, False))
+                result.append((tuple(successor), count, i, False, instance))
             for port, k_in in self._in_ports[i]:
                 contents = state[k_in]
                 if not contents:
@@ -102,19 +106,19 @@ class InternedSystem:
                 moves = receives.get(key)
                 if moves is None:
                     moves = receives[key] = self._compile(
-                        i, self.reference.receive_outcomes(i, self._locals[local], port, head)
+                        i, self.reference.receive_outcomes(i, self._locals[local], port, head), port
                     )
                 if not moves:
                     successor = list(state)
                     successor[k_in] = rest
-                    result.append((tuple(successor), 0, i, True))
-                for new_local, sends, count in moves:
+                    result.append((tuple(successor), 0, i, True, self._unmatched[i][port]))
+                for new_local, sends, count, instance in moves:
                     successor = list(state)
                     successor[i] = new_local
                     successor[k_in] = rest
                     for k, message in sends:
                         successor[k] = push(successor[k], message)
-                    result.append((tuple(successor), count, i, False))
+                    result.append((tuple(successor), count, i, False, instance))
         return result
 
     # -- what the specification observes -----------------------------------------------
@@ -127,6 +131,11 @@ class InternedSystem:
 
     def observe(self, state) -> tuple[Observation, ...]:
         return tuple(self.observe_process(state, i) for i in range(self.n))
+
+    def heads(self, state) -> tuple:
+        """The type name of each channel's head message (None for an empty channel)."""
+        pop = self._pop
+        return tuple(pop(c)[0][0] if c else None for c in state[self.n:])
 
     def channels(self, state) -> tuple:
         return tuple(self._contents[c] for c in state[self.n:])

@@ -34,6 +34,20 @@ class Step(NamedTuple):
     received: Message | None
     sent: tuple
     target: tuple
+    instance: int  # which command instance (see ``AsyncSystem.instances``) took it
+
+
+class Instance(NamedTuple):
+    """A command of one process, for one arrival port if it receives: the unit of transitions.
+
+    Each instance is enabled at most once in a state (a command is deterministic and reads the
+    head of one channel), so a state's transitions are its enabled instances. ``command`` is
+    None for the unmatched reception on ``port`` (a head no command accepts).
+    """
+
+    process: int
+    command: Command | None
+    port: str | None
 
 
 @dataclass(frozen=True)
@@ -88,8 +102,29 @@ class AsyncSystem:
                 if command.kind == "receive" and command.enabled_on(port):
                     key = (port, command.message.__name__)
                     self._handlers[key] = self._handlers.get(key, ()) + (command,)
+        self.instances: tuple[Instance, ...] = tuple(self._instances())
+        self._instance_id = {
+            (x.process, x.command.name if x.command else UNMATCHED, x.port): k for k, x in enumerate(self.instances)
+        }
         initial = self.layout.initial_values()
         self.initial_state = tuple(initial for _ in range(n)) + tuple(() for _ in topology.channels)
+
+    def _instances(self):
+        for i in range(self.n):
+            for command in self._spontaneous:
+                yield Instance(i, command, None)
+            for port, _ in self._in_ports[i]:
+                for command in self.algorithm.commands:
+                    if command.kind == "receive" and command.enabled_on(port):
+                        yield Instance(i, command, port)
+                yield Instance(i, None, port)
+
+    def instance_id(self, process: int, command: str, port: str | None) -> int:
+        return self._instance_id[(process, command, port)]
+
+    def handler_commands(self, port: str, message_type: str) -> tuple[Command, ...]:
+        """The receive commands for a head of this type on this port (empty: it is unmatched)."""
+        return self._handlers.get((port, message_type), ())
 
     # -- views -------------------------------------------------------------------------
     def locals_of(self, state, i: int) -> dict[str, str]:
@@ -104,6 +139,10 @@ class AsyncSystem:
 
     def channels(self, state) -> tuple:
         return state[self.n:]
+
+    def heads(self, state) -> tuple:
+        """The type name of each channel's head message (None for an empty channel)."""
+        return tuple(c[0][0] if c else None for c in state[self.n:])
 
     # -- transitions -------------------------------------------------------------------
     # A command reads and writes only its own process, so what it does depends on nothing but
@@ -168,7 +207,8 @@ class AsyncSystem:
         result: list[Step] = []
         for i in range(self.n):
             for command, new_locals, sent in self.spontaneous_outcomes(i, state[i]):
-                result.append(Step(i, command.name, None, None, sent, self._apply(state, i, None, new_locals, sent)))
+                target = self._apply(state, i, None, new_locals, sent)
+                result.append(Step(i, command.name, None, None, sent, target, self.instance_id(i, command.name, None)))
             for port, channel_index in self._in_ports[i]:
                 channel = state[channel_index]
                 if not channel:
@@ -177,16 +217,16 @@ class AsyncSystem:
                 outcomes = self.receive_outcomes(i, state[i], port, head)
                 for command, new_locals, sent in outcomes:
                     target = self._apply(state, i, channel_index, new_locals, sent)
-                    result.append(Step(i, command.name, port, head, sent, target))
+                    result.append(Step(i, command.name, port, head, sent, target, self.instance_id(i, command.name, port)))
                 if not outcomes:
                     target = self._apply(state, i, channel_index, state[i], ())
-                    result.append(Step(i, UNMATCHED, port, head, (), target))
+                    result.append(Step(i, UNMATCHED, port, head, (), target, self.instance_id(i, UNMATCHED, port)))
         return result
 
-    def successor_list(self, state) -> list[tuple[tuple, int, int, bool]]:
-        """(next state, messages sent, moving process, unmatched?) per transition, in order."""
+    def successor_list(self, state) -> list[tuple[tuple, int, int, bool, int]]:
+        """(next state, messages sent, moving process, unmatched?, instance) per transition, in order."""
         return [
-            (step.target, len(step.sent), step.process, step.command == UNMATCHED)
+            (step.target, len(step.sent), step.process, step.command == UNMATCHED, step.instance)
             for step in self.steps(state)
         ]
 

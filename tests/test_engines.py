@@ -27,7 +27,7 @@ def _breadth_first(system, decode, limit=20_000):
     i = 0
     while i < len(order) and i < limit:
         successors = []
-        for target, sent, mover, unmatched in system.successor_list(order[i]):
+        for target, sent, mover, unmatched, _instance in system.successor_list(order[i]):
             if target not in index:
                 index[target] = len(order)
                 order.append(target)
