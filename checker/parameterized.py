@@ -47,6 +47,7 @@ class Transition:
     hypotheses: list
     after: AfterStep
     message: tuple = ()  # the received message's field constants
+    nonlinear: tuple = ()  # terms outside linear arithmetic, kept as they are (see notes())
 
 
 @dataclass
@@ -66,6 +67,7 @@ class AllNProof:
     obligations: list[Obligation] = field(default_factory=list)
     seconds: float = 0.0
     never_enabled: list[str] = field(default_factory=list)  # steps no invariant state enables
+    nonlinear: list[str] = field(default_factory=list)  # "step: term" outside linear arithmetic
 
     @property
     def verdict(self) -> str:
@@ -92,6 +94,8 @@ class AllNProof:
             f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "
             f"in {self.seconds:.2f} s",
         ]
+        lines += [f"  note        {item} is non-linear; kept as a z3 term (decided if the proof does not depend "
+                  "on its value, else unknown)" for item in self.nonlinear]
         lines += [f"  warning     no state satisfying the invariant enables {name}: its obligations hold vacuously"
                   for name in self.never_enabled]
         lines.append("")
@@ -151,8 +155,9 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
             message_type, port, fields = received
             hypotheses.append(pre.pending_term(message_type, port, p, fields))
             consumed = z3.Bool(f"consumed_{len(found)}")
+        terms = [guard, *new_locals, *(f for *_, fields in sends for f in fields)]
         found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed),
-                                received[2] if received else ()))
+                                received[2] if received else (), tuple(t for t in terms if _nonlinear(t))))
 
     for command in algorithm.commands:
         ports = [None] if command.kind == "spontaneous" else [q for q in pre.in_ports if command.enabled_on(q)]
@@ -171,6 +176,22 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
             add(name, z3.BoolVal(True), [pre.local(p, k) for k in range(len(pre.locals))], [],
                 (message_type, port, tuple(message[1:])))
     return found
+
+
+_NONLINEAR_OPS = (z3.Z3_OP_POWER, z3.Z3_OP_DIV, z3.Z3_OP_IDIV, z3.Z3_OP_MOD, z3.Z3_OP_REM)
+
+
+def _nonlinear(term) -> bool:
+    """Does the term compute outside linear integer arithmetic (2 ** k, x * y, division)?"""
+    pending = [term]
+    while pending:
+        t = pending.pop()
+        if z3.is_app(t):
+            kind = t.decl().kind()
+            if kind in _NONLINEAR_OPS or (kind == z3.Z3_OP_MUL and sum(not z3.is_int_value(c) for c in t.children()) > 1):
+                return True
+            pending.extend(t.children())
+    return False
 
 
 def safety_properties(algorithm: type[Algorithm]):
@@ -224,7 +245,13 @@ def _solve(hypotheses, goal, timeout_ms: int):
     if answer == z3.unsat:
         return PROVED, seconds, None, None
     if answer == z3.sat:
-        return FAILED, seconds, solver.model(), None
+        model = solver.model()
+        solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
+        x = z3.Const("x", Node)
+        solver.add(z3.ForAll([x], node_id(x) <= 9))
+        if solver.check() == z3.sat:
+            model = solver.model()
+        return FAILED, time.perf_counter() - started, model, None
     return UNKNOWN, seconds, None, solver.reason_unknown()
 
 
@@ -258,6 +285,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         record("initial", conjunct.__name__, axioms, conjunct(initial),
                lambda model: render_model(model, algorithm, initial))
     for transition in steps:
+        proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
         if _enabled(axioms + before + transition.hypotheses, ms) == z3.unsat:
             proof.never_enabled.append(transition.name)
         for conjunct in invariant.conjuncts:
