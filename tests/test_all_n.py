@@ -7,7 +7,7 @@ import pytest
 
 from checker.cli import main
 from checker.loader import load_algorithm
-from checker.parameterized import FAILED, PROVED, UNKNOWN, AllNUnsupported, prove_all_n
+from checker.parameterized import FAILED, PROVED, prove_all_n
 from checker.ring_concrete import false_conjuncts, reachable_states
 from specs.all_n import invariant_for
 
