@@ -25,11 +25,11 @@ import z3
 from models import LARGEST, SMALLEST, Algorithm, AlgorithmError
 from specs.all_n import AllNInvariant, invariant_for
 
+from .proof_status import FAILED, PROVED, UNKNOWN, Outcome
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, node_id, ring_axioms
 from .ring_steps import AllNUnsupported, transitions
 
-PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Obligation:
 
 
 @dataclass
-class AllNProof:
+class AllNProof(Outcome):
     algorithm: type[Algorithm]
     invariant: AllNInvariant
     obligations: list[Obligation] = field(default_factory=list)
@@ -51,14 +51,8 @@ class AllNProof:
     never_enabled: list[str] = field(default_factory=list)  # steps no invariant state enables
     nonlinear: list[str] = field(default_factory=list)  # "step: term" outside linear arithmetic
 
-    @property
-    def verdict(self) -> str:
-        statuses = {o.status for o in self.obligations}
-        return FAILED if FAILED in statuses else UNKNOWN if UNKNOWN in statuses else PROVED
-
-    @property
-    def exit_status(self) -> int:
-        return {PROVED: 0, FAILED: 1, UNKNOWN: 3}[self.verdict]
+    def statuses(self):
+        return [o.status for o in self.obligations]
 
     def failed(self) -> list[Obligation]:
         return [o for o in self.obligations if o.status == FAILED]

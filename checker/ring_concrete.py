@@ -20,13 +20,14 @@ from .ring_order import Node, RingState, btw, node_id
 def reachable_states(algorithm, ids, limit: int = 2000):
     """Up to ``limit`` states reachable from the initial state of one arrangement, breadth first."""
     system = AsyncSystem(algorithm, ids)
-    seen, queue = {system.initial_state}, deque([system.initial_state])
-    while queue and len(seen) < limit:
+    found = {system.initial_state: None}  # a dict keeps the order states were found in
+    queue = deque(found)
+    while queue and len(found) < limit:
         for step in system.steps(queue.popleft()):
-            if step.target not in seen and len(seen) < limit:
-                seen.add(step.target)
+            if step.target not in found and len(found) < limit:
+                found[step.target] = None
                 queue.append(step.target)
-    return system, list(seen)
+    return system, list(found)
 
 
 def _structure(system: AsyncSystem, state, ring: RingState) -> list:
@@ -63,13 +64,16 @@ def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[st
     ring = RingState(algorithm)
     facts = _structure(system, state, ring)
     solver = z3.Solver()
-    solver.set("timeout", 5000)
+    solver.set("timeout", 60_000)
     solver.add(*facts)
     false = []
     for conjunct in invariant.conjuncts:
         solver.push()
         solver.add(z3.Not(conjunct(ring)))
-        if solver.check() != z3.unsat:
+        answer = solver.check()
+        if answer == z3.unknown:  # a finite structure: only a starved machine gets here
+            raise RuntimeError(f"z3 could not evaluate {conjunct.__name__} on a state: {solver.reason_unknown()}")
+        if answer == z3.sat:
             false.append(conjunct.__name__)
         solver.pop()
     return false

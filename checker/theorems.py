@@ -22,7 +22,8 @@ import z3
 
 from models import AlgorithmError
 
-PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
+from .proof_status import FAILED, PROVED, UNKNOWN, Outcome
+
 
 
 @dataclass
@@ -35,20 +36,14 @@ class Step:
 
 
 @dataclass
-class TheoremProof:
+class TheoremProof(Outcome):
     name: str
     statement: str
     model: list[str]
     steps: list[Step] = field(default_factory=list)
 
-    @property
-    def verdict(self) -> str:
-        statuses = {s.status for s in self.steps}
-        return FAILED if FAILED in statuses else UNKNOWN if UNKNOWN in statuses else PROVED
-
-    @property
-    def exit_status(self) -> int:
-        return {PROVED: 0, FAILED: 1, UNKNOWN: 3}[self.verdict]
+    def statuses(self):
+        return [s.status for s in self.steps]
 
     def summary(self) -> str:
         lines = [f"theorem {self.name}: {self.verdict.upper()}", f"  {self.statement}", "  model"]

@@ -87,8 +87,8 @@ def test_invariant_is_true_of_reachable_states(name, ids, limit):
 def test_the_mutant_reaches_states_outside_the_invariant():
     algorithm = load_algorithm("tests/mutants/cr_forwards_smaller.py")
     system, states = reachable_states(algorithm, (1, 3, 2), 60)
-    violated = next(filter(None, (false_conjuncts(algorithm, invariant_for(algorithm), system, s) for s in states)))
-    assert set(violated) <= {"self_pending_max", "no_bypass"}  # the conjuncts the proof reports broken
+    first = next(filter(None, (false_conjuncts(algorithm, invariant_for(algorithm), system, s) for s in states)))
+    assert first == ["no_bypass"]  # breadth first: a token has just passed a larger initiator (remove)
 
 
 def test_timeout_gives_unknown_and_status_3(capsys):
