@@ -25,7 +25,7 @@ import z3
 from models import LARGEST, SMALLEST, Algorithm, AlgorithmError
 from specs.all_n import AllNInvariant, invariant_for
 
-from .proof_status import FAILED, PROVED, UNKNOWN, Outcome
+from .proof_status import FAILED, PROVED, UNKNOWN, Outcome, refute
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, node_id, ring_axioms
 from .ring_steps import AllNUnsupported, transitions
@@ -136,24 +136,16 @@ def _enabled(hypotheses, timeout_ms: int):
 
 
 def _solve(hypotheses, goal, timeout_ms: int):
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    solver.add(*hypotheses)
-    solver.add(z3.Not(goal))
-    started = time.perf_counter()
-    answer = solver.check()
-    seconds = time.perf_counter() - started
-    if answer == z3.unsat:
-        return PROVED, seconds, None, None
-    if answer == z3.sat:
+    status, seconds, solver = refute(hypotheses, goal, timeout_ms)
+    if status == FAILED:
         model = solver.model()
         solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
         x = z3.Const("x", Node)
         solver.add(z3.ForAll([x], node_id(x) <= 9))
         if solver.check() == z3.sat:
             model = solver.model()
-        return FAILED, time.perf_counter() - started, model, None
-    return UNKNOWN, seconds, None, solver.reason_unknown()
+        return status, seconds, model, None
+    return status, seconds, None, solver.reason_unknown() if status == UNKNOWN else None
 
 
 def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = None,

@@ -15,14 +15,13 @@ fails, and z3 shows two processes in different initial states.
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import dataclass, field
 
 import z3
 
 from models import AlgorithmError
 
-from .proof_status import FAILED, PROVED, UNKNOWN, Outcome
+from .proof_status import FAILED, UNKNOWN, Outcome, refute
 
 
 
@@ -59,15 +58,8 @@ class TheoremProof(Outcome):
 
 
 def _check(step: Step, hypotheses, goal, render=None, timeout_ms: int = 10_000) -> Step:
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    solver.add(*hypotheses)
-    solver.add(z3.Not(goal))
-    started = time.perf_counter()
-    answer = solver.check()
-    step.seconds = time.perf_counter() - started
-    step.status = PROVED if answer == z3.unsat else FAILED if answer == z3.sat else UNKNOWN
-    if answer == z3.sat and render is not None:
+    step.status, step.seconds, solver = refute(hypotheses, goal, timeout_ms)
+    if step.status == FAILED and render is not None:
         step.counterexample = render(solver.model())
     return step
 
