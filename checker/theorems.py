@@ -21,8 +21,9 @@ import z3
 
 from models import AlgorithmError
 
-from .proof_status import FAILED, UNKNOWN, Outcome, refute
+from .proof_status import FAILED, PROVED, UNKNOWN, Outcome, refute
 
+__all__ = ["THEOREMS", "PROVED", "FAILED", "UNKNOWN", "prove_anonymous_ring", "cli"]
 
 
 @dataclass
