@@ -9,6 +9,8 @@ Obligations, each with its own solver and timeout:
   * step / conjunct      -- the invariant before a step implies the conjunct after it, for
                             every command and arrival port, plus the reception of a message
                             no command accepts (consumed without effect);
+  * step / stability     -- the invariant before a step implies that the step changes no
+                            decision already taken (the specification's stability);
   * invariant / property -- the invariant implies at most one leader and, where the
                             algorithm promises it, that the leader has the extremal id.
 A failed obligation comes with z3's model: a counterexample to induction, a state of the
@@ -108,6 +110,23 @@ def safety_properties(algorithm: type[Algorithm]):
         yield f"leader-is-{algorithm.winner}", extremal
 
 
+def stability(algorithm: type[Algorithm], transition) -> z3.BoolRef:
+    """The specification's stability for one step: a decided process keeps its decision (and leader id).
+
+    Only the process that steps changes, so it is the only one to look at.
+    """
+    p = transition.after.p
+    before, after = transition.after.before.process(p), transition.after.process(p)
+
+    def formula(value):
+        return value if z3.is_expr(value) else z3.BoolVal(bool(value))
+
+    kept = [formula(algorithm.decided(after)), formula(algorithm.is_leader(after)) == formula(algorithm.is_leader(before))]
+    if algorithm.leader_id is not None:
+        kept.append(algorithm.leader_id(after) == algorithm.leader_id(before))
+    return z3.Implies(formula(algorithm.decided(before)), z3.And(*kept))
+
+
 def declared_types(algorithm: type[Algorithm]):
     """A generated conjunct: every enumerated local (Color, Decision, ...) holds one of its members.
 
@@ -185,6 +204,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
                    conjunct(transition.after),
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+        record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
+               lambda model, t=transition: render_model(model, algorithm, pre, t, p))
     for name, formula in safety_properties(algorithm):
         record("invariant", name, axioms + before, formula(pre), lambda model: render_model(model, algorithm, pre))
     proof.seconds = time.perf_counter() - started

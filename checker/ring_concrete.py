@@ -14,7 +14,7 @@ import z3
 
 from models import AsyncSystem
 
-from .ring_order import Node, RingState, btw, node_id
+from .ring_order import Node, RingState, btw, node_id, owner
 
 
 def reachable_states(algorithm, ids, limit: int = 2000):
@@ -35,7 +35,7 @@ def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     n = len(system.ids)
     nodes = [z3.Const(f"node{k}", Node) for k in range(n)]
     x = z3.Const("x", Node)
-    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes)))]
+    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), z3.ForAll([x], owner(node_id(x)) == x)]
     if n > 1:
         facts.append(z3.Distinct(*nodes))
     for a in range(n):

@@ -6,7 +6,8 @@ The encoding is Ivy's and mypyvy's ring (their leader-election example):
     Four axioms make it a cyclic order (cyclic, transitive, antisymmetric, total), true of
     every finite ring of 1, 2, 3, ... processes;
   * ``next(a, b)`` (b is a's clockwise neighbour) is *defined* from btw: nothing lies between;
-  * ids are a map ``id: Node -> Int``, injective and >= 1 (NIL is 0), compared with Int's order;
+  * ids are a map ``id: Node -> Int``, injective (it has a left inverse ``owner``) and >= 1
+    (NIL is 0), compared with Int's order;
   * a local variable of the algorithm is a function ``Node -> Bool/Int``;
   * the channel into a port is over-approximated by a *set* of pending messages: for a
     message type and an arrival port, a relation ``pending(Node, field...)``. The set forgets
@@ -35,6 +36,9 @@ from specs.all_n import ANY
 Node = z3.DeclareSort("Node")
 btw = z3.Function("btw", Node, Node, Node, z3.BoolSort())
 node_id = z3.Function("id", Node, z3.IntSort())
+# the process whose id is j (a left inverse of id: ids are injective), so that "j is a
+# leader's id" needs no existential: id(owner(j)) == j and is_leader(owner(j))
+owner = z3.Function("owner", z3.IntSort(), Node)
 
 _counter = itertools.count()
 
@@ -51,7 +55,7 @@ def ring_axioms() -> list[z3.BoolRef]:
         z3.ForAll([w, x, y, z], z3.Implies(z3.And(btw(w, x, y), btw(w, y, z)), btw(w, x, z))),  # transitive
         z3.ForAll([w, x, y], z3.Implies(btw(w, x, y), z3.Not(btw(w, y, x)))),  # antisymmetric
         z3.ForAll([w, x, y], z3.Implies(z3.Distinct(w, x, y), z3.Or(btw(w, x, y), btw(w, y, x)))),  # total
-        z3.ForAll([x, y], z3.Implies(node_id(x) == node_id(y), x == y)),  # ids are unique
+        z3.ForAll([x], owner(node_id(x)) == x),  # ids are unique: id has a left inverse
         z3.ForAll([x], node_id(x) >= 1),  # and never NIL
     ]
 
@@ -95,6 +99,10 @@ class RingState:
     def id(self, x: z3.ExprRef) -> z3.ArithRef:
         return node_id(x)
 
+    def owner(self, j) -> z3.ExprRef:
+        """The process whose id is j, when j is one (``ring.id(ring.owner(j)) == j`` says it is)."""
+        return owner(j)
+
     def btw(self, a, b, c) -> z3.BoolRef:
         return btw(a, b, c)
 
@@ -128,10 +136,11 @@ class RingState:
         nodes = _fresh_nodes(names)
         return z3.ForAll(nodes, _formula(body(*nodes)))
 
-    def exists(self, body) -> z3.BoolRef:
+    def forall_ints(self, body) -> z3.BoolRef:
+        """``ring.forall_ints(lambda j: ...)``: the body for all integers (message fields, ids)."""
         names = list(inspect.signature(body).parameters)
-        nodes = _fresh_nodes(names)
-        return z3.Exists(nodes, _formula(body(*nodes)))
+        values = [z3.Int(f"{name}!{next(_counter)}") for name in names]
+        return z3.ForAll(values, _formula(body(*values)))
 
     # -- what the subclasses override --------------------------------------------------------
     def local(self, x, k: int) -> z3.ExprRef:

@@ -27,6 +27,7 @@ def test_shipped_invariant_proves_for_every_ring_size(name):
     steps = {o.step for o in proof.obligations}
     commands = {c.name for c in load_algorithm(name).commands}
     assert {s.split("@")[0] for s in steps} >= commands | {"initial", "invariant"}  # every command is covered
+    assert {o.step for o in proof.obligations if o.goal == "stability"} == steps - {"initial", "invariant"}
     goals = {o.goal for o in proof.obligations if o.step == "invariant"}
     assert goals == {"at-most-one-leader", f"leader-is-{load_algorithm(name).winner}"}
 
@@ -38,10 +39,13 @@ DROPPED = {
     ("lcr", "self_pending_min"): ("elected", "leader_min"),
     ("lcr", "no_bypass"): ("pass_on", "self_pending_min"),
     ("lcr", "terminate_from_leader"): ("terminate", "leader_min"),
+    ("lcr", "decided_on_leader"): ("elected", "stability"),
     ("cr", "leader_initiated"): ("invariant", "at-most-one-leader"),
     ("cr", "leader_max"): ("invariant", "at-most-one-leader"),
     ("cr", "self_pending_max"): ("become_leader", "leader_max"),
     ("cr", "no_bypass"): ("resign", "self_pending_max"),
+    ("cr", "announces_leader"): ("learn_leader", "decided_on_leader"),
+    ("cr", "decided_on_leader"): ("become_leader", "stability"),
     ("hs", "clockwise_no_bypass"): ("relay_probe@CCW", "self_probe_max"),
 }
 
@@ -70,9 +74,13 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
 @pytest.mark.parametrize("mutant,verdict", [
     ("hs_never_swallows", FAILED),  # passes smaller probes on: two leaders
     ("hs_ttl_not_decremented", PROVED),  # breaks termination, not safety: the proof rightly still holds
+    ("hs_resign_unguarded", FAILED),  # a leader resigns: stability
 ])
 def test_hs_mutants(mutant, verdict):
-    assert prove_all_n(load_algorithm(f"tests/mutants/{mutant}.py")).verdict == verdict
+    proof = prove_all_n(load_algorithm(f"tests/mutants/{mutant}.py"))
+    assert proof.verdict == verdict
+    if mutant == "hs_resign_unguarded":
+        assert {(o.step, o.goal) for o in proof.failed()} == {("resign@CW", "stability"), ("resign@CCW", "stability")}
 
 
 @pytest.mark.parametrize("name,ids,limit", [("lcr", (1, 3, 2), 50), ("cr", (2, 1, 3), 50), ("hs", (1, 3, 2), 25)])

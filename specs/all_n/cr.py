@@ -5,8 +5,8 @@ process that let it pass: an initiator with a smaller id (which resigns) or a no
 (which turns black, and so can never initiate later). A process receiving its own token back
 has therefore been passed by everybody, and becomes the only leader.
 """
-from algorithms.cr import BLACK, ChangRoberts, Token
-from models import And, Implies, Not, Or
+from algorithms.cr import BLACK, ChangRoberts, Leader, Token
+from models import NIL, And, Implies, Not, Or
 
 from . import AllNInvariant
 
@@ -38,5 +38,22 @@ def no_bypass(ring):
         And(ring.pending(x, Token(ring.id(o))), ring.btw(o, y, x)), passed(ring, o, y)))
 
 
+def recorded_by_leader(ring, j):
+    """j is the id of a process that is leader."""
+    return And(ring.id(ring.owner(j)) == j, ring.is_leader(ring.owner(j)))
+
+
+def announces_leader(ring):
+    """<leader j> is only in flight once the process with id j is leader."""
+    return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
+        ring.pending(x, Leader(j)), recorded_by_leader(ring, j))))
+
+
+def decided_on_leader(ring):
+    """L(i), once set, is the id of a leader (so learning it again cannot change it)."""
+    return ring.forall(lambda y: Implies(ring.process(y).L != NIL, recorded_by_leader(ring, ring.process(y).L)))
+
+
 INVARIANT = AllNInvariant(
-    ChangRoberts, (leader_initiated, leader_max, self_pending_max, no_bypass), "specs/all_n/cr.py")
+    ChangRoberts, (leader_initiated, leader_max, self_pending_max, no_bypass, announces_leader, decided_on_leader),
+    "specs/all_n/cr.py")

@@ -5,7 +5,7 @@ comes back to its sender has met only larger ids; the <terminate, id> round only
 the leader's id.
 """
 from algorithms.lcr import LCR, Terminate, Token
-from models import And, Implies
+from models import NIL, And, Implies
 
 from . import AllNInvariant
 
@@ -27,10 +27,21 @@ def no_bypass(ring):
         And(ring.pending(x, Token(ring.id(o))), ring.btw(o, y, x)), ring.id(o) < ring.id(y)))
 
 
+def recorded_by_leader(ring, j):
+    """j is the id of a process that is leader."""
+    return And(ring.id(ring.owner(j)) == j, ring.is_leader(ring.owner(j)))
+
+
 def terminate_from_leader(ring):
-    """<terminate, id(o)> is only in flight once o is leader."""
-    return ring.forall(lambda o, x: Implies(ring.pending(x, Terminate(ring.id(o))), ring.is_leader(o)))
+    """<terminate, j> is only in flight once the process with id j is leader."""
+    return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
+        ring.pending(x, Terminate(j)), recorded_by_leader(ring, j))))
+
+
+def decided_on_leader(ring):
+    """A decided process recorded the id of a leader (so deciding again cannot change it)."""
+    return ring.forall(lambda y: Implies(ring.process(y).leader != NIL, recorded_by_leader(ring, ring.process(y).leader)))
 
 
 INVARIANT = AllNInvariant(
-    LCR, (leader_min, self_pending_min, no_bypass, terminate_from_leader), "specs/all_n/lcr.py")
+    LCR, (leader_min, self_pending_min, no_bypass, terminate_from_leader, decided_on_leader), "specs/all_n/lcr.py")
