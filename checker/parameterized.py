@@ -29,7 +29,7 @@ from specs.all_n import AllNInvariant, invariant_for
 
 from .proof_status import FAILED, PROVED, UNKNOWN, Outcome, refute
 from .ring_model import render_model
-from .ring_order import InitialState, Node, RingState, node_id, ring_axioms
+from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms
 from .ring_steps import AllNUnsupported, transitions
 
 
@@ -117,14 +117,11 @@ def stability(algorithm: type[Algorithm], transition) -> z3.BoolRef:
     """
     p = transition.after.p
     before, after = transition.after.before.process(p), transition.after.process(p)
-
-    def formula(value):
-        return value if z3.is_expr(value) else z3.BoolVal(bool(value))
-
-    kept = [formula(algorithm.decided(after)), formula(algorithm.is_leader(after)) == formula(algorithm.is_leader(before))]
+    kept = [as_formula(algorithm.decided(after)),
+            as_formula(algorithm.is_leader(after)) == as_formula(algorithm.is_leader(before))]
     if algorithm.leader_id is not None:
         kept.append(algorithm.leader_id(after) == algorithm.leader_id(before))
-    return z3.Implies(formula(algorithm.decided(before)), z3.And(*kept))
+    return z3.Implies(as_formula(algorithm.decided(before)), z3.And(*kept))
 
 
 def declared_types(algorithm: type[Algorithm]):

@@ -107,12 +107,16 @@ class RingState:
         return btw(a, b, c)
 
     def is_leader(self, x) -> z3.BoolRef:
-        return _formula(self.algorithm.is_leader(self.process(x)))
+        return as_formula(self.algorithm.is_leader(self.process(x)))
+
+    def is_leaders_id(self, j) -> z3.BoolRef:
+        """j is the id of a process that is leader (no existential needed, thanks to ``owner``)."""
+        return z3.And(node_id(owner(j)) == j, self.is_leader(owner(j)))
 
     def candidate(self, x) -> z3.BoolRef:
         if self.algorithm.candidate is None:
             return z3.BoolVal(True)
-        return _formula(self.algorithm.candidate(self.process(x)))
+        return as_formula(self.algorithm.candidate(self.process(x)))
 
     def pending(self, x, message: Message, port: str | None = None) -> z3.BoolRef:
         """``message`` is in the channel into x's ``port`` (the only in-port, if omitted).
@@ -134,13 +138,13 @@ class RingState:
         """``ring.forall(lambda x, y: ...)``: the body for all nodes, one per parameter."""
         names = list(inspect.signature(body).parameters)
         nodes = _fresh_nodes(names)
-        return z3.ForAll(nodes, _formula(body(*nodes)))
+        return z3.ForAll(nodes, as_formula(body(*nodes)))
 
     def forall_ints(self, body) -> z3.BoolRef:
         """``ring.forall_ints(lambda j: ...)``: the body for all integers (message fields, ids)."""
         names = list(inspect.signature(body).parameters)
         values = [z3.Int(f"{name}!{next(_counter)}") for name in names]
-        return z3.ForAll(values, _formula(body(*values)))
+        return z3.ForAll(values, as_formula(body(*values)))
 
     # -- what the subclasses override --------------------------------------------------------
     def local(self, x, k: int) -> z3.ExprRef:
@@ -207,7 +211,7 @@ def message_types(algorithm: type[Algorithm]) -> list[type[Message]]:
     return found
 
 
-def _formula(value) -> z3.BoolRef:
+def as_formula(value) -> z3.BoolRef:
     if z3.is_expr(value):
         return value
     return z3.BoolVal(bool(value))

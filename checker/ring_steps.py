@@ -60,6 +60,10 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
     into_p = [(x, pre.local(p, k)) for k, x in enumerate(process.locals)] + [(process.id, node_id(p))]
     found = []
 
+    def into(term):
+        """A term over the symbolic process's constants, as a term over node p of the state before."""
+        return z3.substitute(term, *into_p)
+
     def add(name, guard, new_locals, sends, received):
         hypotheses, added = [guard], []
         for out_port, message_type, fields in sends:
@@ -79,8 +83,6 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
         ports = [None] if command.kind == "spontaneous" else [q for q in pre.in_ports if command.enabled_on(q)]
         for port in ports:
             step = execute(algorithm, command, 3, port, process=process)
-            def into(term):
-                return z3.substitute(term, *into_p)
             received = None if port is None else (command.message, port, tuple(step.message[1:]))
             sends = [(out_port, t, tuple(into(f) for f in fields)) for out_port, t, fields in step.sends]
             name = command.name if port is None or len(pre.in_ports) == 1 else f"{command.name}@{port}"

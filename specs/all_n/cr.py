@@ -38,20 +38,15 @@ def no_bypass(ring):
         And(ring.pending(x, Token(ring.id(o))), ring.btw(o, y, x)), passed(ring, o, y)))
 
 
-def recorded_by_leader(ring, j):
-    """j is the id of a process that is leader."""
-    return And(ring.id(ring.owner(j)) == j, ring.is_leader(ring.owner(j)))
-
-
 def announces_leader(ring):
     """<leader j> is only in flight once the process with id j is leader."""
     return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
-        ring.pending(x, Leader(j)), recorded_by_leader(ring, j))))
+        ring.pending(x, Leader(j)), ring.is_leaders_id(j))))
 
 
 def decided_on_leader(ring):
     """L(i), once set, is the id of a leader (so learning it again cannot change it)."""
-    return ring.forall(lambda y: Implies(ring.process(y).L != NIL, recorded_by_leader(ring, ring.process(y).L)))
+    return ring.forall(lambda y: Implies(ring.process(y).L != NIL, ring.is_leaders_id(ring.process(y).L)))
 
 
 INVARIANT = AllNInvariant(

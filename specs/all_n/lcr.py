@@ -27,20 +27,15 @@ def no_bypass(ring):
         And(ring.pending(x, Token(ring.id(o))), ring.btw(o, y, x)), ring.id(o) < ring.id(y)))
 
 
-def recorded_by_leader(ring, j):
-    """j is the id of a process that is leader."""
-    return And(ring.id(ring.owner(j)) == j, ring.is_leader(ring.owner(j)))
-
-
 def terminate_from_leader(ring):
     """<terminate, j> is only in flight once the process with id j is leader."""
     return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
-        ring.pending(x, Terminate(j)), recorded_by_leader(ring, j))))
+        ring.pending(x, Terminate(j)), ring.is_leaders_id(j))))
 
 
 def decided_on_leader(ring):
     """A decided process recorded the id of a leader (so deciding again cannot change it)."""
-    return ring.forall(lambda y: Implies(ring.process(y).leader != NIL, recorded_by_leader(ring, ring.process(y).leader)))
+    return ring.forall(lambda y: Implies(ring.process(y).leader != NIL, ring.is_leaders_id(ring.process(y).leader)))
 
 
 INVARIANT = AllNInvariant(
