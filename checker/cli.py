@@ -68,7 +68,21 @@ def _parser() -> argparse.ArgumentParser:
                              "reduced unless --no-por; reference: the plain semantics, slowest")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    parser.add_argument("--all-n", action="store_true",
+                        help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
+                             "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
     return parser
+
+
+def _own_parser_mode(argv: list[str]) -> int | None:
+    """Modes with their own parser and module: `check theorem NAME ...` and `check ALGO --all-n ...`."""
+    if argv[:1] == ["theorem"]:
+        from .theorems import cli as theorem_cli
+        return theorem_cli(argv[1:])
+    if "--all-n" in argv and "--help" not in argv and "-h" not in argv:
+        from .parameterized import cli as all_n_cli
+        return all_n_cli(argv)
+    return None
 
 
 def _parse_ids(text: str) -> tuple[int, ...]:
@@ -89,6 +103,10 @@ def _list() -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    status = _own_parser_mode(argv)
+    if status is not None:
+        return status
     args = _parser().parse_args(argv)
     if args.list:
         return _list()
