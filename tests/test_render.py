@@ -9,6 +9,7 @@ with an empty PATH) the .dot text is written and the user gets one line on how t
 import json
 import os
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -29,6 +30,8 @@ from conftest import MUTANTS
 from test_mutants import CATALOGUE
 
 SVG = "{http://www.w3.org/2000/svg}"
+# .ci/run installs graphviz, so CI draws every picture; elsewhere say what is missing
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz's dot program is not installed")
 
 
 def _trace(filename, n):
@@ -75,6 +78,7 @@ def test_every_message_is_delivered_in_fifo_order_or_left_in_flight(request, fix
 
 # -- the space-time diagram ---------------------------------------------------------------
 
+@needs_dot
 @pytest.mark.parametrize("fixture", ["lasso", "bidirectional"])
 def test_svg_is_well_formed_with_every_process_and_every_message(request, tmp_path, fixture):
     _, trace = request.getfixturevalue(fixture)
@@ -89,6 +93,7 @@ def test_svg_is_well_formed_with_every_process_and_every_message(request, tmp_pa
         assert f"{step.number}  {step.command}" in texts
 
 
+@needs_dot
 def test_lanes_are_in_ring_order_and_time_goes_down(bidirectional, tmp_path):
     _, trace = bidirectional
     target = tmp_path / "t.svg"
@@ -108,6 +113,7 @@ def test_lanes_are_in_ring_order_and_time_goes_down(bidirectional, tmp_path):
         assert abs(where[f"e{s.number}"][0] - lanes[s.position]) < 1
 
 
+@needs_dot
 def test_decisions_are_marked(lasso, tmp_path):
     _, trace = lasso
     target = tmp_path / "t.svg"
@@ -185,6 +191,7 @@ def test_itf_messages_are_variants_and_fieldless_ones_read_back():
 
 # -- HTML ---------------------------------------------------------------------------------
 
+@needs_dot
 def test_html_is_self_contained_and_has_every_step(bidirectional, tmp_path):
     _, trace = bidirectional
     target = tmp_path / "t.html"
@@ -206,6 +213,7 @@ def test_html_is_self_contained_and_has_every_step(bidirectional, tmp_path):
 
 # -- ring snapshots -----------------------------------------------------------------------
 
+@needs_dot
 def test_a_ring_state_built_by_hand_draws_and_displays():
     """What a z3 counterexample to induction would hand over: plain locals and channels."""
     state = RingState(
@@ -221,6 +229,7 @@ def test_a_ring_state_built_by_hand_draws_and_displays():
     assert "Probe(3, 1, 0)" in texts and "leader = TRUE" in texts
 
 
+@needs_dot
 def test_trace_snapshots_show_each_process_and_channel_contents(lasso):
     from checker.render.graphviz_out import render
     from checker.render.ring import trace_snapshot
@@ -236,6 +245,7 @@ def test_trace_snapshots_show_each_process_and_channel_contents(lasso):
 
 # -- Jupyter ------------------------------------------------------------------------------
 
+@needs_dot
 def test_traces_and_results_display_in_notebooks(bidirectional):
     result, trace = bidirectional
     bundle = trace._repr_mimebundle_()
@@ -303,6 +313,7 @@ def _check_file(path, extension, trace_json):
         assert path.read_text().startswith(f"Counterexample to {trace_json['property']}")
 
 
+@needs_dot
 @pytest.mark.parametrize("filename,n,expected", CATALOGUE)
 def test_every_mutant_counterexample_renders_in_every_format(capsys, tmp_path, filename, n, expected):
     for extension in FORMATS:

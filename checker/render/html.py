@@ -1,5 +1,6 @@
 """One self-contained HTML page per trace: the space-time diagram, the step table and the ring
-after every step, stepped through with buttons, the arrow keys or a click on a row or an event.
+after every step, stepped through with buttons, the arrow keys or a click on a row or an event
+(``page.html#12`` opens at step 12).
 
 Everything is inline (SVG drawn by graphviz, a little CSS and JavaScript): the page loads
 nothing from the network and can be mailed or attached to a bug report as it is.
@@ -42,9 +43,15 @@ function show(k) {
   document.querySelectorAll('tbody tr').forEach(r => r.classList.toggle('current', Number(r.dataset.k) === current));
   document.querySelectorAll('#spacetime g.node.current').forEach(g => g.classList.remove('current'));
   const event = document.getElementById('ev' + current);
-  if (event) { event.classList.add('current'); }
+  if (event) {
+    event.classList.add('current');
+    const pane = document.getElementById('spacetime');
+    const e = event.getBoundingClientRect(), p = pane.getBoundingClientRect();
+    if (e.top < p.top || e.bottom > p.bottom) { pane.scrollTop += e.top - p.top - p.height / 2; }
+  }
   document.getElementById('where').textContent = current === 0 ? 'initial state' : 'step ' + current + ' of ' + last;
   document.getElementById('what').textContent = summaries[current];
+  history.replaceState(null, '', '#' + current);
 }
 document.getElementById('first').onclick = () => show(0);
 document.getElementById('prev').onclick = () => show(current - 1);
@@ -57,7 +64,7 @@ document.addEventListener('keydown', e => {
 });
 document.querySelectorAll('tbody tr').forEach(r => r.onclick = () => show(Number(r.dataset.k)));
 document.querySelectorAll('#spacetime g.node[id^=ev]').forEach(g => g.onclick = () => show(Number(g.id.slice(2))));
-show(0);
+show(Number(location.hash.slice(1)) || 0);  // page.html#12 opens at step 12
 """
 
 
@@ -106,7 +113,7 @@ def render_html(trace) -> str | None:
 <main>
 <div id="spacetime">{inline_svg(diagram)}</div>
 <div id="side">
-<div id="controls"><button id="first" title="Home">⏮</button><button id="prev" title="left arrow">◀</button><button id="next" title="right arrow">▶</button><button id="end" title="End">⏭</button></div>
+<div id="controls"><button id="first" title="Home">« first</button><button id="prev" title="left arrow">◀ back</button><button id="next" title="right arrow">next ▶</button><button id="end" title="End">last »</button></div>
 <div id="where"></div>
 <div id="what"></div>
 {"".join(snapshots)}

@@ -19,7 +19,7 @@ from .style import DECISION_FILL, FONT, colours, message_type, process_name
 LANE = 2.8  # inches between lanes
 ROW = 0.62  # inches between steps
 LOOP = "#b71c1c"
-WRAP_OUT, WRAP_IN = 0.55, 0.35  # lane widths from the outer lanes to the stubs of arrows across the cut
+WRAP_OUT, WRAP_IN = 0.75, 0.3  # lane widths from the outer lanes to the stubs of arrows across the cut
 LABEL_AT = 0.35  # a message label sits this far along its arrow from the sender
 
 
