@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from models import UNMATCHED, AsyncSystem
 
+from .render import FORMATS as TRACE_FORMATS, write_trace  # noqa: F401  (TRACE_FORMATS: the CLI's list)
+from .render.notebook import trace_bundle
 from .snapshot import RingState, ring_state
 
 
@@ -73,17 +75,10 @@ class Trace:
     def write(self, path: str) -> str | None:
         """Write the trace to ``path`` in the format its extension names (see checker.render);
         return a warning for the user (graphviz is missing: .dot text was written), or None."""
-        from .render import write_trace
-
         return write_trace(self, path)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        from .render.notebook import trace_bundle
-
         return trace_bundle(self)
-
-
-from .render import FORMATS as TRACE_FORMATS  # noqa: E402  (by extension: see checker.render)
 
 
 def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = None) -> tuple[Trace, tuple]:

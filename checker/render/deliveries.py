@@ -15,7 +15,8 @@ from models import CCW, CW, NEXT
 CLOCKWISE_PORTS = (CW, NEXT)
 
 
-def _clockwise(channel, n: int) -> bool:
+def travels_clockwise(channel, n: int) -> bool:
+    """Does this channel carry messages from position i towards i + 1?"""
     if channel.out_port in CLOCKWISE_PORTS or channel.out_port == CCW:
         return channel.out_port in CLOCKWISE_PORTS
     return channel.receiver == (channel.sender + 1) % n  # ports with other names: read the ends
@@ -58,6 +59,6 @@ def deliveries(trace) -> list[Delivery]:
             found.append({"label": message, "channel": channel, "sent_at": step.number, "received_at": None})
     return [
         Delivery(f["label"], f["channel"].sender, f["channel"].receiver, f["sent_at"], f["received_at"],
-                 f["channel"].out_port, f["channel"].in_port, _clockwise(f["channel"], len(trace.ids)))
+                 f["channel"].out_port, f["channel"].in_port, travels_clockwise(f["channel"], len(trace.ids)))
         for f in found
     ]

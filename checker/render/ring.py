@@ -16,7 +16,7 @@ from html import escape
 import graphviz
 
 from ..snapshot import RingState, show
-from .deliveries import CLOCKWISE_PORTS
+from .deliveries import travels_clockwise
 from .style import DECISION_FILL, FONT, colours, message_type
 
 CLOCKWISE_OUT, ANTICLOCKWISE_IN = 1.3, 0.62  # queue radii, as fractions of the ring's radius
@@ -53,7 +53,7 @@ def ring_graph(state: RingState, title: str = "", moved: int | None = None, chan
     """The picture of ``state``; ``moved`` is the position that took the last step, ``changed`` its changed locals."""
     n = state.n
     radius = _radius(n)
-    bidirectional = any(c.out_port not in CLOCKWISE_PORTS for c in state.channels)
+    bidirectional = len(state.channels) > n  # two channels per link: one each way
     graph = graphviz.Digraph("ring")
     graph.attr(layout="neato", splines="false", label=title, labelloc="t", fontname=FONT, fontsize="12",
                bgcolor="white", pad="0.2", outputorder="edgesfirst")
@@ -67,7 +67,7 @@ def ring_graph(state: RingState, title: str = "", moved: int | None = None, chan
                    pos=_pos(radius, _angle(i, n)))
     palette = colours(str(m) for c in state.channels for m in c.messages)
     for k, c in enumerate(state.channels):
-        clockwise = c.out_port in CLOCKWISE_PORTS if bidirectional else True
+        clockwise = travels_clockwise(c, n)
         # halfway along the arc the message travels, outside or inside the circle
         middle = _angle(c.sender + (0.5 if clockwise else -0.5), n)
         where = radius * (CLOCKWISE_OUT if clockwise else ANTICLOCKWISE_IN) if bidirectional else radius

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import graphviz
 
-from ..snapshot import show
 from .deliveries import deliveries
 from .style import DECISION_FILL, FONT, colours, message_type, process_name
 
@@ -139,7 +138,3 @@ def spacetime_graph(trace) -> graphviz.Digraph:
         graph.edge(source, f"m{k}", color=colour, style=style, arrowhead="none")
         graph.edge(f"m{k}", target, color=colour, style=style)
     return graph
-
-
-def render_dot(trace) -> str:
-    return spacetime_graph(trace).source
