@@ -323,3 +323,18 @@ def test_every_mutant_counterexample_renders_in_every_format(capsys, tmp_path, f
         captured = capsys.readouterr()
         assert status == 1 and captured.err == ""
         _check_file(target, extension, json.loads(captured.out)["counterexample"]["trace"])
+
+
+def test_nothing_to_write_when_every_property_holds(capsys, tmp_path):
+    target = tmp_path / "t.svg"
+    status = main(["lcr", "--n", "3", "--trace-out", str(target)])
+    assert status == 0 and not target.exists()
+    assert f"no counterexample, so nothing was written to {target}" in capsys.readouterr().out
+
+
+def test_an_unwritable_trace_file_is_one_line_and_status_2(capsys, tmp_path):
+    target = tmp_path / "no-such-dir" / "t.txt"
+    status = main([f"{MUTANTS}/lcr_no_terminate.py", "--n", "3", "--trace-out", str(target)])
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "cannot write it (No such file or directory)" in err

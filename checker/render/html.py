@@ -99,7 +99,8 @@ def render_html(trace) -> str | None:
         summaries[-1] += f" (then back to the state after step {trace.loop_start}: steps " \
                          f"{trace.loop_start + 1}..{len(trace.steps)} repeat forever)"
     heading = headline(trace)
-    script = SCRIPT % {"last": len(trace.steps), "summaries": json.dumps(summaries)}
+    # "</" inside a script would end it early, whatever the text of a message
+    script = SCRIPT % {"last": len(trace.steps), "summaries": json.dumps(summaries).replace("</", "<\\/")}
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -49,92 +49,94 @@ def decided_at(trace) -> dict[int, str]:
     return result
 
 
-def headline(trace) -> list[str]:
+def headline(trace, order: str = "position 0 first, clockwise") -> list[str]:
     """What the trace shows: the property it breaks (if any) and the arrangement."""
     head = [f"Counterexample to {trace.property}: {trace.reason}"] if trace.property else []
-    return head + [f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (position 0 first, clockwise)"]
+    return head + [f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} ({order})"]
 
 
 def title(trace) -> str:
-    lines = headline(trace)
-    lines[-1] = lines[-1].replace("(position 0 first, clockwise)", "(lanes in ring order, clockwise)")
+    lines = headline(trace, "lanes in ring order, clockwise")
     if trace.loop_start is not None:
         lines.append(f"steps {trace.loop_start + 1}..{len(trace.steps)} (below the dashed line) repeat forever")
     return "\n".join(lines)
 
 
 def spacetime_graph(trace) -> graphviz.Digraph:
-    n = len(trace.ids)
-    last_row = len(trace.steps) + 1
     graph = graphviz.Digraph("spacetime")
     graph.attr(layout="neato", splines="false", outputorder="edgesfirst", label=title(trace), labelloc="t",
                fontname=FONT, fontsize="13", bgcolor="white", pad="0.3")
     graph.attr("node", fontname=FONT, fontsize="10", margin="0.04,0.02", height="0.25")
     graph.attr("edge", fontname=FONT, fontsize="9", arrowsize="0.6")
+    lane_x = [i * LANE for i in range(len(trace.ids))]
+    _lanes(graph, trace, lane_x)
+    if trace.loop_start is not None:  # a dashed line above the first step that repeats
+        y = -(trace.loop_start + 0.5) * ROW
+        graph.node("loop_l", "loop ↺", shape="plain", fontcolor=LOOP, pos=_pos(-LANE * 0.9, y))
+        graph.node("loop_r", "", shape="point", width="0.03", color=LOOP, pos=_pos(lane_x[-1] + LANE * 0.25, y))
+        graph.edge("loop_l", "loop_r", style="dashed", color=LOOP, arrowhead="none")
+    messages = deliveries(trace)
+    palette = colours(d.label for d in messages)
+    for k, d in enumerate(messages):
+        _message(graph, trace, lane_x, k, d, palette[message_type(d.label)])
+    return graph
 
-    lane_x = [i * LANE for i in range(n)]
+
+def _lanes(graph, trace, lane_x) -> None:
+    """Per process: a header, its events top to bottom (decisions filled), its final decision."""
+    n, last_row = len(trace.ids), len(trace.steps) + 1
     last_state = trace.states[-1] if trace.states else None
     for i in range(n):
         graph.node(f"h{i}", process_name(i, trace.ids[i]), shape="box", style="bold", pos=_pos(lane_x[i], 0))
         decision = last_state.decision(i) if last_state else None
         graph.node(f"f{i}", decision or "undecided", shape="plain", fontcolor="#555555",
                    pos=_pos(lane_x[i], -last_row * ROW))
-
     decisions = decided_at(trace)
     events_of: dict[int, list[str]] = {i: [] for i in range(n)}
     for step in trace.steps:
-        name = f"e{step.number}"
         decision = decisions.get(step.number)
         label = f"{step.number}  {step.command}" + (f"\n→ {decision}" if decision else "")
-        graph.node(name, label, id=f"ev{step.number}", shape="box", style="rounded,filled",
+        graph.node(f"e{step.number}", label, id=f"ev{step.number}", shape="box", style="rounded,filled",
                    fillcolor=DECISION_FILL[decision], penwidth="2" if decision else "1",
                    pos=_pos(lane_x[step.position], -step.number * ROW), tooltip=step_summary(trace, step))
-        events_of[step.position].append(name)
-
-    for i in range(n):  # the lanes themselves
+        events_of[step.position].append(f"e{step.number}")
+    for i in range(n):
         chain = [f"h{i}", *events_of[i], f"f{i}"]
         for a, b in zip(chain, chain[1:]):
             graph.edge(a, b, color="#9e9e9e", arrowhead="none", penwidth="1.2")
 
-    if trace.loop_start is not None:  # a dashed line above the first step that repeats
-        y = -(trace.loop_start + 0.5) * ROW
-        graph.node("loop_l", "loop ↺", shape="plain", fontcolor=LOOP, pos=_pos(-LANE * 0.9, y))
-        graph.node("loop_r", "", shape="point", width="0.03", color=LOOP, pos=_pos(lane_x[-1] + LANE * 0.25, y))
-        graph.edge("loop_l", "loop_r", style="dashed", color=LOOP, arrowhead="none")
 
-    palette = colours(d.label for d in deliveries(trace))
-    for k, d in enumerate(deliveries(trace)):
-        colour = palette[message_type(d.label)]
-        style = "solid" if d.received_at is not None else "dashed"
-        source = f"e{d.sent_at}" if d.sent_at else f"h{d.sender}"
-        target = f"e{d.received_at}" if d.received_at is not None else f"f{d.receiver}"
-        start = (lane_x[d.sender], -d.sent_at * ROW)
-        end = (lane_x[d.receiver], -(d.received_at if d.received_at is not None else last_row) * ROW)
-        text = d.label if d.received_at is not None else f"{d.label} (in flight)"
-        if d.clockwise and d.receiver <= d.sender or not d.clockwise and d.receiver >= d.sender:
-            # across the cut: leave at one edge of the diagram, come back at the other
-            leaving_right = d.clockwise
-            edge, far = lane_x[-1] + LANE * WRAP_OUT, -LANE * WRAP_IN
-            if not leaving_right:
-                edge, far = -LANE * WRAP_OUT, lane_x[-1] + LANE * WRAP_IN
-            # it leaves a little before half-time and comes back a little after, so that the
-            # stubs of two messages crossing the cut in opposite directions do not meet
-            leave_y = start[1] + 0.4 * (end[1] - start[1])
-            back_y = start[1] + 0.6 * (end[1] - start[1])
-            graph.node(f"w{k}o", f"{text}\nto p{d.receiver}", shape="plain", fontsize="9", fontcolor=colour,
-                       pos=_pos(edge, leave_y))
-            graph.node(f"w{k}i", f"from p{d.sender}", shape="plain", fontsize="8", fontcolor=colour,
-                       pos=_pos(far, back_y))
-            graph.edge(source, f"w{k}o", color=colour, style=style, arrowhead="none")
-            graph.edge(f"w{k}i", target, color=colour, style=style)
-            continue
-        # the label sits in the arrow near its sender, on white, clear of the event boxes:
-        # two arrows that cross halfway between lanes keep their labels apart
-        # (a message still in flight is labelled near the bottom, where the diagram is emptier)
-        t = LABEL_AT if d.received_at is not None else 1 - LABEL_AT
-        label_pos = (start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
-        graph.node(f"m{k}", text, shape="box", style="filled", fillcolor="white", color="white", fontsize="9",
-                   fontcolor=colour, margin="0.01,0.0", height="0.15", width="0", pos=_pos(*label_pos))
-        graph.edge(source, f"m{k}", color=colour, style=style, arrowhead="none")
-        graph.edge(f"m{k}", target, color=colour, style=style)
-    return graph
+def _message(graph, trace, lane_x, k: int, d, colour: str) -> None:
+    """The arrow of message ``k``: from the event that sent it to the one that received it."""
+    last_row = len(trace.steps) + 1
+    style = "solid" if d.received_at is not None else "dashed"
+    source = f"e{d.sent_at}" if d.sent_at else f"h{d.sender}"
+    target = f"e{d.received_at}" if d.received_at is not None else f"f{d.receiver}"
+    start = (lane_x[d.sender], -d.sent_at * ROW)
+    end = (lane_x[d.receiver], -(d.received_at if d.received_at is not None else last_row) * ROW)
+    text = d.label if d.received_at is not None else f"{d.label} (in flight)"
+    if d.clockwise and d.receiver <= d.sender or not d.clockwise and d.receiver >= d.sender:
+        # across the cut: leave at one edge of the diagram, come back at the other
+        edge, far = lane_x[-1] + LANE * WRAP_OUT, -LANE * WRAP_IN
+        if not d.clockwise:
+            edge, far = -LANE * WRAP_OUT, lane_x[-1] + LANE * WRAP_IN
+        # it leaves a little before half-time and comes back a little after, so that the
+        # stubs of two messages crossing the cut in opposite directions do not meet
+        leave_y = start[1] + 0.4 * (end[1] - start[1])
+        back_y = start[1] + 0.6 * (end[1] - start[1])
+        graph.node(f"w{k}o", f"{text}\nto p{d.receiver}", shape="plain", fontsize="9", fontcolor=colour,
+                   pos=_pos(edge, leave_y))
+        graph.node(f"w{k}i", f"from p{d.sender}", shape="plain", fontsize="8", fontcolor=colour,
+                   pos=_pos(far, back_y))
+        graph.edge(source, f"w{k}o", color=colour, style=style, arrowhead="none")
+        graph.edge(f"w{k}i", target, color=colour, style=style)
+        return
+    # the label sits in the arrow near its sender, on white, clear of the event boxes: two
+    # arrows that cross halfway between lanes keep their labels apart (a message still in
+    # flight is labelled near the bottom, where the diagram is emptier)
+    t = LABEL_AT if d.received_at is not None else 1 - LABEL_AT
+    label_pos = (start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+    graph.node(f"m{k}", text, shape="box", style="filled", fillcolor="white", color="white", fontsize="9",
+               fontcolor=colour, margin="0.01,0.0", height="0.15", width="0", pos=_pos(*label_pos))
+    graph.edge(source, f"m{k}", color=colour, style=style, arrowhead="none")
+    graph.edge(f"m{k}", target, color=colour, style=style)
