@@ -5,6 +5,7 @@ written without graphviz renders the same later with a plain ``dot -Tsvg file.do
 """
 from __future__ import annotations
 
+import os
 import re
 
 import graphviz
@@ -41,5 +42,9 @@ def inline_svg(svg: str) -> str:
 
 
 def missing_dot_hint(dot_path: str, wanted: str) -> str:
+    """One line: what was written instead of ``wanted`` and how to get the picture."""
+    extension = os.path.splitext(wanted)[1].lstrip(".").lower()
+    then = (f"then `dot -T{extension} {dot_path} -o {wanted}` draws it" if extension in ("svg", "png")
+            else "then run check again for the page")
     return (f"graphviz's `dot` program is not installed, so {wanted} was not drawn: wrote {dot_path} instead; "
-            f"{INSTALL}, then run `dot -Tsvg {dot_path} -o {wanted}`")
+            f"{INSTALL}, {then}")
