@@ -275,7 +275,7 @@ def no_dot(monkeypatch, tmp_path):
 @pytest.mark.parametrize("extension", [".svg", ".png", ".html"])
 def test_without_dot_the_cli_writes_dot_text_and_says_how_to_install(capsys, tmp_path, no_dot, extension):
     target = tmp_path / f"t{extension}"
-    status = main([f"{MUTANTS}/lcr_never_terminates.py", "--n", "3", "--trace-out", str(target)])
+    status = main([f"{MUTANTS}/lcr_never_terminates.py", "--n", "3", "--jobs", "1", "--trace-out", str(target)])
     captured = capsys.readouterr()
     assert status == 1  # the verdict still decides the exit status
     assert not target.exists()
@@ -327,14 +327,14 @@ def test_every_mutant_counterexample_renders_in_every_format(capsys, tmp_path, f
 
 def test_nothing_to_write_when_every_property_holds(capsys, tmp_path):
     target = tmp_path / "t.svg"
-    status = main(["lcr", "--n", "3", "--trace-out", str(target)])
+    status = main(["lcr", "--n", "3", "--jobs", "1", "--trace-out", str(target)])
     assert status == 0 and not target.exists()
     assert f"no counterexample, so nothing was written to {target}" in capsys.readouterr().out
 
 
 def test_an_unwritable_trace_file_is_one_line_and_status_2(capsys, tmp_path):
     target = tmp_path / "no-such-dir" / "t.txt"
-    status = main([f"{MUTANTS}/lcr_no_terminate.py", "--n", "3", "--trace-out", str(target)])
+    status = main([f"{MUTANTS}/lcr_no_terminate.py", "--n", "3", "--jobs", "1", "--trace-out", str(target)])
     err = capsys.readouterr().err
     assert status == 2 and len(err.strip().splitlines()) == 1
     assert "cannot write it (No such file or directory)" in err
