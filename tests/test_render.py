@@ -338,3 +338,16 @@ def test_an_unwritable_trace_file_is_one_line_and_status_2(capsys, tmp_path):
     err = capsys.readouterr().err
     assert status == 2 and len(err.strip().splitlines()) == 1
     assert "cannot write it (No such file or directory)" in err
+
+
+@needs_dot
+def test_a_trace_of_no_steps_renders_in_every_format(tmp_path):
+    """The initial state itself can be the counterexample: every format still has a state."""
+    from checker.trace import replay
+    from models import AsyncSystem
+
+    trace, _ = replay(AsyncSystem(load_algorithm("hs"), (1, 2, 3)), [])
+    for extension in FORMATS:
+        assert write_trace(trace, str(tmp_path / f"t{extension}")) is None
+    assert len(json.loads((tmp_path / "t.json").read_text())["states"]) == 1
+    assert (tmp_path / "t.html").read_text().count('class="snap"') == 1
