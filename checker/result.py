@@ -162,3 +162,8 @@ class Result:
 
     def __str__(self) -> str:
         return self.summary()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .render.notebook import result_bundle
+
+        return result_bundle(self)
