@@ -38,8 +38,6 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
     the Python explorer.
     """
-    if reference.topology.channels != engine.channels:
-        return None  # a port labelling the C code was not compiled for (an unoriented ring's)
     started = time.perf_counter()
     kinds = {p.kind for p in properties}
     watched = tuple(sorted({name for p in properties if p.kind in ("state", "transition") for name in p.observes}))
@@ -51,7 +49,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             raise MemoryLimitReached(0)
     facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
                            want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
-                           fingerprint=fingerprint)
+                           fingerprint=fingerprint, topology=reference.topology)
     if facts.status == STATE_LIMIT:
         raise StateLimitReached(facts.states)
     if facts.status in (MEMORY_LIMIT, NO_MEMORY):

@@ -21,7 +21,7 @@ import tempfile
 from dataclasses import dataclass
 
 from .algorithm import Algorithm
-from .codegen import NotCompilable, generate
+from .codegen import NotCompilable, generate, topology_tables
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
@@ -114,32 +114,52 @@ class NativeEngine:
         self.reduces = reduces  # can run partial-order reduction
         self.types, self.layout = types, layout
         self.slots = len(layout.slots)
-        self.channels = algorithm.topology(n).channels  # the port-to-channel map compiled in
-        self.channel_count = len(self.channels)
+        default = algorithm.topology(n)
+        self.in_ports, self.out_ports = default.in_ports(0), default.out_ports(0)
+        self.channel_count = len(default.channels)
         self._bool_slot = [variable.type is bool for _, _, variable in layout.slots]
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
             ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int, ctypes.c_int,
-            ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(_Result),
+            ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+            *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
+        self._tables: dict = {}  # the topology's channels -> its tables as C arrays
         self._release = library.rl_release
         self._release.argtypes = [ctypes.POINTER(_Result)]
 
+    def _topology(self, topology, ids) -> list:
+        """rl_explore's table arguments for this topology (one per port labelling)."""
+        arrays = self._tables.get(topology.channels)
+        if arrays is None:
+            tables = topology_tables(self.algorithm, topology, tuple(ids))
+            arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "reads_channel")]
+            arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
+                       for k in ("conflicts", "writers_of_guard", "senders", "readers")]
+            self._tables[topology.channels] = arrays
+        return arrays
+
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
-                watched: tuple[str, ...] = (), fingerprint: bool = False) -> NativeFacts:
+                watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
-        ``fingerprint`` the search stores 64-bit fingerprints of states, not states."""
+        ``fingerprint`` the search stores 64-bit fingerprints of states, not states. ``topology``
+        is the arrangement's (an unoriented ring's labelling), by default the algorithm's."""
+        topology = topology if topology is not None else self.algorithm.topology(self.n)
+        if [topology.in_ports(i) for i in range(self.n)] != [self.in_ports] * self.n or \
+                [topology.out_ports(i) for i in range(self.n)] != [self.out_ports] * self.n:
+            raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
         self._explore(ids_array, max_states or 0, max_memory or 0, int(want_locals), int(want_changes),
-                      int(reduced), int(chains), watched_mask, int(fingerprint), ctypes.byref(result))
+                      int(reduced), int(chains), watched_mask, int(fingerprint), *self._topology(topology, ids),
+                      ctypes.byref(result))
         try:
             return self._facts(result, reduced)
         finally:

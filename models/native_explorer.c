@@ -709,11 +709,18 @@ static int search(uint64_t max_states, uint64_t max_memory) {
     return 1;
 }
 
-/* Explore the arrangement `ids` (ids[i] is the id at position i). `watched` says which
+/* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
+ * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
-               int want_changes, int por, int chains, int watched, int fingerprint, result_t *r) {
+               int want_changes, int por, int chains, int watched, int fingerprint,
+               const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
+               const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
+               result_t *r) {
+    rl_in = in; rl_out = out; rl_reads_channel = reads_channel;
+    rl_conflicts = (const mask_t *)conflicts; rl_writers_of_guard = (const mask_t *)writers_of_guard;
+    rl_senders = (const mask_t *)senders; rl_readers = (const mask_t *)readers;
     memset(r, 0, sizeof *r);
     memset(&g, 0, sizeof g);
     rl_fault = 0;

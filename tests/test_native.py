@@ -29,9 +29,9 @@ from conftest import MUTANTS
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 
 
-def _python_facts(algorithm, ids):
+def _python_facts(algorithm, ids, swapped=None):
     """What the native search must report, from the Python engine's full graph."""
-    system = InternedSystem(AsyncSystem(algorithm, ids))
+    system = InternedSystem(AsyncSystem(algorithm, ids, swapped))
     n = len(ids)
     index = {system.initial_state: 0}
     order = [system.initial_state]
@@ -55,10 +55,10 @@ def _python_facts(algorithm, ids):
     return exploration, local_vectors, changes, terminals
 
 
-def _agree(algorithm, ids):
+def _agree(algorithm, ids, swapped=None):
     engine = NativeEngine.for_algorithm(algorithm, len(ids))
-    facts = engine.explore(ids)
-    exploration, local_vectors, changes, terminals = _python_facts(algorithm, ids)
+    facts = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology)
+    exploration, local_vectors, changes, terminals = _python_facts(algorithm, ids, swapped)
     assert facts.status == 0
     assert (facts.states, facts.transitions, facts.depth, facts.unmatched, facts.terminal_count) == (
         exploration.states, exploration.transitions, exploration.depth, exploration.unmatched,
@@ -71,16 +71,16 @@ def _agree(algorithm, ids):
     assert set(facts.terminal_states) == terminals and len(facts.terminal_states) == len(terminals)
 
 
-def _agree_reduced(algorithm, ids):
+def _agree_reduced(algorithm, ids, swapped=None):
     """The C reduction's graph is the Python reduction's (same figures), with and without chains."""
     properties = election_spec(algorithm)
     watched = tuple(sorted({f for p in properties if p.kind in ("state", "transition") for f in p.observes}))
     engine = NativeEngine.for_algorithm(algorithm, len(ids))
     assert engine.reduces
     for chains in (False, True):
-        facts = engine.explore(ids, por=True, chains=chains, watched=watched)
-        python = Explorer(InternedSystem(AsyncSystem(algorithm, ids)), properties, por=True, stop_at_first=False,
-                          chains=chains)
+        system = AsyncSystem(algorithm, ids, swapped)
+        facts = engine.explore(ids, por=True, chains=chains, watched=watched, topology=system.topology)
+        python = Explorer(InternedSystem(system), properties, por=True, stop_at_first=False, chains=chains)
         exploration = python.run()
         if facts.status == CYCLE or not facts.acyclic:  # the Python explorer then needed its cycle proviso
             assert exploration.cyclic and python.reduction.cycle_proviso
@@ -98,6 +98,12 @@ def _agree_reduced(algorithm, ids):
 def test_native_search_sees_the_python_graph_for_builtins(name, ids):
     _agree(builtin(name), ids)
     _agree_reduced(builtin(name), ids)
+
+
+@pytest.mark.parametrize("swapped", [(False, True, False), (True, True, False), (True, True, True)])
+def test_native_search_follows_the_port_labelling_of_an_unoriented_ring(swapped):
+    _agree(builtin("hs-unoriented"), (1, 3, 2), swapped)
+    _agree_reduced(builtin("hs-unoriented"), (1, 3, 2), swapped)
 
 
 @pytest.mark.parametrize("filename", MUTANT_FILES)
