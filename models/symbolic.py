@@ -21,21 +21,12 @@ from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
 from .process import ProcessView, view_class
-from .values import Id
+from .values import domain_of
 
 
 def sort_of(value_type: type) -> z3.SortRef:
     """bool -> Bool; int, Id and IntEnum types (Decision, Color, ...) -> Int."""
     return z3.BoolSort() if value_type is bool else z3.IntSort()
-
-
-def domain_of(value_type: type, x: z3.ExprRef, n: int) -> z3.BoolRef:
-    """The values a local of this type may hold: Id is 0 (NIL)..n, an IntEnum one of its members."""
-    if value_type is Id:
-        return z3.And(0 <= x, x <= n)
-    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
-        return z3.Or(*(x == int(member) for member in value_type))
-    return z3.BoolVal(True)
 
 
 def as_term(value, value_type: type, what) -> z3.ExprRef:
