@@ -63,6 +63,18 @@ def _parser() -> argparse.ArgumentParser:
                              "reference: the plain semantics, slower, same states in the same order")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
+    proofs.add_argument("--prove", action="store_true",
+                        help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
+                             "every arrangement at once, and implies the safety properties (exit 0 proved, "
+                             "1 an obligation failed, 3 unknown)")
+    proofs.add_argument("--check-invariant", action="store_true",
+                        help="also evaluate every conjunct of the invariant on every reachable state "
+                             "(without partial-order reduction)")
+    proofs.add_argument("--invariant", metavar="FILE.py[:Class]",
+                        help="use this Invariant subclass instead of the algorithm's own")
+    proofs.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="with --prove: z3's time limit per obligation (default 30)")
     return parser
 
 
@@ -110,6 +122,8 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
         raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {' or '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.check_invariant or args.invariant:
+        return _invariant_mode(args, algorithm, n, ids, max_memory)
 
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                    engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
@@ -126,6 +140,21 @@ def run(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"trace written to {args.trace_out}")
     return result.exit_status
+
+
+def _invariant_mode(args, algorithm, n: int, ids, max_memory) -> int:
+    from .invariant_cli import run_check_invariant, run_prove
+
+    if args.prove == args.check_invariant:
+        raise AlgorithmError("choose one of --prove and --check-invariant" if args.prove
+                             else "--invariant goes with --prove or --check-invariant")
+    if args.prove:
+        if ids is not None:
+            raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
+        return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress)
+    return run_check_invariant(algorithm, n, ids, args.invariant, args.json, max_states=args.max_states,
+                               progress=args.progress, engine=args.engine, jobs=args.jobs,
+                               max_memory=max_memory, symmetry=args.symmetry)
 
 
 def main(argv: list[str] | None = None) -> int:

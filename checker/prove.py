@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 
 import z3
 
-from models import LARGEST, Algorithm, AlgorithmError
+from models import LARGEST, Algorithm, AlgorithmError, And, Implies, Not
 from models.symbolic_ring import RingTerms, SymbolicRing
-from specs.invariants import Conjunct, ForAll, Invariant, RingState, invariant_for
-from models import And, Implies, Not
+from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
 
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 INITIATION, CONSECUTION, SAFETY = "initiation", "consecution", "safety"
@@ -56,12 +55,64 @@ class Obligation:
 
 @dataclass
 class Failure:
-    """A failed obligation's model: the state before (and after, for consecution) as the explorer's states."""
+    """A failed obligation with the solver that refuted it, to draw counterexamples from."""
 
     obligation: Obligation
-    ids: tuple[int, ...]
-    before: tuple
-    after: tuple | None
+    ring: SymbolicRing
+    solver: z3.Solver
+    before: RingTerms
+    after: RingTerms | None
+
+    def states(self, most_messages: int = 6):
+        """Counterexamples as (ids, state before, state after or None) in the explorer's form,
+        fewest messages in flight first and, among those, with as many locals as possible at
+        their initial values: the small states that are most often reachable. Each one is
+        excluded before the next is sought."""
+        solver, ring = self.solver, self.ring
+        lengths = [z3.Length(c.base) for c in self.before.channels if c.base is not None]
+        total = z3.Sum(*lengths) if lengths else z3.IntVal(0)
+        for bound in range(most_messages + 1):
+            solver.push()
+            solver.add(total <= bound)
+            while solver.check() == z3.sat:
+                model = _least_progressed(solver, ring, self.before)
+                ids, before = ring.decode(model, self.before)
+                after = ring.decode(model, self.after)[1] if self.after is not None else None
+                yield ids, before, after
+                solver.add(z3.Not(_is_state(ring, self.before, ids, before)))
+            solver.pop()
+
+
+def _least_progressed(solver: z3.Solver, ring: SymbolicRing, state: RingTerms) -> z3.ModelRef:
+    """A model of the solver's constraints with, greedily, each local at its initial value if it can be."""
+    initial = ring.initial(state.ids).locals[0]
+    scopes = 0
+    for terms in state.locals:
+        for term, value in zip(terms, initial):
+            solver.push()
+            scopes += 1
+            solver.add(term == value)
+            if solver.check() != z3.sat:
+                solver.pop()
+                scopes -= 1
+    solver.check()
+    model = solver.model()
+    for _ in range(scopes):
+        solver.pop()
+    return model
+
+
+def _is_state(ring: SymbolicRing, terms: RingTerms, ids, state) -> z3.BoolRef:
+    """``terms`` is exactly this state of the explorer's (for excluding a counterexample)."""
+    n = len(ids)
+    equal = [x == v for x, v in zip(terms.ids, ids)]
+    for symbolic, values in zip(terms.locals, state[:n]):
+        equal += [x == v for x, v in zip(symbolic, values)]
+    for channel, messages in zip(terms.channels, state[n:]):
+        if channel.base is not None:
+            equal.append(z3.Length(channel.base) == len(messages))
+            equal += [channel.base[j] == ring.messages.make(type(m), m[1:]) for j, m in enumerate(messages)]
+    return z3.And(*equal)
 
 
 @dataclass
@@ -70,6 +121,7 @@ class Proof:
     n: int
     invariant: type[Invariant]
     timeout: float
+    prover: "Prover"
     obligations: list[Obligation] = field(default_factory=list)
     failure: Failure | None = None  # the first failed obligation's counterexample
     seconds: float = 0.0
@@ -103,33 +155,65 @@ def _formula(value) -> z3.BoolRef:
     return value if z3.is_expr(value) else z3.BoolVal(bool(value))
 
 
-class _Prover:
+class Prover:
+    """The obligations of one invariant for one algorithm and ring size, and their queries."""
+
     def __init__(self, algorithm: type[Algorithm], n: int, invariant: type[Invariant], timeout: float):
         self.algorithm, self.n, self.invariant = algorithm, n, invariant
         self.timeout_ms = max(1, int(timeout * 1000))
         self.ring = SymbolicRing(algorithm, n)
         self.before = self.ring.fresh("s")
+        self.initial = self.ring.initial(self.before.ids)
         self.arrangement = self.ring.arrangement(self.before)
+        self.transitions = {(t.process, t.command, t.port): t for t in self.ring.transitions(self.before)}
+        self.conjuncts = {c.name: c for c in invariant.conjuncts}
+        self.safety = {c.name: c for c in safety_conjuncts(algorithm)}
+        self.holds_before = [self.evaluate(c, self.before) for c in invariant.conjuncts]
         self.first_failure: Failure | None = None
-
-    def view(self, terms: RingTerms) -> RingState:
-        return RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)
+        self._goals: dict = {}
 
     def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
+        view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)
         try:
-            return _formula(c(self.view(terms)))
+            return _formula(c(view))
         except z3.Z3Exception as error:
             raise AlgorithmError(
                 f"{self.invariant.__name__}.{c.name} (line {c.line}) cannot be read symbolically ({error}): "
                 "use And/Or/Not/Implies and ForAll/Exists, not Python's and/or/not/if/all/any"
             ) from None
+        except AlgorithmError:
+            raise
+        except Exception as error:
+            raise AlgorithmError(
+                f"{self.invariant.__name__}.{c.name} (line {c.line}) raised {type(error).__name__}: {error}"
+            ) from None
 
-    def solve(self, obligation: Obligation, premises, goal: z3.BoolRef, before: RingTerms,
-              after: RingTerms | None = None) -> Obligation:
-        started = time.perf_counter()
+    def query(self, obligation: Obligation):
+        """(premises, goal, state before, state after or None): the obligation holds iff the
+        premises (with the arrangement) entail the goal."""
+        if obligation.kind == INITIATION:
+            return [], self.evaluate(self.conjuncts[obligation.conjunct], self.initial), self.initial, None
+        if obligation.kind == SAFETY:
+            return self.holds_before, self.evaluate(self.safety[obligation.conjunct], self.before), self.before, None
+        key = (obligation.process, obligation.command, obligation.port)
+        transition = self.transitions[key]
+        goal = self._goals.get((obligation.conjunct, key))
+        if goal is None:
+            goal = self._goals[(obligation.conjunct, key)] = self.evaluate(
+                self.conjuncts[obligation.conjunct], transition.after)
+        return [*self.holds_before, transition.guard], goal, self.before, transition.after
+
+    def solver(self, obligation: Obligation) -> tuple[z3.Solver, RingTerms, RingTerms | None]:
+        """A solver whose models are the obligation's counterexamples."""
+        premises, goal, before, after = self.query(obligation)
         solver = z3.Solver()
         solver.set("timeout", self.timeout_ms)
         solver.add(self.arrangement, *premises, z3.Not(goal))
+        return solver, before, after
+
+    def solve(self, obligation: Obligation) -> Obligation:
+        started = time.perf_counter()
+        solver, before, after = self.solver(obligation)
         answer = solver.check()
         obligation.seconds = time.perf_counter() - started
         if answer == z3.unsat:
@@ -137,47 +221,33 @@ class _Prover:
         elif answer == z3.sat:
             obligation.status = FAILED
             if self.first_failure is None:
-                model = _smallest_model(solver, before) or solver.model()
-                ids, state_before = self.ring.decode(model, before)
-                state_after = self.ring.decode(model, after)[1] if after is not None else None
-                self.first_failure = Failure(obligation, ids, state_before, state_after)
+                self.first_failure = Failure(obligation, self.ring, solver, before, after)
         else:
             obligation.status = UNKNOWN
             obligation.reason = solver.reason_unknown()
         return obligation
 
+    def pinned(self, obligation: Obligation, ids, state) -> Failure | None:
+        """The obligation's counterexamples whose state before is exactly ``state`` (of the
+        explorer's, with these ids), or None if z3 finds that state is not one."""
+        solver, before, after = self.solver(obligation)
+        solver.add(_is_state(self.ring, before, ids, state))
+        return Failure(obligation, self.ring, solver, before, after) if solver.check() == z3.sat else None
+
     def obligations(self):
-        ring, before, invariant = self.ring, self.before, self.invariant
-        initial = ring.initial(before.ids)
-        for c in invariant.conjuncts:
-            yield self.solve(Obligation(INITIATION, c.name), [], self.evaluate(c, initial), initial)
-        holds_before = [self.evaluate(c, before) for c in invariant.conjuncts]
-        for transition in ring.transitions(before):
-            for c, was in zip(invariant.conjuncts, holds_before):
-                obligation = Obligation(CONSECUTION, c.name, transition.process, transition.command, transition.port)
-                now = self.evaluate(c, transition.after)
-                if now.eq(was):  # the step leaves everything the conjunct reads as it was
+        for c in self.invariant.conjuncts:
+            yield self.solve(Obligation(INITIATION, c.name))
+        for process, command, port in self.transitions:
+            for c, was in zip(self.invariant.conjuncts, self.holds_before):
+                obligation = Obligation(CONSECUTION, c.name, process, command, port)
+                if self.query(obligation)[1].eq(was):
+                    # the step leaves everything the conjunct reads as it was
                     obligation.status = PROVED
                     yield obligation
-                    continue
-                yield self.solve(obligation, [*holds_before, transition.guard], now, before, transition.after)
-        for c in safety_conjuncts(self.algorithm):
-            yield self.solve(Obligation(SAFETY, c.name), holds_before, self.evaluate(c, before), before)
-
-
-def _smallest_model(solver: z3.Solver, state: RingTerms, most: int = 6) -> z3.ModelRef | None:
-    """A model with as few messages in flight as possible (up to ``most``): small
-    counterexamples are easier to read and more often reachable."""
-    total = z3.Sum(*(z3.Length(c) for c in state.channels)) if state.channels else z3.IntVal(0)
-    for bound in range(most + 1):
-        solver.push()
-        solver.add(total <= bound)
-        answer = solver.check()
-        model = solver.model() if answer == z3.sat else None
-        solver.pop()
-        if model is not None:
-            return model
-    return None
+                else:
+                    yield self.solve(obligation)
+        for name in self.safety:
+            yield self.solve(Obligation(SAFETY, name))
 
 
 def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None = None,
@@ -186,15 +256,10 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     inductive for rings of n processes, and that it implies the safety properties."""
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
-    invariant = invariant or invariant_for(algorithm)
-    if invariant is None:
-        raise AlgorithmError(
-            f"{algorithm.name} has no inductive invariant to prove: write one (docs/proofs.md) "
-            "beside the algorithm or give it with --invariant FILE.py"
-        )
+    invariant = invariant or require_invariant(algorithm)
     started = time.perf_counter()
-    prover = _Prover(algorithm, n, invariant, timeout)
-    proof = Proof(algorithm, n, invariant, timeout)
+    prover = Prover(algorithm, n, invariant, timeout)
+    proof = Proof(algorithm, n, invariant, timeout, prover)
     for obligation in prover.obligations():
         proof.obligations.append(obligation)
         if progress is not None:

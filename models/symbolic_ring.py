@@ -24,6 +24,7 @@ own state, so the explorer can be asked whether that state is reachable.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 import z3
 
@@ -31,6 +32,9 @@ from .algorithm import Algorithm, Command
 from .messages import Message
 from .semantics import UNMATCHED
 from .symbolic import SymbolicProcess, SymbolicStep, as_term, execute, sort_of
+
+
+_rings = itertools.count()
 
 
 class MessageSort:
@@ -130,7 +134,8 @@ class SymbolicRing:
                 self._steps[(command.name, port)] = (command, step)
         received = {c.message for c in algorithm.commands if c.kind == "receive"}
         sent = {t for _, step in self._steps.values() for _, t, _ in step.sends}
-        self.messages = MessageSort(f"{algorithm.__name__}{id(self)}", received | sent)
+        # a new datatype per ring, numbered in creation order so that runs are repeatable
+        self.messages = MessageSort(f"{algorithm.__name__}{next(_rings)}", received | sent)
 
     # -- states ----------------------------------------------------------------------------
     def fresh(self, name: str = "s") -> RingTerms:

@@ -340,6 +340,17 @@ def invariant_for(algorithm: type[Algorithm]) -> type[Invariant] | None:
     return None
 
 
+def require_invariant(algorithm: type[Algorithm]) -> type[Invariant]:
+    """``invariant_for(algorithm)``, or one line saying what to do when there is none."""
+    invariant = invariant_for(algorithm)
+    if invariant is None:
+        raise AlgorithmError(
+            f"{algorithm.name} has no inductive invariant: write one (see docs/proofs.md) beside the "
+            "algorithm, or give one with --invariant FILE.py"
+        )
+    return invariant
+
+
 # ---------------------------------------------------------------------------------------------
 # The invariant as properties the explorer checks on every reachable state
 
