@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from models import AsyncSystem
 from specs import Property
-from specs.invariants import Invariant, RingState, invariant_properties
+from specs.invariants import Invariant, RingState, invariant_properties, symmetry_for
 
 from .prove import CONSECUTION, INITIATION, Obligation, Proof
 from .run import check
@@ -43,8 +43,7 @@ class CounterexampleToInduction:
     false_after: list[str]  # conjuncts false after the step, evaluated concretely
     false_before: list[str]  # conjuncts false before it: empty unless z3 and the evaluator disagree
     reachability: Reachability | None = None
-    tried: int = 1  # counterexamples searched for before this one was chosen
-    invariant_on_reachable: object = None  # the explorer's Result when it found no reachable state breaking a conjunct
+    invariant_on_reachable: object = None  # the explorer's Result, when it looked for a reachable state breaking a conjunct
 
     def to_json(self) -> dict:
         system = AsyncSystem(self.algorithm, self.ids)
@@ -60,7 +59,6 @@ class CounterexampleToInduction:
                 "changes": {name: {"from": old, "to": new} for name, (old, new) in self.step.changes.items()},
             },
             "false_after": self.false_after,
-            "counterexamples_tried": self.tried,
             "invariant_on_reachable_states": None if self.invariant_on_reachable is None else (
                 "holds" if self.invariant_on_reachable.verdict == "verified" else "not decided"),
             "reachability": None if self.reachability is None else {
@@ -80,63 +78,51 @@ def _state_json(system: AsyncSystem, state) -> dict:
     }
 
 
-def counterexample(proof: Proof, tries: int = 4, max_states: int | None = 500_000) -> CounterexampleToInduction:
+def counterexample(proof: Proof, max_states: int | None = 200_000) -> CounterexampleToInduction:
     """A counterexample for the proof's first failed obligation, replayed concretely, and whether
     the explorer reaches it.
 
-    z3's models come small first (Failure.states); of up to ``tries`` the first reachable one is
-    taken. If none is, the explorer looks for any reachable state of size n in which a conjunct
-    is false (up to ``max_states``). If it finds one, the step into it is a failed obligation
-    too, and that obligation's counterexample, pinned to the reachable state before the step
-    (z3 must agree it is one), is reported: the algorithm or the invariant is wrong. If it
-    finds none, the invariant holds on every reachable state but is not inductive: too weak.
+    For a failed consecution, the explorer first looks, breadth-first over every arrangement of
+    size n, for a reachable state in which a conjunct is false. If it finds one, the step into
+    it is a failed obligation too, and that obligation's counterexample pinned to the reachable
+    state before the step (z3 must agree it is one) is reported: the algorithm, or a conjunct,
+    is wrong. If every reachable state satisfies every conjunct, z3's counterexample cannot be
+    reachable (its step would lead from a reachable state to one that breaks a conjunct): the
+    invariant is true but too weak. Otherwise (initiation, safety, or the search stopped at
+    ``max_states``) the explorer searches z3's counterexample's own arrangement for its state.
     """
     algorithm, invariant, failure = proof.algorithm, proof.invariant, proof.failure
-    first = None
-    for attempt, (ids, before, after) in enumerate(failure.states(), start=1):
-        cti = replayed(algorithm, invariant, failure.obligation, ids, before, after)
+    explored = None
+    if failure.obligation.kind == CONSECUTION:
+        explored = check(algorithm, proof.n, properties=invariant_properties(invariant, algorithm), por=False,
+                         jobs=1, progress=False, max_states=max_states, symmetry=symmetry_for(invariant))
+        if explored.counterexample is not None and explored.counterexample.trace.steps:
+            return _pinned(proof, explored.counterexample, max_states)
+    ids, before, after = failure.example()
+    cti = replayed(algorithm, invariant, failure.obligation, ids, before, after)
+    cti.invariant_on_reachable = explored
+    if explored is not None and explored.verdict == "verified":
+        cti.reachability = Reachability(UNREACHABLE, explored.states)
+    else:
         cti.reachability = reachable(algorithm, ids, before, max_states)
-        cti.tried = attempt
-        if cti.reachability.status == REACHABLE:
-            return cti
-        first = first or cti
-        if attempt >= tries:
-            break
-    if first is None:
-        raise AssertionError(f"z3 found no counterexample again for {failure.obligation.label}")
-    first.tried = attempt
-    first.invariant_on_reachable = _reachable_violation(proof, max_states)
-    if isinstance(first.invariant_on_reachable, CounterexampleToInduction):
-        return first.invariant_on_reachable
-    return first
+    return cti
 
 
-def _reachable_violation(proof: Proof, max_states: int | None):
-    """Search every arrangement of size n for a reachable state where a conjunct is false.
-
-    Returns the counterexample of the failed obligation whose step leads into that state,
-    pinned to the state before the step; or the explorer's Result when no conjunct is false
-    in any reachable state (or the search stopped)."""
+def _pinned(proof: Proof, violation, max_states) -> CounterexampleToInduction:
+    """The counterexample of the obligation whose step leads into the explorer's violation,
+    with the reachable state before that step."""
     algorithm, invariant = proof.algorithm, proof.invariant
-    result = check(algorithm, proof.n, properties=invariant_properties(invariant, algorithm), por=False,
-                   jobs=1, progress=False, max_states=max_states)
-    if result.counterexample is None:
-        return result
-    violation = result.counterexample
     system = AsyncSystem(algorithm, violation.ids)
-    state, last = system.initial_state, None
+    state = system.initial_state
     for shown in violation.trace.steps:  # follow the trace by what it says
         (last,) = [s for s in system.steps(state) if (s.process, s.command, s.port) == (shown.position, shown.command, shown.port)]
         before, state = state, last.target
-    name = violation.property.removeprefix("invariant.")
-    if last is None:  # the initial state: initiation failed, and that is already the first failure
-        return result
-    obligation = next(o for o in proof.obligations if (o.kind, o.conjunct, o.process, o.command, o.port)
-                      == (CONSECUTION, name, last.process, last.command, last.port))
+    key = (CONSECUTION, violation.property.removeprefix("invariant."), last.process, last.command, last.port)
+    obligation = next(o for o in proof.obligations if (o.kind, o.conjunct, o.process, o.command, o.port) == key)
     pinned = proof.prover.pinned(obligation, violation.ids, before)
     if pinned is None:
         raise AssertionError(f"z3 says the reachable state before {obligation.label} is no counterexample: a bug in ringleader")
-    ids, before, after = next(pinned.states())
+    ids, before, after = pinned.example()
     cti = replayed(algorithm, invariant, obligation, ids, before, after)
     cti.reachability = reachable(algorithm, ids, before, max_states)
     return cti
@@ -236,17 +222,14 @@ def _verdict(cti: CounterexampleToInduction) -> str:
     if reach.status == REACHABLE:
         return (f"REACHABLE: the explorer reaches this state for ids {ids} in {len(reach.trace.steps)} step(s) "
                 f"(trace below), so the step really happens: the algorithm, or the conjunct, is wrong.")
+    explored = cti.invariant_on_reachable
+    if reach.status == UNREACHABLE and explored is not None and explored.verdict == "verified":
+        return (f"not reachable: every conjunct holds on all {explored.states:,} reachable states of every "
+                f"arrangement of n = {len(cti.ids)} (the explorer: {explored.arrangements_checked} arrangements "
+                f"standing for {explored.arrangements_represented}, no partial-order reduction), and a step from a reachable state cannot lead to one where a conjunct "
+                f"is false. The invariant is true but too weak to be inductive: strengthen it with a conjunct "
+                f"that excludes this state.")
     if reach.status == UNREACHABLE:
-        others = f" (nor were the {cti.tried - 1} other counterexamples z3 gave)" if cti.tried > 1 else ""
-        text = (f"not reachable: the explorer visited all {reach.states:,} reachable states for ids {ids} "
-                f"(no partial-order reduction) and this is not one of them{others}.")
-        explored = cti.invariant_on_reachable
-        if explored is not None and explored.verdict == "verified":
-            text += (f"\nEvery conjunct holds on all {explored.states:,} reachable states of the "
-                     f"{explored.arrangements_represented} arrangements of n = {len(cti.ids)}: the invariant is true "
-                     "but too weak to be inductive; strengthen it with a conjunct that excludes this state.")
-        elif explored is not None:
-            text += (f"\nWhether a conjunct is false in some reachable state is not decided: the search stopped "
-                     f"at {explored.states:,} states.")
-        return text
+        return (f"not reachable: the explorer visited all {reach.states:,} reachable states for ids {ids} "
+                f"(no partial-order reduction) and this is not one of them.")
     return f"reachability not decided: the search of ids {ids} stopped at {reach.states:,} states."

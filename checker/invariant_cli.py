@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from models import AlgorithmError
 from specs import election_spec
-from specs.invariants import Invariant, invariant_properties, require_invariant
+from specs.invariants import Invariant, invariant_properties, require_invariant, symmetry_for
 
 from .loader import load_class
 from .prove import CONSECUTION, FAILED, INITIATION, PROVED, UNKNOWN, Proof, prove
@@ -62,10 +62,13 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
 def run_check_invariant(algorithm, n: int, ids, invariant_path: str | None, as_json: bool, **options) -> int:
     invariant = choose_invariant(algorithm, invariant_path)
     properties = election_spec(algorithm) + invariant_properties(invariant, algorithm)
-    result = check(algorithm, n, ids=ids, properties=properties, **{**options, "por": False})
+    symmetry = symmetry_for(invariant, options.pop("symmetry", "reflection"))
+    result = check(algorithm, n, ids=ids, properties=properties, por=False, symmetry=symmetry, **options)
     result.notes.append(
         f"the {len(invariant.conjuncts)} conjuncts of {_name(invariant)} were evaluated on every reachable state; "
         "partial-order reduction is off, since they read channels and locals, not only decisions"
+        + ("" if invariant.symmetric else "; every arrangement is checked, since the invariant does not declare "
+           "itself symmetric")
     )
     if as_json:
         print(json.dumps(result.to_json(), indent=2))
@@ -78,6 +81,10 @@ def run_check_invariant(algorithm, n: int, ids, invariant_path: str | None, as_j
 
 
 def _name(invariant) -> str:
+    """``module:Class`` for an invariant in a package, ``path.py:Class`` for one loaded from a file."""
+    module = sys.modules.get(invariant.__module__)
+    if invariant.__module__.startswith("ringleader_user_") and getattr(module, "__file__", None):
+        return f"{module.__file__}:{invariant.__qualname__}"
     return f"{invariant.__module__}:{invariant.__qualname__}"
 
 

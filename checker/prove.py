@@ -63,24 +63,25 @@ class Failure:
     before: RingTerms
     after: RingTerms | None
 
-    def states(self, most_messages: int = 6):
-        """Counterexamples as (ids, state before, state after or None) in the explorer's form,
-        fewest messages in flight first and, among those, with as many locals as possible at
-        their initial values: the small states that are most often reachable. Each one is
-        excluded before the next is sought."""
+    def example(self, most_messages: int = 6) -> tuple[tuple[int, ...], tuple, tuple | None]:
+        """A counterexample as (ids, state before, state after or None) in the explorer's form:
+        one with the fewest messages in flight and, among those, as many locals as possible at
+        their initial values -- small states, easy to read and most often reachable."""
         solver, ring = self.solver, self.ring
         lengths = [z3.Length(c.base) for c in self.before.channels if c.base is not None]
         total = z3.Sum(*lengths) if lengths else z3.IntVal(0)
-        for bound in range(most_messages + 1):
+        for bound in [*range(most_messages + 1), None]:
             solver.push()
-            solver.add(total <= bound)
-            while solver.check() == z3.sat:
+            if bound is not None:
+                solver.add(total <= bound)
+            if solver.check() == z3.sat:
                 model = _least_progressed(solver, ring, self.before)
+                solver.pop()
                 ids, before = ring.decode(model, self.before)
                 after = ring.decode(model, self.after)[1] if self.after is not None else None
-                yield ids, before, after
-                solver.add(z3.Not(_is_state(ring, self.before, ids, before)))
+                return ids, before, after
             solver.pop()
+        raise AssertionError(f"z3 finds no counterexample again for {self.obligation.label}")
 
 
 def _least_progressed(solver: z3.Solver, ring: SymbolicRing, state: RingTerms) -> z3.ModelRef:
@@ -103,7 +104,7 @@ def _least_progressed(solver: z3.Solver, ring: SymbolicRing, state: RingTerms) -
 
 
 def _is_state(ring: SymbolicRing, terms: RingTerms, ids, state) -> z3.BoolRef:
-    """``terms`` is exactly this state of the explorer's (for excluding a counterexample)."""
+    """``terms`` is exactly this state of the explorer's."""
     n = len(ids)
     equal = [x == v for x, v in zip(terms.ids, ids)]
     for symbolic, values in zip(terms.locals, state[:n]):

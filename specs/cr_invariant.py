@@ -17,6 +17,8 @@ from .invariants import Exists, ForAll, Invariant, conjunct
 
 
 class CRInvariant(Invariant, algorithm=ChangRoberts):
+    symmetric = True  # positions are read only through path_from and position comparisons
+
     @conjunct
     def token_from_initiator(s):
         """Every token in a channel carries the id of a process that has initiated."""

@@ -17,6 +17,8 @@ from .invariants import ForAll, Invariant, conjunct
 
 
 class HSInvariant(Invariant, algorithm=HirschbergSinclair):
+    symmetric = True  # positions are read only through path_from and position comparisons
+
     @conjunct
     def no_bypass(s):
         """A probe has passed, in the direction it travels, only processes with smaller ids."""

@@ -286,6 +286,11 @@ class Invariant:
 
     algorithm: type[Algorithm] | None = None
     conjuncts: tuple[Conjunct, ...] = ()
+    # True if rotating the ring (and mirroring it, for mirror-symmetric algorithms) maps the
+    # invariant to itself: it reads positions only through path_from and comparisons of
+    # positions, never a fixed position. Then the explorer may check it on one arrangement per
+    # symmetry class; otherwise it checks every arrangement.
+    symmetric = False
 
     def __init_subclass__(cls, algorithm: type[Algorithm] | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -353,6 +358,11 @@ def require_invariant(algorithm: type[Algorithm]) -> type[Invariant]:
 
 # ---------------------------------------------------------------------------------------------
 # The invariant as properties the explorer checks on every reachable state
+
+
+def symmetry_for(invariant: type[Invariant], requested: str = "reflection") -> str:
+    """The arrangement symmetry the explorer may use while it checks this invariant."""
+    return requested if invariant.symmetric else "none"
 
 
 def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm]) -> list[Property]:

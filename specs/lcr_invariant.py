@@ -16,6 +16,8 @@ from .invariants import Exists, ForAll, Invariant, conjunct
 
 
 class LCRInvariant(Invariant, algorithm=LCR):
+    symmetric = True  # positions are read only through path_from and position comparisons
+
     @conjunct
     def no_bypass(s):
         """A token has passed only processes with larger ids than its own."""
