@@ -103,19 +103,6 @@ def _least_progressed(solver: z3.Solver, ring: SymbolicRing, state: RingTerms) -
     return model
 
 
-def _is_state(ring: SymbolicRing, terms: RingTerms, ids, state) -> z3.BoolRef:
-    """``terms`` is exactly this state of the explorer's."""
-    n = len(ids)
-    equal = [x == v for x, v in zip(terms.ids, ids)]
-    for symbolic, values in zip(terms.locals, state[:n]):
-        equal += [x == v for x, v in zip(symbolic, values)]
-    for channel, messages in zip(terms.channels, state[n:]):
-        if channel.base is not None:
-            equal.append(z3.Length(channel.base) == len(messages))
-            equal += [channel.base[j] == ring.messages.make(type(m), m[1:]) for j, m in enumerate(messages)]
-    return z3.And(*equal)
-
-
 @dataclass
 class Proof:
     algorithm: type[Algorithm]
@@ -232,7 +219,7 @@ class Prover:
         """The obligation's counterexamples whose state before is exactly ``state`` (of the
         explorer's, with these ids), or None if z3 finds that state is not one."""
         solver, before, after = self.solver(obligation)
-        solver.add(_is_state(self.ring, before, ids, state))
+        solver.add(self.ring.equals(before, ids, state))
         return Failure(obligation, self.ring, solver, before, after) if solver.check() == z3.sat else None
 
     def obligations(self):

@@ -8,12 +8,12 @@ over the process's locals before the step, its id and the received message's fie
 one command's transition relation, for a proof to use. The ring size n stays concrete, and
 so does the arrival port (a receive command is instantiated per port, as in the explorer).
 
-This is the only module that imports z3 eagerly; ``import models`` never loads it.
+This module and models.symbolic_ring (the whole ring, for proofs) are the only ones that import
+z3 eagerly; ``import models`` never loads them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
 import z3
 

@@ -220,6 +220,17 @@ class SymbolicRing:
         guard = z3.And(nonempty, z3.Not(z3.Or(*accepting)) if accepting else True)
         return SymbolicTransition(i, UNMATCHED, port, guard, RingTerms(state.ids, state.locals, tuple(channels)))
 
+    def equals(self, terms: RingTerms, ids, state) -> z3.BoolRef:
+        """``terms`` (with a whole sequence per channel) is exactly this state of the explorer's."""
+        n = len(ids)
+        equal = [x == v for x, v in zip(terms.ids, ids)]
+        for symbolic, values in zip(terms.locals, state[:n]):
+            equal += [x == v for x, v in zip(symbolic, values)]
+        for channel, messages in zip(terms.channels, state[n:]):
+            equal.append(z3.Length(channel.base) == len(messages))
+            equal += [channel.base[j] == self.messages.make(type(m), m[1:]) for j, m in enumerate(messages)]
+        return z3.And(*equal)
+
     # -- models -----------------------------------------------------------------------------
     def decode(self, model: z3.ModelRef, state: RingTerms) -> tuple[tuple[int, ...], tuple]:
         """(ids, the explorer's state) of ``state`` in ``model``."""

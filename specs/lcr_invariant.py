@@ -10,7 +10,7 @@ leader-is-smallest follow from it.
 from __future__ import annotations
 
 from algorithms.lcr import LCR, Terminate, Token
-from models import And, Implies
+from models import Implies
 
 from .invariants import Exists, ForAll, Invariant, conjunct
 
