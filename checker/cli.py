@@ -151,7 +151,7 @@ def _invariant_mode(args, algorithm, n: int, ids, max_memory) -> int:
     if args.prove:
         if ids is not None:
             raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
-        return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress)
+        return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
     return run_check_invariant(algorithm, n, ids, args.invariant, args.json, max_states=args.max_states,
                                progress=args.progress, engine=args.engine, jobs=args.jobs,
                                max_memory=max_memory, symmetry=args.symmetry)

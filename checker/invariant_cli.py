@@ -34,7 +34,8 @@ def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
 
 
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
-              progress: bool | None) -> int:
+              progress: bool | None, max_states: int | None = None) -> int:
+    """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample."""
     from .cti import counterexample
 
     if timeout <= 0:
@@ -46,7 +47,7 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     finally:
         if meter is not None:
             meter.close()
-    cti = counterexample(proof) if proof.failure else None
+    cti = counterexample(proof, max_states or 200_000) if proof.failure else None
     if as_json:
         report = proof_json(proof)
         report["counterexample"] = cti.to_json() if cti else None

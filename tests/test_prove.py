@@ -185,3 +185,18 @@ def test_cli_invariant_for_another_algorithm_is_refused(capsys, tmp_path):
     other.write_text("from specs.lcr_invariant import LCRInvariant\n\nclass Other(LCRInvariant):\n    pass\n")
     status, _, err = run(capsys, "cr", "--n", 3, "--prove", "--invariant", other)
     assert status == 2 and "written for lcr, not for cr" in err
+
+
+def test_an_invariant_too_weak_for_safety_fails_the_safety_obligation():
+    from specs.hs_invariant import HSInvariant
+
+    class OnlyTypes(HSInvariant):
+        no_bypass = None
+        leader_max = None
+
+    proof = prove(HirschbergSinclair, 3, OnlyTypes)
+    failed = {(o.kind, o.conjunct) for o in proof.obligations if o.status == FAILED}
+    assert failed == {("safety", "at-most-one-leader"), ("safety", "leader-is-largest")}
+    cti = counterexample(proof)
+    assert cti.step is None and cti.reachability.status == UNREACHABLE
+    assert "does not imply at-most-one-leader" in cti.to_text()
