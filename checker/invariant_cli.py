@@ -163,7 +163,7 @@ def proof_text(proof: Proof) -> str:
         f"  arrangements  all {_factorial(n):,} at once (ids symbolic: distinct, each within 1..{n})",
         "  channels      unbounded FIFO (z3 sequences; no bound assumed)",
         f"  obligations   {len(proof.obligations)}: " + ", ".join(f"{counts[s]} {s}" for s in (PROVED, FAILED, UNKNOWN) if counts[s])
-        + f"   (one z3 solver each, timeout {proof.timeout:g} s)",
+        + f"   (own z3 solver each, timeout {proof.timeout:g} s)",
         f"  time          {proof.seconds:.2f} s",
     ]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
