@@ -122,12 +122,18 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
         raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {' or '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
-    if args.prove or args.check_invariant or args.invariant:
-        return _invariant_mode(args, algorithm, n, ids, max_memory)
+    if args.prove or args.invariant and not args.check_invariant:
+        return _prove(args, algorithm, n, ids)
+    if args.check_invariant:
+        from .invariant_cli import check_invariant
 
-    result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
-                   engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                   symmetry=args.symmetry, chains=args.chains)
+        result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
+                                 progress=args.progress, engine=args.engine, jobs=args.jobs,
+                                 max_memory=max_memory, symmetry=args.symmetry)
+    else:
+        result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
+                       engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
+                       symmetry=args.symmetry, chains=args.chains)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -142,19 +148,16 @@ def run(argv: list[str] | None = None) -> int:
     return result.exit_status
 
 
-def _invariant_mode(args, algorithm, n: int, ids, max_memory) -> int:
-    from .invariant_cli import run_check_invariant, run_prove
+def _prove(args, algorithm, n: int, ids) -> int:
+    from .invariant_cli import run_prove
 
-    if args.prove == args.check_invariant:
-        raise AlgorithmError("choose one of --prove and --check-invariant" if args.prove
-                             else "--invariant goes with --prove or --check-invariant")
-    if args.prove:
-        if ids is not None:
-            raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
-        return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
-    return run_check_invariant(algorithm, n, ids, args.invariant, args.json, max_states=args.max_states,
-                               progress=args.progress, engine=args.engine, jobs=args.jobs,
-                               max_memory=max_memory, symmetry=args.symmetry)
+    if not args.prove:
+        raise AlgorithmError("--invariant goes with --prove or --check-invariant")
+    if args.check_invariant:
+        raise AlgorithmError("choose one of --prove and --check-invariant")
+    if ids is not None:
+        raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
+    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
 
 
 def main(argv: list[str] | None = None) -> int:

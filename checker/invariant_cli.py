@@ -3,7 +3,7 @@
 Exit status of ``--prove``: 0 every obligation proved, 1 one failed (a counterexample to
 induction is printed), 3 none failed but one is unknown (z3 timed out or gave up).
 ``--check-invariant`` is an ordinary run of the explorer with one more state property per
-conjunct, so its exit status is the run's.
+conjunct, printed (and exiting) like any run.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from specs.invariants import Invariant, invariant_properties, require_invariant,
 
 from .loader import load_class
 from .prove import CONSECUTION, FAILED, INITIATION, PROVED, UNKNOWN, Proof, prove
+from .result import Result
 from .run import check
 
 EXIT = {PROVED: 0, FAILED: 1, UNKNOWN: 3}
@@ -60,7 +61,8 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     return EXIT[proof.verdict]
 
 
-def run_check_invariant(algorithm, n: int, ids, invariant_path: str | None, as_json: bool, **options) -> int:
+def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:
+    """``check`` with one more state property per conjunct of the invariant, unreduced."""
     invariant = choose_invariant(algorithm, invariant_path)
     properties = election_spec(algorithm) + invariant_properties(invariant, algorithm)
     symmetry = symmetry_for(invariant, options.pop("symmetry", "reflection"))
@@ -71,14 +73,7 @@ def run_check_invariant(algorithm, n: int, ids, invariant_path: str | None, as_j
         + ("" if invariant.symmetric else "; every arrangement is checked, since the invariant does not declare "
            "itself symmetric")
     )
-    if as_json:
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        print(result.summary())
-        if result.counterexample:
-            print()
-            print(result.counterexample.trace.to_text(), end="")
-    return result.exit_status
+    return result
 
 
 def _name(invariant) -> str:

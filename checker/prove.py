@@ -8,8 +8,10 @@ unbounded channels (z3 sequences, models/symbolic_ring.py), three kinds of oblig
     guard is true, the conjunct holds after the step;
   * safety      -- the invariant implies at-most-one-leader and, where the algorithm promises
     it, that a leader has the extremal id among the candidates.
-Each obligation is its own solver with its own timeout: small queries z3 answers at once,
-where one query over the whole transition relation does not finish. An obligation is proved
+Each obligation is its own query, with its own timeout: small queries z3 answers at once,
+where one query over the whole transition relation does not finish. A quick solver that
+instantiates quantifiers only by pattern matching goes first; z3's default configuration
+(which can also confirm counterexamples) gets the obligations it does not prove. An obligation is proved
 (unsat), failed (a counterexample: checker/cti.py) or unknown (timeout, or z3 gave up).
 """
 from __future__ import annotations

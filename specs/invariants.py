@@ -20,8 +20,8 @@ A conjunct is a function of a ring state ``s``:
   * ``ForAll(domain, predicate)`` and ``Exists(domain, predicate)`` over a list of processes,
     ``s.with_id(x)``, or a channel's ``messages(Type)``; inside, And/Or/Not/Implies/ite as in
     commands.
-The same text evaluates on a state the explorer found (plain values, ``holds_on``) and on z3
-terms (``models.symbolic_ring``), where a quantifier over a channel's messages becomes a z3
+The same text evaluates on a state the explorer found (plain values: ``RingState.of_state``,
+``Invariant.failing``) and on z3 terms (``models.symbolic_ring``), where a quantifier over a channel's messages becomes a z3
 quantifier over positions of a sequence and one over processes a finite conjunction (n is
 fixed). Every invariant implicitly starts with ``well_typed``: each local within its
 declared domain (an Id in 0..n, an enum one of its members), which a proof must preserve too.
@@ -62,8 +62,8 @@ class RingState:
     """One state of the ring, concrete or symbolic, as an invariant reads it."""
 
     def __init__(self, algorithm: type[Algorithm], ids, local_values, contents, messages=None):
-        """``ids`` and ``local_values`` per position, ``contents`` per channel (a tuple of
-        Messages, or a z3 sequence together with its ``messages`` sort)."""
+        """``ids`` and ``local_values`` per position, ``contents`` per channel: a tuple of
+        Messages, or (symbolically) a ``ChannelTerms`` together with the ``messages`` sort."""
         self.algorithm = algorithm
         self.n = n = len(ids)
         self.topology = topology = algorithm.topology(n)
