@@ -171,12 +171,6 @@ class Prover:
                 f"{self.invariant.__name__}.{c.name} (line {c.line}) cannot be read symbolically ({error}): "
                 "use And/Or/Not/Implies and ForAll/Exists, not Python's and/or/not/if/all/any"
             ) from None
-        except AlgorithmError:
-            raise
-        except Exception as error:
-            raise AlgorithmError(
-                f"{self.invariant.__name__}.{c.name} (line {c.line}) raised {type(error).__name__}: {error}"
-            ) from None
 
     def query(self, obligation: Obligation):
         """(premises, goal, state before, state after or None): the obligation holds iff the

@@ -257,7 +257,16 @@ class Conjunct:
     line: int = 0
 
     def __call__(self, s: RingState):
-        return self.predicate(s)
+        try:
+            return self.predicate(s)
+        except AlgorithmError:
+            raise
+        except Exception as error:
+            if type(error).__module__.startswith("z3"):
+                raise  # the symbolic reading names it (checker/prove.py)
+            raise AlgorithmError(
+                f"invariant conjunct {self.name} (line {self.line}) raised {type(error).__name__}: {error}"
+            ) from None
 
 
 def conjunct(predicate: Callable) -> Conjunct:

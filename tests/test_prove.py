@@ -200,3 +200,21 @@ def test_an_invariant_too_weak_for_safety_fails_the_safety_obligation():
     cti = counterexample(proof)
     assert cti.step is None and cti.reachability.status == UNREACHABLE
     assert "does not imply at-most-one-leader" in cti.to_text()
+
+
+@pytest.mark.parametrize("mode", ["--prove", "--check-invariant"])
+def test_cli_a_broken_conjunct_is_one_line(capsys, tmp_path, mode):
+    typo = tmp_path / "typo.py"
+    typo.write_text(textwrap.dedent('''
+        from specs.cr_invariant import CRInvariant
+        from specs.invariants import ForAll, conjunct
+
+        class Typo(CRInvariant):
+            @conjunct
+            def misspelt(s):
+                """Reads a local that does not exist."""
+                return ForAll(s.processes, lambda p: p.colour == 0)
+    '''))
+    status, out, err = run(capsys, "cr", "--n", 3, mode, "--invariant", typo)
+    assert status == 2 and out == ""
+    assert "misspelt" in err and "colour" in err and len(err.strip().splitlines()) == 1
