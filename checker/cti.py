@@ -193,6 +193,9 @@ def render(cti: CounterexampleToInduction) -> str:
             "-- NOT NECESSARILY REACHABLE -- where it is false.")
         say(f"ids {ids} (position 0 first, clockwise)")
         say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
+    if obligation.kind != "safety" and obligation.conjunct not in cti.false_after:
+        say(f"note: evaluated on the state after the step, {obligation.conjunct} holds: z3's model and the "
+            "concrete evaluation disagree (a bug in ringleader, please report it)")
     if cti.false_before:
         say(f"note: evaluated on this state, the invariant's {', '.join(cti.false_before)} is false: "
             "z3's model and the concrete evaluation disagree (a bug in ringleader, please report it)")
