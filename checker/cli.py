@@ -68,6 +68,18 @@ def _parser() -> argparse.ArgumentParser:
                              "reduced unless --no-por; reference: the plain semantics, slowest")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
+    proofs.add_argument("--prove", action="store_true",
+                        help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
+                             "every arrangement at once, and implies the safety properties (exit 0 proved, "
+                             "1 an obligation failed, 3 unknown)")
+    proofs.add_argument("--check-invariant", action="store_true",
+                        help="also evaluate every conjunct of the invariant on every reachable state "
+                             "(without partial-order reduction)")
+    proofs.add_argument("--invariant", metavar="FILE.py[:Class]",
+                        help="use this Invariant subclass instead of the algorithm's own")
+    proofs.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="with --prove: z3's time limit per obligation (default 30)")
     parser.add_argument("--all-n", action="store_true",
                         help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
                              "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
@@ -148,10 +160,18 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
         raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.invariant and not args.check_invariant:
+        return _prove(args, algorithm, n, ids)
+    if args.check_invariant:
+        from .invariant_cli import check_invariant
 
-    result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
-                   engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                   symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
+        result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
+                                 progress=args.progress, engine=args.engine, jobs=args.jobs,
+                                 max_memory=max_memory, symmetry=args.symmetry)
+    else:
+        result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
+                       engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -162,6 +182,18 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out:
         _write_trace(result, args.trace_out, quiet=args.json)
     return result.exit_status
+
+
+def _prove(args, algorithm, n: int, ids) -> int:
+    from .invariant_cli import run_prove
+
+    if not args.prove:
+        raise AlgorithmError("--invariant goes with --prove or --check-invariant")
+    if args.check_invariant:
+        raise AlgorithmError("choose one of --prove and --check-invariant")
+    if ids is not None:
+        raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
+    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
 
 
 def main(argv: list[str] | None = None) -> int:

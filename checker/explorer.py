@@ -69,7 +69,8 @@ class Explorer:
         self.stop_at_first = stop_at_first
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
-        self.reduction = StubbornSets(system, properties) if por else None
+        self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
+        self.reduction = StubbornSets(system, properties) if por and not self.reads_state else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -259,18 +260,21 @@ class Explorer:
 
     def _check_state(self, state, observe):
         # state properties read only the processes' decisions, so the verdict depends on the
-        # locals alone: far fewer combinations than states
+        # locals alone: far fewer combinations than states (unless one reads the whole state,
+        # which is then looked at once, as it is found)
         key = state[: self.system.n]
-        verdict = self._state_verdicts.get(key, self)
+        verdict = self._state_verdicts.get(key, self) if not self.reads_state else self
         if verdict is self:
             verdict = None
             observations = observe(state)
+            whole = getattr(self.system, "decode", lambda s: s)(state) if self.reads_state else None
             for prop in self.state_props:
-                reason = prop.check(observations)
+                reason = prop.check(observations, whole) if prop.reads_state else prop.check(observations)
                 if reason:
                     verdict = (prop, reason)
                     break
-            self._state_verdicts[key] = verdict
+            if not self.reads_state:
+                self._state_verdicts[key] = verdict
         return verdict
 
     def _check_terminal(self, state, observe):

@@ -24,9 +24,17 @@ def load_algorithm(name: str) -> type[Algorithm]:
     )
 
 
-def _load_file(path: str, class_name: str | None) -> type[Algorithm]:
+def load_class(name: str, base: type, what: str) -> type:
+    """A subclass of ``base`` from ``path.py`` or ``path.py:ClassName`` (``what`` names it in errors)."""
+    path, _, class_name = name.partition(".py:")
+    if class_name:
+        path += ".py"
+    return _load_file(path, class_name or None, base, what)
+
+
+def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: str = "algorithm") -> type:
     if not os.path.isfile(path):
-        raise AlgorithmError(f"no such algorithm file: {path}")
+        raise AlgorithmError(f"no such {what} file: {path}")
     module_name = "ringleader_user_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
     spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)
@@ -47,18 +55,18 @@ def _load_file(path: str, class_name: str | None) -> type[Algorithm]:
     found = {
         value.__name__: value
         for value in vars(module).values()
-        if isinstance(value, type) and issubclass(value, Algorithm) and value.__module__ == module_name
+        if isinstance(value, type) and issubclass(value, base) and value.__module__ == module_name
     }
     if class_name:
         if class_name not in found:
             raise AlgorithmError(
-                f"{path} defines no algorithm class {class_name!r}; it defines: {', '.join(found) or 'none'}"
+                f"{path} defines no {what} class {class_name!r}; it defines: {', '.join(found) or 'none'}"
             )
         return found[class_name]
     if len(found) != 1:
-        what = ", ".join(found) if found else "no Algorithm subclass"
+        defined = ", ".join(found) if found else f"no {base.__name__} subclass"
         raise AlgorithmError(
-            f"{path} must define exactly one Algorithm subclass (it defines {what}); "
+            f"{path} must define exactly one {base.__name__} subclass (it defines {defined}); "
             f"name one with {path}:ClassName"
         )
     return next(iter(found.values()))

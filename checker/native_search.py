@@ -38,6 +38,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
     the Python explorer.
     """
+    if any(p.reads_state for p in properties):
+        return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
     started = time.perf_counter()
     kinds = {p.kind for p in properties}
     watched = tuple(sorted({name for p in properties if p.kind in ("state", "transition") for name in p.observes}))

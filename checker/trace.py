@@ -88,33 +88,38 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
     trace = Trace(system.algorithm.name, system.ids, initial, loop_start=loop_start)
     trace.states.append(ring_state(system, state))
     for number, k in enumerate(ordinals, start=1):
-        steps = system.steps(state)
-        step = steps[k]
-        before, after = system.locals_of(state, step.process), system.locals_of(step.target, step.process)
-        changes = {name: (before[name], after[name]) for name in before if before[name] != after[name]}
-        trace.steps.append(
-            TraceStep(
-                number=number, position=step.process, id=system.ids[step.process], command=step.command,
-                port=step.port, received=str(step.received) if step.received is not None else None,
-                sent=[(port, str(message)) for port, message in step.sent], changes=changes,
-                in_flight=sum(len(c) for c in system.channels(step.target)),
-            )
-        )
+        step = system.steps(state)[k]
+        trace.steps.append(trace_step(system, state, step, number))
         state = step.target
         trace.states.append(ring_state(system, state))
     trace.final_locals = [system.locals_of(state, i) for i in range(system.n)]
-    trace.final_channels = [
+    trace.final_channels = channel_contents(system, state)
+    return trace, state
+
+
+def trace_step(system: AsyncSystem, state, step, number: int) -> TraceStep:
+    """What a trace shows of ``step`` (one of ``system.steps(state)``)."""
+    before, after = system.locals_of(state, step.process), system.locals_of(step.target, step.process)
+    changes = {name: (before[name], after[name]) for name in before if before[name] != after[name]}
+    return TraceStep(
+        number=number, position=step.process, id=system.ids[step.process], command=step.command,
+        port=step.port, received=str(step.received) if step.received is not None else None,
+        sent=[(port, str(message)) for port, message in step.sent], changes=changes,
+        in_flight=sum(len(c) for c in system.channels(step.target)),
+    )
+
+
+def channel_contents(system: AsyncSystem, state) -> list[tuple[str, list[str]]]:
+    """(channel, messages head first) for every non-empty channel of ``state``."""
+    return [
         (system.topology.describe_channel(k), [str(m) for m in system.channel(state, k)])
         for k in range(system.channel_count)
         if system.channel(state, k)
     ]
-    return trace, state
 
 
 def render_text(trace: Trace) -> str:
     from rich.console import Console
-    from rich.table import Table
-    from rich import box
 
     out = io.StringIO()
     console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
@@ -123,26 +128,38 @@ def render_text(trace: Trace) -> str:
     console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (position 0 first, clockwise)", markup=False)
     initial = ", ".join(f"{k}={v}" for k, v in trace.initial_locals.items())
     console.print(f"initial state: every process has {initial}; all channels empty", markup=False)
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in ("step", "process", "command", "received", "sent", "changes"):
-        table.add_column(column, overflow="fold")
-    for s in trace.steps:
-        marker = "  <- loop starts" if trace.loop_start is not None and s.number - 1 == trace.loop_start else ""
-        command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
-        received = f"{s.received} on {s.port}" if s.received else ""
-        sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
-        changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())
-        table.add_row(f"{s.number}{marker}", f"p{s.position} (id {s.id})", command, received, sent, changes)
     if trace.steps:
-        console.print(table)
+        console.print(steps_table(trace.steps, trace.loop_start))
     else:
         console.print("(the initial state itself violates the property)")
     if trace.loop_start is not None:
         console.print(f"steps {trace.loop_start + 1}..{len(trace.steps)} repeat forever", markup=False)
     console.print("final state:", markup=False)
-    for position, local in enumerate(trace.final_locals):
-        values = ", ".join(f"{k}={v}" for k, v in local.items())
-        console.print(f"  p{position} (id {trace.ids[position]}): {values}", markup=False)
-    for name, messages in trace.final_channels:
-        console.print(f"  channel {name}: {', '.join(messages)}", markup=False)
+    console.print(state_lines(trace.ids, trace.final_locals, trace.final_channels), markup=False)
     return out.getvalue()
+
+
+def steps_table(steps: list[TraceStep], loop_start: int | None = None):
+    """The rich table of trace steps: step, process, command, received, sent, changes."""
+    from rich.table import Table
+    from rich import box
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in ("step", "process", "command", "received", "sent", "changes"):
+        table.add_column(column, overflow="fold")
+    for s in steps:
+        marker = "  <- loop starts" if loop_start is not None and s.number - 1 == loop_start else ""
+        command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
+        received = f"{s.received} on {s.port}" if s.received else ""
+        sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
+        changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())
+        table.add_row(f"{s.number}{marker}", f"p{s.position} (id {s.id})", command, received, sent, changes)
+    return table
+
+
+def state_lines(ids, locals_: list[dict[str, str]], channels: list[tuple[str, list[str]]]) -> str:
+    """A state as a trace prints it: one line per process, then one per non-empty channel."""
+    lines = [f"  p{position} (id {ids[position]}): {', '.join(f'{k}={v}' for k, v in local.items())}"
+             for position, local in enumerate(locals_)]
+    lines += [f"  channel {name}: {', '.join(messages)}" for name, messages in channels]
+    return "\n".join(lines)

@@ -8,12 +8,12 @@ over the process's locals before the step, its id and the received message's fie
 one command's transition relation, for a proof to use. The ring size n stays concrete, and
 so does the arrival port (a receive command is instantiated per port, as in the explorer).
 
-This is the only module that imports z3 eagerly; ``import models`` never loads it.
+This module and models.symbolic_ring (the whole ring, for proofs) are the only ones that import
+z3 eagerly; ``import models`` never loads them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
 import z3
 
@@ -21,21 +21,12 @@ from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
 from .process import ProcessView, view_class
-from .values import Id
+from .values import domain_of
 
 
 def sort_of(value_type: type) -> z3.SortRef:
     """bool -> Bool; int, Id and IntEnum types (Decision, Color, ...) -> Int."""
     return z3.BoolSort() if value_type is bool else z3.IntSort()
-
-
-def domain_of(value_type: type, x: z3.ExprRef, n: int) -> z3.BoolRef:
-    """The values a local of this type may hold: Id is 0 (NIL)..n, an IntEnum one of its members."""
-    if value_type is Id:
-        return z3.And(0 <= x, x <= n)
-    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
-        return z3.Or(*(x == int(member) for member in value_type))
-    return z3.BoolVal(True)
 
 
 def as_term(value, value_type: type, what) -> z3.ExprRef:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .logic import And, Or
+
 
 class Decision(IntEnum):
     """Seed 001's ``leader`` variable: NIL until the process decides, then TRUE or FALSE."""
@@ -38,3 +40,13 @@ def render(value_type: type, value: object) -> str:
     if isinstance(value_type, type) and issubclass(value_type, IntEnum):
         return value_type(value).name
     return str(value)
+
+
+def domain_of(value_type: type, x, n: int):
+    """The values a local of this type may hold, as a condition on a plain value or a z3 term:
+    an Id is 0 (NIL)..n, an IntEnum one of its members, anything else is unconstrained."""
+    if value_type is Id:
+        return And(0 <= x, x <= n)
+    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+        return Or(*(x == int(member) for member in value_type))
+    return True

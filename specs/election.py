@@ -28,6 +28,10 @@ class Property:
     # the Observation fields a state or transition property reads; partial-order reduction
     # keeps the order of every transition that changes one of them
     observes: tuple[str, ...] = ("decided", "is_leader", "leader_id", "candidate")
+    # a state property that reads more than decisions: check(observations, state) also gets the
+    # whole state (locals and channel contents, as models.semantics stores them); the explorer
+    # then checks every state it stores and does not reduce (an inductive invariant's conjuncts)
+    reads_state: bool = False
 
     def __str__(self) -> str:
         return self.name

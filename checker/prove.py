@@ -1,0 +1,262 @@
+"""``check ALGO --n N --prove``: z3 proves that an algorithm's invariant is inductive for ring size n.
+
+For every arrangement of the ids at once (n Int constants, distinct, within 1..n) and with
+unbounded channels (z3 sequences, models/symbolic_ring.py), three kinds of obligation:
+  * initiation  -- each conjunct holds in the initial state;
+  * consecution -- for each command instance (command x process x arrival port, and the
+    unmatched reception of each port) and each conjunct: if the whole invariant holds and the
+    guard is true, the conjunct holds after the step;
+  * safety      -- the invariant implies at-most-one-leader and, where the algorithm promises
+    it, that a leader has the extremal id among the candidates.
+Each obligation is its own query, with its own timeout: small queries z3 answers at once,
+where one query over the whole transition relation does not finish. A quick solver that
+instantiates quantifiers only by pattern matching goes first; z3's default configuration
+(which can also confirm counterexamples) gets the obligations it does not prove. An obligation is proved
+(unsat), failed (a counterexample: checker/cti.py) or unknown (timeout, or z3 gave up).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+from models import LARGEST, Algorithm, AlgorithmError, And, Implies, Not
+from models.symbolic_ring import RingTerms, SymbolicRing
+from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
+
+PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
+INITIATION, CONSECUTION, SAFETY = "initiation", "consecution", "safety"
+
+
+@dataclass
+class Obligation:
+    kind: str
+    conjunct: str  # the conjunct, or the safety property
+    process: int | None = None
+    command: str | None = None
+    port: str | None = None
+    status: str = UNKNOWN
+    seconds: float = 0.0
+    reason: str = ""  # why z3 answered unknown
+
+    @property
+    def label(self) -> str:
+        if self.kind != CONSECUTION:
+            return f"{self.kind} of {self.conjunct}"
+        at = f"p{self.process}" + (f" on {self.port}" if self.port else "")
+        return f"{self.conjunct} preserved by {self.command} at {at}"
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind, "conjunct": self.conjunct, "command": self.command, "process": self.process,
+            "port": self.port, "status": self.status, "seconds": round(self.seconds, 4),
+            **({"reason": self.reason} if self.reason else {}),
+        }
+
+
+@dataclass
+class Failure:
+    """A failed obligation with the solver that refuted it, to draw counterexamples from."""
+
+    obligation: Obligation
+    ring: SymbolicRing
+    solver: z3.Solver
+    before: RingTerms
+    after: RingTerms | None
+
+    def example(self, most_messages: int = 6) -> tuple[tuple[int, ...], tuple, tuple | None]:
+        """A counterexample as (ids, state before, state after or None) in the explorer's form:
+        one with the fewest messages in flight and, among those, as many locals as possible at
+        their initial values -- small states, easy to read and most often reachable."""
+        solver, ring = self.solver, self.ring
+        lengths = [z3.Length(c.base) for c in self.before.channels if c.base is not None]
+        total = z3.Sum(*lengths) if lengths else z3.IntVal(0)
+        for bound in [*range(most_messages + 1), None]:
+            solver.push()
+            if bound is not None:
+                solver.add(total <= bound)
+            if solver.check() == z3.sat:
+                model = _least_progressed(solver, ring, self.before)
+                solver.pop()
+                ids, before = ring.decode(model, self.before)
+                after = ring.decode(model, self.after)[1] if self.after is not None else None
+                return ids, before, after
+            solver.pop()
+        raise AssertionError(f"z3 finds no counterexample again for {self.obligation.label}")
+
+
+def _least_progressed(solver: z3.Solver, ring: SymbolicRing, state: RingTerms) -> z3.ModelRef:
+    """A model of the solver's constraints with, greedily, each local at its initial value if it can be."""
+    initial = ring.initial(state.ids).locals[0]
+    scopes = 0
+    for terms in state.locals:
+        for term, value in zip(terms, initial):
+            solver.push()
+            scopes += 1
+            solver.add(term == value)
+            if solver.check() != z3.sat:
+                solver.pop()
+                scopes -= 1
+    solver.check()
+    model = solver.model()
+    for _ in range(scopes):
+        solver.pop()
+    return model
+
+
+@dataclass
+class Proof:
+    algorithm: type[Algorithm]
+    n: int
+    invariant: type[Invariant]
+    timeout: float
+    prover: "Prover"
+    obligations: list[Obligation] = field(default_factory=list)
+    failure: Failure | None = None  # the first failed obligation's counterexample
+    seconds: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        statuses = {o.status for o in self.obligations}
+        return FAILED if FAILED in statuses else UNKNOWN if UNKNOWN in statuses else PROVED
+
+
+def safety_conjuncts(algorithm: type[Algorithm]) -> list[Conjunct]:
+    """The safety properties of specs/election.py as state formulas the invariant must imply."""
+    def at_most_one_leader(s):
+        return ForAll(s.processes, lambda p: ForAll(s.processes, lambda q: Implies(
+            p.position < q.position, Not(And(s.is_leader(p), s.is_leader(q))))))
+
+    result = [Conjunct("at-most-one-leader", at_most_one_leader, "no two processes are leader")]
+    if algorithm.winner is not None:
+        def extremal(s):
+            def beats(p, q):
+                return q.id <= p.id if algorithm.winner == LARGEST else q.id >= p.id
+            return ForAll(s.processes, lambda p: Implies(s.is_leader(p),
+                ForAll(s.processes, lambda q: Implies(s.candidate(q), beats(p, q)))))
+
+        result.append(Conjunct(f"leader-is-{algorithm.winner}", extremal,
+                               f"a leader has the {algorithm.winner} id among the candidates"))
+    return result
+
+
+def _formula(value) -> z3.BoolRef:
+    return value if z3.is_expr(value) else z3.BoolVal(bool(value))
+
+
+class Prover:
+    """The obligations of one invariant for one algorithm and ring size, and their queries."""
+
+    def __init__(self, algorithm: type[Algorithm], n: int, invariant: type[Invariant], timeout: float):
+        self.algorithm, self.n, self.invariant = algorithm, n, invariant
+        self.timeout_ms = max(1, int(timeout * 1000))
+        self.ring = SymbolicRing(algorithm, n)
+        self.before = self.ring.fresh("s")
+        self.initial = self.ring.initial(self.before.ids)
+        self.arrangement = self.ring.arrangement(self.before)
+        self.transitions = {(t.process, t.command, t.port): t for t in self.ring.transitions(self.before)}
+        self.conjuncts = {c.name: c for c in invariant.conjuncts}
+        self.safety = {c.name: c for c in safety_conjuncts(algorithm)}
+        self.holds_before = [self.evaluate(c, self.before) for c in invariant.conjuncts]
+        self.first_failure: Failure | None = None
+        self._goals: dict = {}
+
+    def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
+        view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)
+        try:
+            return _formula(c(view))
+        except z3.Z3Exception as error:
+            raise AlgorithmError(
+                f"{self.invariant.__name__}.{c.name} (line {c.line}) cannot be read symbolically ({error}): "
+                "use And/Or/Not/Implies and ForAll/Exists, not Python's and/or/not/if/all/any"
+            ) from None
+
+    def query(self, obligation: Obligation):
+        """(premises, goal, state before, state after or None): the obligation holds iff the
+        premises (with the arrangement) entail the goal."""
+        if obligation.kind == INITIATION:
+            return [], self.evaluate(self.conjuncts[obligation.conjunct], self.initial), self.initial, None
+        if obligation.kind == SAFETY:
+            return self.holds_before, self.evaluate(self.safety[obligation.conjunct], self.before), self.before, None
+        key = (obligation.process, obligation.command, obligation.port)
+        transition = self.transitions[key]
+        goal = self._goals.get((obligation.conjunct, key))
+        if goal is None:
+            goal = self._goals[(obligation.conjunct, key)] = self.evaluate(
+                self.conjuncts[obligation.conjunct], transition.after)
+        return [*self.holds_before, transition.guard], goal, self.before, transition.after
+
+    def solver(self, obligation: Obligation, quick: bool = False) -> tuple[z3.Solver, RingTerms, RingTerms | None]:
+        """A solver whose models are the obligation's counterexamples. A ``quick`` one only
+        instantiates quantifiers by pattern matching: about twice as fast when the obligation
+        holds, but it cannot confirm a counterexample (it answers unknown instead)."""
+        premises, goal, before, after = self.query(obligation)
+        solver = z3.Solver()
+        if quick:
+            solver.set("auto_config", False)
+            solver.set("smt.mbqi", False)
+        solver.set("timeout", self.timeout_ms)
+        solver.add(self.arrangement, *premises, z3.Not(goal))
+        return solver, before, after
+
+    def solve(self, obligation: Obligation) -> Obligation:
+        """Proved if the quick solver or, failing that, z3's default one finds no counterexample."""
+        started = time.perf_counter()
+        solver, before, after = self.solver(obligation, quick=True)
+        answer = solver.check()
+        if answer != z3.unsat:
+            solver, before, after = self.solver(obligation)
+            answer = solver.check()
+        obligation.seconds = time.perf_counter() - started
+        if answer == z3.unsat:
+            obligation.status = PROVED
+        elif answer == z3.sat:
+            obligation.status = FAILED
+            if self.first_failure is None:
+                self.first_failure = Failure(obligation, self.ring, solver, before, after)
+        else:
+            obligation.status = UNKNOWN
+            obligation.reason = solver.reason_unknown()
+        return obligation
+
+    def pinned(self, obligation: Obligation, ids, state) -> Failure | None:
+        """The obligation's counterexamples whose state before is exactly ``state`` (of the
+        explorer's, with these ids), or None if z3 finds that state is not one."""
+        solver, before, after = self.solver(obligation)
+        solver.add(self.ring.equals(before, ids, state))
+        return Failure(obligation, self.ring, solver, before, after) if solver.check() == z3.sat else None
+
+    def obligations(self):
+        for c in self.invariant.conjuncts:
+            yield self.solve(Obligation(INITIATION, c.name))
+        for process, command, port in self.transitions:
+            for c, was in zip(self.invariant.conjuncts, self.holds_before):
+                obligation = Obligation(CONSECUTION, c.name, process, command, port)
+                if self.query(obligation)[1].eq(was):
+                    # the step leaves everything the conjunct reads as it was
+                    obligation.status = PROVED
+                    yield obligation
+                else:
+                    yield self.solve(obligation)
+        for name in self.safety:
+            yield self.solve(Obligation(SAFETY, name))
+
+
+def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None = None,
+          timeout: float = 30.0, progress=None) -> Proof:
+    """Prove ``invariant`` (default: the algorithm's own, see specs.invariants.invariant_for)
+    inductive for rings of n processes, and that it implies the safety properties."""
+    if n < 1:
+        raise AlgorithmError("--n must be at least 1")
+    invariant = invariant or require_invariant(algorithm)
+    started = time.perf_counter()
+    prover = Prover(algorithm, n, invariant, timeout)
+    proof = Proof(algorithm, n, invariant, timeout, prover)
+    for obligation in prover.obligations():
+        proof.obligations.append(obligation)
+        if progress is not None:
+            progress(obligation)
+    proof.failure = prover.first_failure
+    proof.seconds = time.perf_counter() - started
+    return proof

@@ -1,0 +1,396 @@
+"""Inductive invariants in the DSL's vocabulary, as named conjuncts (the style of mypyvy and Ivy).
+
+    class CRInvariant(Invariant, algorithm=ChangRoberts):
+        @conjunct
+        def leader_max(s):
+            "A leader's id is at least every initiator's."
+            return ForAll(s.processes, lambda p: Implies(p.L == p.id,
+                ForAll(s.processes, lambda q: Implies(q.initiated, q.id <= p.id))))
+
+A conjunct is a function of a ring state ``s``:
+  * ``s.processes``: one view per position, with the algorithm's locals (``p.L``,
+    ``p.replied[CW]``), ``p.id`` and ``p.position``; ``s.is_leader(p)``, ``s.candidate(p)``
+    ask the algorithm's own decision functions;
+  * ``s.channels`` and ``s.inbox(p, port)``: FIFO channels, each with ``sender``,
+    ``receiver``, ``port`` (where it arrives) and ``messages(Type)``, the messages of a type
+    in it; ``ch.path_from(q)`` lists the processes a message that left q has passed to be in
+    ch, in order (every process but q when ch leads back into q);
+  * ``s.with_id(x)``: the process whose id is x (ids are symbolic in a proof, so "the origin
+    of message m" is ``s.with_id(m.id)``, not a position);
+  * ``ForAll(domain, predicate)`` and ``Exists(domain, predicate)`` over a list of processes,
+    ``s.with_id(x)``, or a channel's ``messages(Type)``; inside, And/Or/Not/Implies/ite as in
+    commands.
+The same text evaluates on a state the explorer found (plain values: ``RingState.of_state``,
+``Invariant.failing``) and on z3 terms (``models.symbolic_ring``), where a quantifier over a channel's messages becomes a z3
+quantifier over positions of a sequence and one over processes a finite conjunction (n is
+fixed). Every invariant implicitly starts with ``well_typed``: each local within its
+declared domain (an Id in 0..n, an enum one of its members), which a proof must preserve too.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from dataclasses import dataclass
+from typing import Callable
+
+from models import Algorithm, AlgorithmError, And, Implies, Or
+from models.algorithm import Layout
+from models.process import ProcessView, view_class
+from models.topology import CCW, CW, NEXT
+from models.values import domain_of
+
+from .election import Property
+
+# ---------------------------------------------------------------------------------------------
+# The ring state a conjunct reads
+
+
+_STEP = {NEXT: 1, CW: 1, CCW: -1}  # which way a message sent on this port travels round the ring
+_views: dict = {}
+
+
+def _process_class(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
+    """The DSL's process view for this algorithm, with a ``position`` besides the locals."""
+    key = (algorithm, tuple(layout.slots))
+    if key not in _views:
+        _views[key] = type(f"{algorithm.__name__}State", (view_class(algorithm, layout),), {"__slots__": ("position",)})
+    return _views[key]
+
+
+class RingState:
+    """One state of the ring, concrete or symbolic, as an invariant reads it."""
+
+    def __init__(self, algorithm: type[Algorithm], ids, local_values, contents, messages=None):
+        """``ids`` and ``local_values`` per position, ``contents`` per channel: a tuple of
+        Messages, or (symbolically) a ``ChannelTerms`` together with the ``messages`` sort."""
+        self.algorithm = algorithm
+        self.n = n = len(ids)
+        self.topology = topology = algorithm.topology(n)
+        self.layout = Layout.of(algorithm, topology.ports)
+        view = _process_class(algorithm, self.layout)
+        self.processes = []
+        for i in range(n):
+            p = view(list(local_values[i]), ids[i], n, topology.out_ports(i), algorithm)
+            p.position = i
+            self.processes.append(p)
+        self.channels = [Channel(self, k, link, contents[k], messages) for k, link in enumerate(topology.channels)]
+
+    @classmethod
+    def of_state(cls, algorithm: type[Algorithm], ids, state) -> "RingState":
+        """The explorer's state (locals per process, then contents per channel) with these ids."""
+        return cls(algorithm, ids, state[: len(ids)], state[len(ids):])
+
+    def inbox(self, p, port: str | None = None) -> "Channel":
+        """The channel into process ``p`` on ``port`` (on a unidirectional ring, its only one)."""
+        ports = self.topology.in_ports(p.position)
+        if port is None:
+            if len(ports) != 1:
+                raise AlgorithmError(f"inbox(p) on a {self.topology.kind} needs a port: one of {', '.join(ports)}")
+            port = ports[0]
+        return self.channels[self.topology.in_channel(p.position, port)]
+
+    def with_id(self, x):
+        """The process whose id is ``x`` (none if no process has it), as a domain for ForAll/Exists."""
+        return Guarded(self.processes, lambda q: q.id == x)
+
+    def is_leader(self, p):
+        return self.algorithm.is_leader(p)
+
+    def decided(self, p):
+        return self.algorithm.decided(p)
+
+    def candidate(self, p):
+        return self.algorithm.candidate(p) if self.algorithm.candidate else True
+
+
+class Channel:
+    """A FIFO link as an invariant reads it."""
+
+    def __init__(self, ring: RingState, index: int, link, contents, messages):
+        self.ring, self.index = ring, index
+        self.sender, self.receiver = ring.processes[link.sender], ring.processes[link.receiver]
+        self.port, self.out_port = link.in_port, link.out_port
+        self.contents, self._sort = contents, messages
+
+    def messages(self, message_type) -> "Messages":
+        """The messages of this type in the channel, to quantify over."""
+        return Messages(self, message_type)
+
+    def path_from(self, origin) -> list:
+        """The processes, in order, that a message sent by ``origin`` has passed to be here."""
+        n, step = self.ring.n, _STEP[self.out_port]
+        passed, position = [], (origin.position + step) % n
+        while position != self.receiver.position:
+            passed.append(self.ring.processes[position])
+            position = (position + step) % n
+        return passed
+
+    def __repr__(self) -> str:
+        return f"channel p{self.sender.position}->p{self.receiver.position} ({self.out_port})"
+
+
+class Messages:
+    """The messages of one type in one channel: a domain for ForAll and Exists."""
+
+    def __init__(self, channel: Channel, message_type):
+        self.channel, self.type = channel, message_type
+
+    def _symbolic(self, predicate, quantifier):
+        """A z3 quantifier over the positions of the channel's sequence, and the messages
+        appended by a step one by one (models.symbolic_ring.ChannelTerms)."""
+        import z3
+
+        sort, contents = self.channel._sort, self.channel.contents
+        parts = []
+        if contents.base is not None:
+            sequence = contents.base
+            k = z3.FreshInt("k")
+            message = sequence[k]
+            where = z3.And(contents.taken <= k, k < z3.Length(sequence), sort.is_a(self.type, message))
+            body = _formula(predicate(SymbolicMessage(sort, self.type, message)))
+            parts.append(z3.ForAll([k], z3.Implies(where, body)) if quantifier == "forall"
+                         else z3.Exists([k], z3.And(where, body)))
+        for message in contents.appended:
+            if message.decl().name() == self.type.__name__:
+                parts.append(_formula(predicate(SymbolicMessage(sort, self.type, message))))
+        return (And if quantifier == "forall" else Or)(*parts) if parts else quantifier == "forall"
+
+    def _concrete(self):
+        return [m for m in self.channel.contents if m[0] == self.type.__name__]
+
+    def forall(self, predicate):
+        if self.channel._sort is not None:
+            return self._symbolic(predicate, "forall")
+        return ForAll(self._concrete(), predicate)
+
+    def exists(self, predicate):
+        if self.channel._sort is not None:
+            return self._symbolic(predicate, "exists")
+        return Exists(self._concrete(), predicate)
+
+
+class SymbolicMessage:
+    """A message in a z3 sequence, read like a Message: ``m.id`` is its field's term."""
+
+    def __init__(self, sort, message_type, term):
+        self._sort, self._type, self._term = sort, message_type, term
+
+    def __getattr__(self, name):
+        if name in self._type.fields:
+            return self._sort.field(self._type, name, self._term)
+        raise AttributeError(f"{self._type.__name__} has no field {name!r}; its fields: {', '.join(self._type.fields)}")
+
+
+def _formula(value):
+    import z3
+
+    return value if z3.is_expr(value) else z3.BoolVal(bool(value))
+
+
+class Guarded:
+    """Processes of a list that meet a condition which may be symbolic: ``s.with_id(m.id)``."""
+
+    def __init__(self, processes, condition: Callable):
+        self.processes, self.condition = processes, condition
+
+
+def ForAll(domain, predicate: Callable):
+    """``predicate`` holds for every process of a list, or every message of a ``messages(Type)``."""
+    if isinstance(domain, Messages):
+        return domain.forall(predicate)
+    if isinstance(domain, Guarded):
+        return ForAll(domain.processes, lambda p: _implies(domain.condition(p), lambda: predicate(p)))
+    terms = []
+    for x in domain:  # a plain False decides the conjunction, symbolic or not
+        value = predicate(x)
+        if _plain(value):
+            if not value:
+                return False
+        else:
+            terms.append(value)
+    return And(*terms) if terms else True
+
+
+def Exists(domain, predicate: Callable):
+    """``predicate`` holds for some process of a list, or some message of a ``messages(Type)``."""
+    if isinstance(domain, Messages):
+        return domain.exists(predicate)
+    if isinstance(domain, Guarded):
+        return Exists(domain.processes, lambda p: _and(domain.condition(p), lambda: predicate(p)))
+    terms = []
+    for x in domain:
+        value = predicate(x)
+        if _plain(value):
+            if value:
+                return True
+        else:
+            terms.append(value)
+    return Or(*terms) if terms else False
+
+
+def _plain(value) -> bool:
+    return isinstance(value, (bool, int))
+
+
+def _implies(condition, conclusion: Callable):
+    if _plain(condition):
+        return conclusion() if condition else True
+    return Implies(condition, conclusion())
+
+
+def _and(condition, conjunct: Callable):
+    if _plain(condition):
+        return conjunct() if condition else False
+    return And(condition, conjunct())
+
+
+# ---------------------------------------------------------------------------------------------
+# Invariants: named conjuncts
+
+
+@dataclass(frozen=True)
+class Conjunct:
+    name: str
+    predicate: Callable
+    doc: str = ""
+    line: int = 0
+
+    def __call__(self, s: RingState):
+        try:
+            return self.predicate(s)
+        except AlgorithmError:
+            raise
+        except Exception as error:
+            if type(error).__module__.startswith("z3"):
+                raise  # the symbolic reading names it (checker/prove.py)
+            raise AlgorithmError(
+                f"invariant conjunct {self.name} (line {self.line}) raised {type(error).__name__}: {error}"
+            ) from None
+
+
+def conjunct(predicate: Callable) -> Conjunct:
+    """Declare one named conjunct of an invariant: its name is the function's, its docstring
+    says what it states."""
+    doc = (inspect.getdoc(predicate) or "").split("\n\n")[0].replace("\n", " ")
+    try:
+        line = inspect.getsourcelines(predicate)[1]
+    except (OSError, TypeError):
+        line = 0
+    return Conjunct(predicate.__name__, predicate, doc, line)
+
+
+def _well_typed(s: RingState):
+    return ForAll(s.processes, lambda p: And(*(
+        domain_of(variable.type, p._values[k], s.n) for k, (_, _, variable) in enumerate(s.layout.slots)
+    )))
+
+
+WELL_TYPED = Conjunct("well_typed", _well_typed, "every local holds a value of its declared type (Id: 0..n)")
+
+
+class Invariant:
+    """Base of an algorithm's inductive invariant: ``class X(Invariant, algorithm=A)`` with
+    ``@conjunct`` methods. A subclass drops an inherited conjunct with ``name = None``."""
+
+    algorithm: type[Algorithm] | None = None
+    conjuncts: tuple[Conjunct, ...] = ()
+    # True if rotating the ring (and mirroring it, for mirror-symmetric algorithms) maps the
+    # invariant to itself: it reads positions only through path_from and comparisons of
+    # positions, never a fixed position. Then the explorer may check it on one arrangement per
+    # symmetry class; otherwise it checks every arrangement.
+    symmetric = False
+
+    def __init_subclass__(cls, algorithm: type[Algorithm] | None = None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if algorithm is not None:
+            cls.algorithm = algorithm
+        found: dict[str, Conjunct] = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                if isinstance(value, Conjunct):
+                    found[name] = value
+                elif value is None and name in found:
+                    del found[name]
+        cls.conjuncts = (WELL_TYPED, *found.values())
+
+    @classmethod
+    def conjunct(cls, name: str) -> Conjunct:
+        return next(c for c in cls.conjuncts if c.name == name)
+
+    @classmethod
+    def failing(cls, s: RingState) -> list[str]:
+        """The names of the conjuncts that are false in a concrete state."""
+        return [c.name for c in cls.conjuncts if not c(s)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Which invariant an algorithm has
+
+BUILTIN_INVARIANTS = {
+    "algorithms.cr:ChangRoberts": "specs.cr_invariant:CRInvariant",
+    "algorithms.lcr:LCR": "specs.lcr_invariant:LCRInvariant",
+    "algorithms.hs:HirschbergSinclair": "specs.hs_invariant:HSInvariant",
+}
+
+
+def _import(path: str):
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def invariant_for(algorithm: type[Algorithm]) -> type[Invariant] | None:
+    """An Invariant written for ``algorithm``: one defined beside it in its module, else the one
+    of the nearest built-in algorithm it derives from (a variant is held to its original's
+    invariant, which is how a broken variant shows up as a failed proof)."""
+    module = sys.modules.get(algorithm.__module__)
+    for value in vars(module).values() if module else ():
+        if isinstance(value, type) and issubclass(value, Invariant) and value.algorithm in algorithm.__mro__:
+            return value
+    for klass in algorithm.__mro__:
+        path = BUILTIN_INVARIANTS.get(f"{klass.__module__}:{klass.__qualname__}")
+        if path:
+            return _import(path)
+    return None
+
+
+def require_invariant(algorithm: type[Algorithm]) -> type[Invariant]:
+    """``invariant_for(algorithm)``, or one line saying what to do when there is none."""
+    invariant = invariant_for(algorithm)
+    if invariant is None:
+        raise AlgorithmError(
+            f"{algorithm.name} has no inductive invariant: write one (see docs/proofs.md) beside the "
+            "algorithm, or give one with --invariant FILE.py"
+        )
+    return invariant
+
+
+# ---------------------------------------------------------------------------------------------
+# The invariant as properties the explorer checks on every reachable state
+
+
+def symmetry_for(invariant: type[Invariant], requested: str = "reflection") -> str:
+    """The arrangement symmetry the explorer may use while it checks this invariant."""
+    return requested if invariant.symmetric else "none"
+
+
+def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm]) -> list[Property]:
+    """One state Property per conjunct, named ``invariant.<conjunct>``.
+
+    They read whole states (locals and channels, ``reads_state``), so the explorer checks
+    them without partial-order reduction: its visibility proviso only knows decisions.
+    """
+    last: list = [None, None]  # the ring state of the last state looked at, shared by the conjuncts
+
+    def ring_of(observations, state) -> RingState:
+        if last[0] is not state:
+            last[0], last[1] = state, RingState.of_state(algorithm, tuple(o.id for o in observations), state)
+        return last[1]
+
+    def property_of(c: Conjunct) -> Property:
+        def check(observations, state):
+            return None if c(ring_of(observations, state)) else f"conjunct {c.name} is false: {c.doc}"
+
+        return Property(f"invariant.{c.name}", "state", c.doc, check, reads_state=True)
+
+    return [property_of(c) for c in invariant.conjuncts]
