@@ -129,6 +129,9 @@ class _Workers:
 
 
 def default_jobs() -> int:
+    """Every core, or $RINGLEADER_JOBS (the test suite sets 1: fewer forks, and --jobs tests set it)."""
+    if os.environ.get("RINGLEADER_JOBS", "").isdigit() and int(os.environ["RINGLEADER_JOBS"]) > 0:
+        return int(os.environ["RINGLEADER_JOBS"])
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
