@@ -11,6 +11,7 @@ BUILTIN = {
     "lcr": "algorithms.lcr:LCR",
     "cr": "algorithms.cr:ChangRoberts",
     "hs": "algorithms.hs:HirschbergSinclair",
+    "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
 }
 
 
