@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import csv
 import io
-import signal
-import threading
 import time
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -29,6 +27,7 @@ from math import factorial
 
 from models import Algorithm
 
+from .budget import OutOfTime, TimeBudget
 from .result import INCOMPLETE, VIOLATED, Result
 from .run import RunTooLarge, check
 from .sampling import sample_messages
@@ -108,18 +107,18 @@ class MessageTable:
             table.add_column(column, justify="left" if column in ("kind", "max attained by ids") else "right")
         for r in self.rows:
             represented = f"{r.arrangements_checked} for {r.arrangements_represented}" if r.kind == EXACT else "-"
-            kind = r.kind if r.kind == SAMPLE else ("exact" if r.verdict != VIOLATED else "exact, VIOLATED")
-            if r.kind == SAMPLE:
-                kind = f"sample of {r.samples}"
+            kind = f"sample of {r.samples}" if r.kind == SAMPLE else "exact" if r.verdict != VIOLATED else "VIOLATED"
             table.add_row(
-                str(r.n), kind, _show(r.min), _show(r.max), _mean(r.mean_worst), _mean(r.mean_best),
+                str(r.n), kind, _show(r.min), _show(r.max),
+                f"{r.mean_sampled:.2f} (sampled)" if r.kind == SAMPLE else format_mean(r.mean_worst),
+                format_mean(r.mean_best),
                 "-" if r.worst_ids is None else ",".join(map(str, r.worst_ids)), _show(r.claimed), represented,
                 f"{r.states:,}" if r.kind == EXACT else "-", f"{r.seconds:.1f} s",
             )
         console.print(table)
         if any(r.kind == SAMPLE for r in self.rows):
-            console.print("sample rows: min and max over random executions (lower bounds on the true max); "
-                          "'mean of worst' is then the mean messages of the sampled executions", markup=False)
+            console.print("sample rows: min, max and mean over random executions of random arrangements, not "
+                          "exact: the sampled max is only a lower bound on the true max", markup=False)
         if self.stopped:
             console.print(f"stopped: {self.stopped}", markup=False)
         return out.getvalue()
@@ -129,7 +128,7 @@ def _show(value) -> str:
     return "-" if value is None else str(value)
 
 
-def _mean(value: Fraction | None) -> str:
+def format_mean(value: Fraction | None) -> str:
     if value is None:
         return "-"
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
@@ -161,36 +160,6 @@ def row_from_result(result: Result, claimed: int | None) -> MessageRow:
     )
 
 
-class _OutOfTime(BaseException):
-    """Not an Exception: it must pass through handlers that wrap an algorithm's own errors."""
-
-
-class _Budget:
-    """Raise _OutOfTime in the main thread when ``seconds`` have passed (SIGALRM; elsewhere the
-    budget is only looked at between values of n)."""
-
-    def __init__(self, seconds: float | None):
-        self.seconds = seconds
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.armed = seconds is not None and threading.current_thread() is threading.main_thread()
-
-    def __enter__(self):
-        if self.armed:
-            def expire(_signum, _frame):
-                raise _OutOfTime()
-            self.previous = signal.signal(signal.SIGALRM, expire)
-            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
-        return self
-
-    def spent(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
-
-    def __exit__(self, *exc):
-        if self.armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
-
-
 def message_table(
     algorithm: type[Algorithm],
     ns,
@@ -206,16 +175,16 @@ def message_table(
     """
     table = MessageTable(algorithm.name, algorithm.message_bound_text)
     sampling = False
-    with _Budget(time_limit) as budget:
+    with TimeBudget(time_limit) as budget:
         for n in ns:
             claimed = algorithm.message_bound(n)
             if not sampling:
                 reason = None
                 try:
                     if budget.spent():
-                        raise _OutOfTime()
+                        raise OutOfTime()
                     result = check(algorithm, n, **check_options)
-                except _OutOfTime:
+                except OutOfTime:
                     reason = f"n = {n} did not finish within the time budget of {time_limit:g} s"
                 except RunTooLarge as error:
                     reason = str(error)

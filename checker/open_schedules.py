@@ -32,8 +32,9 @@ from models.interned import InternedSystem
 from specs.election import MESSAGE_BOUND
 
 from .arrangements import arrangements, symmetry_of
+from .budget import OutOfTime, TimeBudget
 from .blocked import BlockedEdges, ReplayFailed, WitnessOfMaximum, follow, instances_of
-from .explorer import Explorer
+from .explorer import Explorer, StateLimitReached
 from .trace import Trace, replay
 
 
@@ -111,13 +112,15 @@ class OpenScheduleReport:
     algorithm: str
     n: int
     bound: Fraction | None  # M(n)
-    messages_max: int
-    ids: tuple[int, ...]  # an arrangement and edge attaining the maximum
-    edge: int
-    witness: Trace
+    messages_max: int | None  # None: the time ran out before one pair was explored
+    ids: tuple[int, ...] | None  # an arrangement and edge attaining the maximum
+    edge: int | None
+    witness: Trace | None
     cases: list[OpenCase] = field(default_factory=list)
     pasting: Pasting | None = None
     seconds: float = 0.0
+    cases_planned: int = 0
+    stopped: str | None = None  # why not every (arrangement, edge) pair was explored
     witness_path: list = field(default_factory=list, repr=False)  # the witness as (process, command, port)
 
     def to_json(self) -> dict:
@@ -125,22 +128,29 @@ class OpenScheduleReport:
             "algorithm": self.algorithm, "n": self.n,
             "bound": None if self.bound is None else float(self.bound),
             "bound_exact": None if self.bound is None else str(self.bound),
-            "messages_max": self.messages_max, "ids": list(self.ids), "edge": self.edge,
-            "cases": [c.to_json() for c in self.cases], "witness": self.witness.to_json(),
+            "messages_max": self.messages_max, "ids": self.ids and list(self.ids), "edge": self.edge,
+            "complete": self.stopped is None, "stopped": self.stopped, "cases_planned": self.cases_planned,
+            "cases": [c.to_json() for c in self.cases], "witness": self.witness and self.witness.to_json(),
             "pasting": self.pasting.to_json() if self.pasting else None, "seconds": round(self.seconds, 3),
         }
 
     def summary(self) -> str:
         bound = "-" if self.bound is None else f"{self.bound} = {float(self.bound):g}"
+        if self.messages_max is None:
+            most, verdict = "none explored", ""
+        else:
+            most = (f"{'at least ' if self.stopped else ''}{self.messages_max}   (ids {_ids(self.ids)}, "
+                    f"edge p{self.edge}-p{(self.edge + 1) % self.n} blocked)")
+            verdict = "" if self.bound is None else "   holds" if self.messages_max >= self.bound else "   NOT REACHED"
         lines = [
             f"{self.algorithm}, open schedules, n = {self.n}: {len(self.cases)} (arrangement, blocked edge) pairs "
             f"explored to quiescence",
-            f"  most messages in an open schedule  {self.messages_max}   (ids {_ids(self.ids)}, "
-            f"edge p{self.edge}-p{(self.edge + 1) % self.n} blocked)",
-            f"  Attiya-Welch M(n)                  {bound}"
-            + ("" if self.bound is None else ("   holds" if self.messages_max >= self.bound else "   NOT REACHED")),
+            f"  most messages in an open schedule  {most}",
+            f"  Attiya-Welch M(n)                  {bound}{verdict}",
             f"  time                               {self.seconds:.2f} s",
         ]
+        if self.stopped:
+            lines.append(f"  INCOMPLETE: {self.stopped}")
         if self.pasting:
             p = self.pasting
             lines += [
@@ -166,7 +176,7 @@ def _ids(ids) -> str:
     return ",".join(map(str, ids))
 
 
-def _explore_open(algorithm, ids, edges, start_path=None, max_states=None):
+def _explore_open(algorithm, ids, edges, start_path=None, max_states=None, por=True):
     """(exploration, blocked interned engine) for ``ids`` with ``edges`` blocked, from the
     state ``start_path`` leads to (the initial state if None)."""
     engine = InternedSystem(AsyncSystem(algorithm, ids))
@@ -174,7 +184,7 @@ def _explore_open(algorithm, ids, edges, start_path=None, max_states=None):
     if start_path is not None:
         start = follow(BlockedEdges(engine, edges), start_path)[0]
     system = BlockedEdges(engine, edges, start=start, algorithm=WitnessOfMaximum(algorithm))
-    exploration = Explorer(system, [MESSAGE_BOUND], max_states, por=True).run()
+    exploration = Explorer(system, [MESSAGE_BOUND], max_states, por=por).run()
     if exploration.messages_max is None:
         raise AlgorithmError(f"{algorithm.name} with ids {_ids(ids)} and edges {edges} blocked has an "
                              f"infinite execution: open schedules need a terminating algorithm")
@@ -194,24 +204,38 @@ def _trace(algorithm, ids, edges, path) -> Trace:
 
 
 def open_schedules(algorithm: type[Algorithm], n: int, paste: bool = True, max_states: int | None = None,
-                   symmetry: str = "reflection") -> OpenScheduleReport:
-    """The most messages of an open schedule of ``algorithm`` on n processes (module docstring)."""
+                   symmetry: str = "reflection", por: bool = True, time_limit: float | None = None) -> OpenScheduleReport:
+    """The most messages of an open schedule of ``algorithm`` on n processes (module docstring).
+
+    With ``time_limit`` (seconds) the pairs explored when it runs out are reported, marked
+    ``stopped``; the pasting step, if asked for, is still made.
+    """
     if n < 2:
         raise AlgorithmError("open schedules need a ring of at least 2 processes")
     started = time.perf_counter()
-    plan = arrangements(n, symmetry_of(algorithm, algorithm.topology(n), symmetry))
-    cases, best = [], None
-    for arrangement in plan:
-        for edge in range(n):
-            exploration, system = _explore_open(algorithm, arrangement.ids, (edge,), max_states=max_states)
-            cases.append(OpenCase(arrangement.ids, edge, arrangement.represents, exploration.messages_max,
-                                  exploration.messages_min, exploration.states))
-            if best is None or exploration.messages_max > best[0].messages_max:
-                best = (cases[-1], _witness_path(exploration, system))
-    case, path = best
-    witness = _trace(algorithm, case.ids, (case.edge,), path)
-    report = OpenScheduleReport(algorithm.name, n, attiya_welch_bound(n), case.messages_max, case.ids, case.edge,
-                                witness, cases, witness_path=path)
+    plan = [(a, edge) for a in arrangements(n, symmetry_of(algorithm, algorithm.topology(n), symmetry))
+            for edge in range(n)]
+    cases, best, stopped = [], None, None
+    try:
+        with TimeBudget(time_limit) as budget:
+            for arrangement, edge in plan:
+                if budget.spent():
+                    raise OutOfTime()
+                exploration, system = _explore_open(algorithm, arrangement.ids, (edge,), max_states=max_states, por=por)
+                cases.append(OpenCase(arrangement.ids, edge, arrangement.represents, exploration.messages_max,
+                                      exploration.messages_min, exploration.states))
+                if best is None or exploration.messages_max > best[0].messages_max:
+                    best = (cases[-1], _witness_path(exploration, system))
+    except OutOfTime:
+        stopped = f"the time limit of {time_limit:g} s ran out after {len(cases)} of {len(plan)} pairs"
+    except StateLimitReached:
+        stopped = f"--max-states {max_states:,} was reached in one exploration after {len(cases)} of {len(plan)} pairs"
+    report = OpenScheduleReport(algorithm.name, n, attiya_welch_bound(n), None, None, None, None, cases,
+                                cases_planned=len(plan), stopped=stopped)
+    if best is not None:
+        case, report.witness_path = best
+        report.messages_max, report.ids, report.edge = case.messages_max, case.ids, case.edge
+        report.witness = _trace(algorithm, case.ids, (case.edge,), report.witness_path)
     if paste and n >= 4 and attiya_welch_bound(n) is not None:
         report.pasting = paste_halves(algorithm, n, max_states=max_states)
     report.seconds = time.perf_counter() - started
