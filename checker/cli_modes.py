@@ -22,7 +22,7 @@ def parse_n(text: str) -> int | range:
             return int(text)
         first, last = int(low), int(high)
     except ValueError:
-        raise AlgorithmError(f"--n {text!r}: give a number such as 5 or a range such as 3..8") from None
+        raise AlgorithmError(f"--n {text!r}: invalid int value; give a number such as 5 or a range such as 3..8") from None
     if first < 1 or last < first:
         raise AlgorithmError(f"--n {text}: a range LOW..HIGH needs 1 <= LOW <= HIGH")
     return range(first, last + 1)

@@ -43,6 +43,9 @@ class Comparison:
     def to_json(self) -> dict:
         return {"left": self.left.to_json(), "right": self.right.to_json()}
 
+    def __str__(self) -> str:
+        return self.render()
+
     def render(self) -> str:
         from rich import box
         from rich.console import Console

@@ -93,6 +93,9 @@ class MessageTable:
             writer.writerow(["" if data[c] is None else data[c] for c in columns])
         return out.getvalue()
 
+    def __str__(self) -> str:
+        return self.render()
+
     def render(self) -> str:
         from rich import box
         from rich.console import Console

@@ -134,6 +134,9 @@ class OpenScheduleReport:
             "pasting": self.pasting.to_json() if self.pasting else None, "seconds": round(self.seconds, 3),
         }
 
+    def __str__(self) -> str:
+        return self.summary()
+
     def summary(self) -> str:
         bound = "-" if self.bound is None else f"{self.bound} = {float(self.bound):g}"
         if self.messages_max is None:
