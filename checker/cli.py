@@ -126,6 +126,8 @@ def run(argv: list[str] | None = None) -> int:
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")
+        if args.ids:
+            raise AlgorithmError("--messages and --open-schedules cover every arrangement; drop --ids")
         return _measure(args)
     if isinstance(args.n, range):
         raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")

@@ -154,6 +154,9 @@ class OpenScheduleReport:
         ]
         if self.stopped:
             lines.append(f"  INCOMPLETE: {self.stopped}")
+            if self.pasting is not None and self.pasting.replayed_quiescent:
+                lines.append(f"  (the pasted open schedule below sends {self.pasting.replayed_messages}: a lower bound "
+                             f"on the maximum too)")
         if self.pasting:
             p = self.pasting
             lines += [

@@ -143,6 +143,7 @@ def test_sample_is_labelled_and_within_the_exact_range(capsys):
     (["cr", "--n", "3..", "--messages"], "a range such as 3..8"),
     (["cr", "--n", "3..5"], "give one n"),
     (["cr", "--messages"], "give --n"),
+    (["cr", "--n", "3", "--messages", "--ids", "1,2,3"], "drop --ids"),
     (["cr", "--n", "3", "--messages", "--plot", "out.gif"], "--plot out.gif"),
     (["cr", "--n", "3", "--messages", "--sample", "0"], "--sample must be at least 1"),
 ])
