@@ -52,6 +52,7 @@ class MessageRow:
     seconds: float = 0.0
     samples: int | None = None  # executions drawn, for a sample row
     mean_sampled: float | None = None  # mean messages of the sampled executions
+    violation: str | None = None  # the property violated and why, for a violated row
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -84,7 +85,7 @@ class MessageTable:
     def to_csv(self) -> str:
         out = io.StringIO()
         columns = ["n", "kind", "verdict", "min", "max", "mean_worst", "mean_best", "worst_ids", "claimed",
-                   "arrangements_checked", "arrangements_represented", "states", "seconds", "samples", "mean_sampled"]
+                   "arrangements_checked", "arrangements_represented", "states", "seconds", "samples", "mean_sampled", "violation"]
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
         for row in self.rows:
@@ -122,6 +123,10 @@ class MessageTable:
         if any(r.kind == SAMPLE for r in self.rows):
             console.print("sample rows: min, max and mean over random executions of random arrangements, not "
                           "exact: the sampled max is only a lower bound on the true max", markup=False)
+        for r in self.rows:
+            if r.violation:
+                console.print(f"n = {r.n} VIOLATED {r.violation} (no message figures: the search stopped there; "
+                              f"check that n alone for the counterexample)", markup=False)
         if self.stopped:
             console.print(f"stopped: {self.stopped}", markup=False)
         return out.getvalue()
@@ -160,6 +165,8 @@ def row_from_result(result: Result, claimed: int | None) -> MessageRow:
         mean_worst=worst, mean_best=best, worst_ids=worst_ids, claimed=claimed,
         arrangements_checked=result.arrangements_checked, arrangements_represented=result.arrangements_represented,
         states=result.states, seconds=result.seconds,
+        violation=None if result.counterexample is None else
+        f"{result.counterexample.property}: {result.counterexample.reason}",
     )
 
 

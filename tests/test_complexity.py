@@ -151,3 +151,11 @@ def test_bad_measuring_commands_get_one_line_and_exit_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_a_violating_algorithm_gets_a_violated_row_without_figures(capsys):
+    status, out, _ = run(capsys, "tests/mutants/lcr_never_terminates.py", "--n", "2..3", "--messages", "--json")
+    table = json.loads(out)
+    assert status == 1
+    assert [(r["verdict"], r["max"], r["violation"].split(":")[0]) for r in table["rows"]] == [
+        ("violated", None, "termination")] * 2
