@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import os
 from fractions import Fraction
 
 import pytest
@@ -154,7 +155,8 @@ def test_bad_measuring_commands_get_one_line_and_exit_2(capsys, argv, message):
 
 
 def test_a_violating_algorithm_gets_a_violated_row_without_figures(capsys):
-    status, out, _ = run(capsys, "tests/mutants/lcr_never_terminates.py", "--n", "2..3", "--messages", "--json")
+    mutant = os.path.join(os.path.dirname(__file__), "mutants", "lcr_never_terminates.py")
+    status, out, _ = run(capsys, mutant, "--n", "2..3", "--messages", "--json")
     table = json.loads(out)
     assert status == 1
     assert [(r["verdict"], r["max"], r["violation"].split(":")[0]) for r in table["rows"]] == [
