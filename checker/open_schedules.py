@@ -122,6 +122,7 @@ class OpenScheduleReport:
     cases_planned: int = 0
     stopped: str | None = None  # why not every (arrangement, edge) pair was explored
     witness_path: list = field(default_factory=list, repr=False)  # the witness as (process, command, port)
+    paste_skipped: str | None = None  # why the pasting step was not made, for n a power of two
 
     def to_json(self) -> dict:
         return {
@@ -131,7 +132,8 @@ class OpenScheduleReport:
             "messages_max": self.messages_max, "ids": self.ids and list(self.ids), "edge": self.edge,
             "complete": self.stopped is None, "stopped": self.stopped, "cases_planned": self.cases_planned,
             "cases": [c.to_json() for c in self.cases], "witness": self.witness and self.witness.to_json(),
-            "pasting": self.pasting.to_json() if self.pasting else None, "seconds": round(self.seconds, 3),
+            "pasting": self.pasting.to_json() if self.pasting else None, "paste_skipped": self.paste_skipped,
+            "seconds": round(self.seconds, 3),
         }
 
     def __str__(self) -> str:
@@ -157,6 +159,8 @@ class OpenScheduleReport:
             if self.pasting is not None and self.pasting.replayed_quiescent:
                 lines.append(f"  (the pasted open schedule below sends {self.pasting.replayed_messages}: a lower bound "
                              f"on the maximum too)")
+        if self.paste_skipped:
+            lines.append(f"  pasting step not made: {self.paste_skipped}")
         if self.pasting:
             p = self.pasting
             lines += [
@@ -243,7 +247,13 @@ def open_schedules(algorithm: type[Algorithm], n: int, paste: bool = True, max_s
         report.messages_max, report.ids, report.edge = case.messages_max, case.ids, case.edge
         report.witness = _trace(algorithm, case.ids, (case.edge,), report.witness_path)
     if paste and n >= 4 and attiya_welch_bound(n) is not None:
-        report.pasting = paste_halves(algorithm, n, max_states=max_states)
+        if algorithm.knows_n:
+            report.paste_skipped = "the argument is for uniform algorithms; this one reads n, so halves are not alike"
+        else:
+            try:
+                report.pasting = paste_halves(algorithm, n, max_states=max_states)
+            except StateLimitReached:
+                report.paste_skipped = f"the pasting step reached --max-states {max_states:,}"
     report.seconds = time.perf_counter() - started
     return report
 
@@ -253,6 +263,8 @@ def paste_halves(algorithm: type[Algorithm], n: int, half: OpenScheduleReport | 
     """The proof's step for a ring of n (a power of two): see the module docstring."""
     h = n // 2
     half = half or open_schedules(algorithm, h, paste=False, max_states=max_states)
+    if half.ids is None:
+        raise StateLimitReached(0)
     ids_a, edge = half.ids, half.edge
     ids_b = tuple(i + h for i in ids_a)  # the same pattern with the upper ids: disjoint from ids_a
     path_a = half.witness_path

@@ -93,3 +93,12 @@ def test_cli_open_schedules_out_of_time_is_incomplete(capsys):
     status = main(["hs", "--n", "8", "--open-schedules", "--time-limit", "0.001"])
     out = capsys.readouterr().out
     assert status == 3 and "INCOMPLETE" in out and "holds" in out  # the pasting step still runs
+
+
+def test_no_pasting_for_an_algorithm_that_knows_n():
+    class KnowsN(builtin("lcr"), name="lcr-knows-n"):
+        knows_n = True
+
+    report = open_schedules(KnowsN, 4)
+    assert report.pasting is None and "uniform algorithms" in report.paste_skipped
+    assert report.messages_max == MEASURED["lcr"][4]
