@@ -184,33 +184,31 @@ def message_table(
     ``time_limit`` is a budget in seconds for the exact rows together.
     """
     table = MessageTable(algorithm.name, algorithm.message_bound_text)
-    sampling = False
+    ns = list(ns)
+    done = 0
     with TimeBudget(time_limit) as budget:
         for n in ns:
-            claimed = algorithm.message_bound(n)
-            if not sampling:
-                reason = None
-                try:
-                    if budget.spent():
-                        raise OutOfTime()
-                    result = check(algorithm, n, **check_options)
-                except OutOfTime:
-                    reason = f"n = {n} did not finish within the time budget of {time_limit:g} s"
-                except RunTooLarge as error:
-                    reason = str(error)
-                else:
-                    if result.verdict == INCOMPLETE:
-                        reason = f"n = {n}: " + "; ".join(result.notes)
-                    else:
-                        table.rows.append(row_from_result(result, claimed))
-                if reason is None:
-                    continue
-                done = [r.n for r in table.rows]
-                table.stopped = reason + (f"; the largest n done exactly is {done[-1]}" if done else "")
-                if not sample:
-                    break
-                sampling = True
-            table.rows.append(sample_row(algorithm, n, sample, seed, claimed))
+            reason = None
+            try:
+                if budget.spent():
+                    raise OutOfTime()
+                result = check(algorithm, n, **check_options)
+            except OutOfTime:
+                reason = f"n = {n} did not finish within the time budget of {time_limit:g} s"
+            except RunTooLarge as error:
+                reason = str(error)
+            else:
+                if result.verdict == INCOMPLETE:
+                    reason = f"n = {n}: " + "; ".join(result.notes)
+            if reason is not None:
+                exact = [r.n for r in table.rows]
+                table.stopped = reason + (f"; the largest n done exactly is {exact[-1]}" if exact else "")
+                break
+            table.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            done += 1
+    if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
+        for n in ns[done:]:
+            table.rows.append(sample_row(algorithm, n, sample, seed, algorithm.message_bound(n)))
     return table
 
 
