@@ -24,13 +24,21 @@ class TimeBudget:
             def expire(_signum, _frame):
                 raise OutOfTime()
             self.previous = signal.signal(signal.SIGALRM, expire)
-            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
+            # repeated: an exception raised while Python runs a finaliser (a weakref callback,
+            # say) is printed and dropped, so the alarm rings again every 2 s until it is heard (long
+            # enough for the worker pool to be ended after the first)
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 2.0)
         return self
+
+    def stop(self) -> None:
+        """Disarm the alarm: call it first when handling OutOfTime inside the budget."""
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
     def spent(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
 
     def __exit__(self, *exc):
         if self.armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.stop()
             signal.signal(signal.SIGALRM, self.previous)

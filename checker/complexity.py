@@ -194,6 +194,7 @@ def message_table(
                     raise OutOfTime()
                 result = check(algorithm, n, **check_options)
             except OutOfTime:
+                budget.stop()
                 reason = f"n = {n} did not finish within the time budget of {time_limit:g} s"
             except RunTooLarge as error:
                 reason = str(error)
