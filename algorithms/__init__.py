@@ -16,6 +16,7 @@ BUILTIN = {
     "lelann": "algorithms.lelann:LeLann",
     "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
     "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
+    "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
 }
 
 

@@ -77,6 +77,8 @@ class ChangRoberts(Algorithm, name="cr", seed="002_8e2c4d6f504b108f.txt"):
     def message_bound(n):
         return n * (n + 1) // 2 + n
 
+    message_bound_text = "n(n+1)/2 + n"
+
     @spontaneous(when=lambda p: And(p.color == RED, Not(p.initiated)))
     def initiate(p):
         p.initiated = True

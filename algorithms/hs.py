@@ -82,6 +82,8 @@ class HirschbergSinclair(Algorithm, name="hs", seed="001_86390f416016552c.txt"):
     def message_bound(n):
         return 8 * n * (1 + math.ceil(math.log2(n)))
 
+    message_bound_text = "8n(1 + ceil(log2 n))"
+
     @spontaneous(when=lambda p: p.asleep)
     def wake(p):
         p.asleep = False

@@ -61,6 +61,8 @@ class LCR(Algorithm, name="lcr", seed="000_f26e5a13e7d0ddb1.txt"):
     def message_bound(n):
         return n * (n + 1) // 2 + n
 
+    message_bound_text = "n(n+1)/2 + n"
+
     @spontaneous(when=lambda p: And(p.asleep, p.leader == NIL))
     def send_my_id(p):
         p.asleep = False

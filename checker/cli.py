@@ -13,6 +13,7 @@ import sys
 
 from models import AlgorithmError
 
+from . import cli_modes
 from .loader import load_algorithm
 from .memory import parse_size
 from .run import RunTooLarge, check
@@ -33,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 verified, 1 a property is violated, 2 bad command or algorithm, 3 incomplete.",
     )
     parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
-    parser.add_argument("--n", type=int, help="number of processes")
+    parser.add_argument("--n", type=cli_modes.parse_n,
+                        help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
     parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
@@ -83,6 +85,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--all-n", action="store_true",
                         help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
                              "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
+    measure = parser.add_argument_group("measuring (docs/complexity.md); `check compare A B --n 3..5` compares two")
+    measure.add_argument("--messages", action="store_true",
+                         help="exact message complexity per n: min, max, mean over all arrangements, claimed bound")
+    measure.add_argument("--open-schedules", action="store_true",
+                         help="most messages of an open schedule (one edge blocked) against Attiya-Welch's M(n)")
+    measure.add_argument("--csv", action="store_true", help="with --messages: print the table as CSV")
+    measure.add_argument("--plot", metavar="FILE", help="with --messages: plot messages against n (.png, .svg, .pdf)")
+    measure.add_argument("--sample", type=int, metavar="K",
+                         help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
+    measure.add_argument("--time-limit", type=float, metavar="SECONDS",
+                         help="time budget of --messages (the table stops at the last n done) or of "
+                              "--open-schedules (the pairs explored by then are reported as incomplete)")
     return parser
 
 
@@ -129,16 +143,43 @@ def _write_trace(result, path: str, quiet: bool) -> None:
         print(f"trace written to {path}")
 
 
+def _measure(args) -> int:
+    """The measuring modes (checker/cli_modes.py)."""
+    algorithm = load_algorithm(args.algorithm)
+    if args.open_schedules:
+        return cli_modes.open_schedules(args, algorithm)
+    return cli_modes.messages(args, algorithm, _max_memory(args))
+
+
+def _max_memory(args) -> int | None:
+    if args.max_memory is None:
+        return None
+    try:
+        return parse_size(args.max_memory)
+    except ValueError:
+        raise AlgorithmError(f"--max-memory {args.max_memory!r}: give a size such as 4G or 512M") from None
+
+
 def run(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     status = _own_parser_mode(argv)
     if status is not None:
         return status
+    if argv and argv[0] == "compare":
+        return cli_modes.compare(argv[1:], _parser, _max_memory)
     args = _parser().parse_args(argv)
     if args.list:
         return _list()
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
+    if args.messages or args.open_schedules:
+        if args.n is None:
+            raise AlgorithmError("give --n, a number or a range such as 3..8")
+        if args.ids:
+            raise AlgorithmError("--messages and --open-schedules cover every arrangement; drop --ids")
+        return _measure(args)
+    if isinstance(args.n, range):
+        raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")
     ids = _parse_ids(args.ids) if args.ids else None
     n = args.n if args.n is not None else (len(ids) if ids else None)
     if n is None:
@@ -147,12 +188,7 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--n must be at least 1, got {n}")
     if ids is not None and len(ids) != n:
         raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
-    max_memory = None
-    if args.max_memory is not None:
-        try:
-            max_memory = parse_size(args.max_memory)
-        except ValueError:
-            raise AlgorithmError(f"--max-memory {args.max_memory!r}: give a size such as 4G or 512M") from None
+    max_memory = _max_memory(args)
     if args.jobs is not None and args.jobs < 1:
         raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:

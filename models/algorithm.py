@@ -132,6 +132,7 @@ class Algorithm:
       leader_id(p)  -- the id it records as leader (seed 002's L(i)); None if not recorded
       candidate(p)  -- may this process win? (default: every process)
       message_bound(n) -- most messages any execution may send, or None
+      message_bound_text -- that bound as the text writes it, e.g. "n(n+1)/2 + n" (for tables)
     """
 
     name: str = ""
@@ -191,6 +192,8 @@ class Algorithm:
     @staticmethod
     def message_bound(n: int) -> int | None:
         return None
+
+    message_bound_text: str | None = None
 
     @classmethod
     def defines_decisions(cls) -> bool:
