@@ -58,16 +58,28 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         raise MemoryLimitReached(facts.states)
     if facts.status != OK or not facts.acyclic:
         return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
-    observe = reference.observe_locals
+    observations: dict = {}
+
+    def observe(i: int, values: tuple):
+        # a process's locals take few values: observe each once, not once per vector or state
+        key = (i, values)
+        seen = observations.get(key)
+        if seen is None:
+            seen = observations[key] = reference.observe_locals(i, values)
+        return seen
+
+    def observed(i: int, seen):  # vectors and changes come observed when the C code could observe
+        return seen if facts.observed else observe(i, seen)
+
     n = reference.n
     for prop in properties:
         if prop.kind == "state":
             for vector in facts.local_vectors:
-                if prop.check(tuple(observe(i, vector[i]) for i in range(n))):
+                if prop.check(tuple(observed(i, vector[i]) for i in range(n))):
                     return None
         elif prop.kind == "transition":
             for i, before, after in facts.changes:
-                if prop.check(observe(i, before), observe(i, after)):
+                if prop.check(observed(i, before), observed(i, after)):
                     return None
         elif prop.kind == "terminal":
             for state in facts.terminal_states:

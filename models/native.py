@@ -22,8 +22,11 @@ from dataclasses import dataclass
 
 from .algorithm import Algorithm
 from .codegen import NotCompilable, generate, topology_tables
+from .semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
+FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
+PLAIN_FLAGS = ("-O2",)
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 
@@ -58,8 +61,11 @@ class NativeFacts:
     acyclic: bool
     messages_min: int | None
     messages_max: int | None
-    local_vectors: list[tuple]  # each: the locals of every process (Python values)
-    changes: list[tuple]  # each: (process, its locals before, after), before != after
+    # what the properties read: where the engine ``reduces`` (it has the decision functions in
+    # C), each process's Observation; otherwise the locals (Python values) to observe
+    local_vectors: list[tuple]  # each: one per process
+    changes: list[tuple]  # each: (process, before, after), for steps that change its locals
+    observed: bool  # the two above hold Observations, not locals
     terminal_states: list[tuple]  # in the reference engine's form
 
 
@@ -76,7 +82,7 @@ def _build(source: str) -> str:
     cc = compiler()
     if cc is None:
         raise NativeUnavailable("no C compiler found (install gcc, or set CC)")
-    digest = hashlib.sha256((cc + "\0" + source).encode()).hexdigest()[:24]
+    digest = hashlib.sha256((cc + "\0" + " ".join(FLAGS) + "\0" + source).encode()).hexdigest()[:24]
     directory = _cache_dir()
     library = os.path.join(directory, f"explorer-{digest}.so")
     if os.path.exists(library):
@@ -86,9 +92,12 @@ def _build(source: str) -> str:
         c_file, so_file = os.path.join(work, "explorer.c"), os.path.join(work, "explorer.so")
         with open(c_file, "w") as f:
             f.write(source)
-        done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", so_file, c_file],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
+        for flags in (FLAGS, PLAIN_FLAGS):  # a compiler that refuses -march=native still builds it
+            done = subprocess.run([cc, *flags, "-shared", "-fPIC", "-o", so_file, c_file],
+                                  capture_output=True, text=True)
+            if done.returncode == 0:
+                break
+        else:
             raise NativeUnavailable(f"the C compiler failed: {done.stderr.strip().splitlines()[:1]}")
         os.replace(so_file, library)  # atomic: concurrent runs never load half a file
     return library
@@ -154,6 +163,7 @@ class NativeEngine:
                 [topology.out_ports(i) for i in range(self.n)] != [self.out_ports] * self.n:
             raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
         ids_array = (ctypes.c_int64 * self.n)(*ids)
+        self._ids, self._observations = tuple(ids), {}
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
@@ -169,24 +179,55 @@ class NativeEngine:
     def _values(self, numbers) -> tuple:
         return tuple(bool(v) if is_bool else v for v, is_bool in zip(numbers, self._bool_slot))
 
+    def _observation(self, i: int, numbers) -> Observation:
+        """rl_observe's four numbers as the Observation models/semantics.py makes of process i
+        (each made once: a process is observed in few ways)."""
+        key = (i, *numbers)
+        seen = self._observations.get(key)
+        if seen is None:
+            decided, is_leader, leader_id, candidate = numbers
+            seen = self._observations[key] = Observation(
+                id=self._ids[i], decided=bool(decided), is_leader=bool(is_leader),
+                leader_id=leader_id if self.algorithm.leader_id else None, candidate=bool(candidate))
+        return seen
+
     def _facts(self, r: _Result, reduced: bool) -> NativeFacts:
         slots, n = self.slots, self.n
         local_vectors, changes, terminals = [], [], []
-        if r.status == OK:
-            width = n * slots
+        if r.status == OK and self.reduces:
+            # the C search observed every process itself (rl_observe): decode observations
+            width = 4 * n
             flat = r.locals[: r.locals_count * width]
             for k in range(r.locals_count):
-                row = flat[k * width:(k + 1) * width]
-                local_vectors.append(tuple(self._values(row[i * slots:(i + 1) * slots]) for i in range(n)))
+                local_vectors.append(tuple(self._observation(i, flat[k * width + 4 * i:k * width + 4 * i + 4])
+                                           for i in range(n)))
+            flat = r.changes[: r.changes_count * 9]
+            for k in range(r.changes_count):
+                row = flat[k * 9:(k + 1) * 9]
+                changes.append((row[0], self._observation(row[0], row[1:5]), self._observation(row[0], row[5:9])))
+        elif r.status == OK:
+            width = n * slots
+            flat = r.locals[: r.locals_count * width]
+            decoded: dict = {}  # one process's numbers -> its locals, decoded once
+            for k in range(r.locals_count):
+                vector = []
+                for i in range(n):
+                    numbers = tuple(flat[k * width + i * slots:k * width + (i + 1) * slots])
+                    values = decoded.get(numbers)
+                    if values is None:
+                        values = decoded[numbers] = self._values(numbers)
+                    vector.append(values)
+                local_vectors.append(tuple(vector))
             width = 1 + 2 * slots
             flat = r.changes[: r.changes_count * width]
             for k in range(r.changes_count):
                 row = flat[k * width:(k + 1) * width]
                 changes.append((row[0], self._values(row[1:1 + slots]), self._values(row[1 + slots:])))
+        if r.status == OK:
             terminals = self._decode_states(bytes(r.terminal_bytes[: r.terminal_bytes_len]))
         acyclic = bool(r.acyclic) and r.status == OK
         return NativeFacts(
-            status=r.status, reduced=reduced, states=r.states, transitions=r.transitions, unmatched=r.unmatched,
+            status=r.status, reduced=reduced, observed=self.reduces, states=r.states, transitions=r.transitions, unmatched=r.unmatched,
             terminal_count=r.terminals, depth=r.depth, acyclic=acyclic,
             messages_min=r.messages_min if acyclic and r.messages_min >= 0 else None,
             messages_max=r.messages_max if acyclic and r.messages_max >= 0 else None,

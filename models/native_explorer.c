@@ -160,11 +160,6 @@ static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *
     return -1;
 }
 
-static inline int set_contains(const set_t *s, const uint8_t *p, size_t len) {
-    uint64_t slot, tag;
-    return set_find(s, p, len, &slot, &tag) >= 0;
-}
-
 /* The number of the string p[0..len), inserting it if new (*added = 1); -1 when out of memory. */
 static int64_t set_add(set_t *s, const uint8_t *p, size_t len, int *added) {
     uint64_t j, tag;
@@ -333,9 +328,11 @@ typedef struct {
     int64_t depth;
     int acyclic;
     int64_t messages_min, messages_max;  /* -1 when not computed */
-    /* distinct local vectors (RL_N * RL_SLOTS numbers each) */
+    /* distinct local vectors (RL_N * RL_SLOTS numbers each), or where rl_observe exists (RL_POR)
+     * distinct observation vectors (RL_N * 4) */
     int64_t *locals; uint64_t locals_count;
-    /* distinct (mover, locals before, locals after) with before != after (1 + 2 RL_SLOTS numbers) */
+    /* distinct (mover, locals before, locals after) with before != after (1 + 2 RL_SLOTS numbers),
+     * or (mover, observation before, after) (1 + 2 * 4) */
     int64_t *changes; uint64_t changes_count;
     /* terminal states, packed, one after the other */
     uint8_t *terminal_bytes; uint64_t terminal_bytes_len;
@@ -375,10 +372,14 @@ static inline const uint8_t *key_of(const uint8_t *state, size_t *len) {
     return (const uint8_t *)&key_buffer;
 }
 
-static inline int known(const uint8_t *state, size_t len) {
+/* The number of a stored state, or -1. */
+static inline int64_t number_of(const uint8_t *state, size_t len) {
+    uint64_t slot, tag;
     const uint8_t *key = key_of(state, &len);
-    return set_contains(&g.states, key, len);
+    return set_find(&g.states, key, len, &slot, &tag);
 }
+
+static inline int known(const uint8_t *state, size_t len) { return number_of(state, len) >= 0; }
 
 /* The number of a state, storing it if new (*added); -1 when out of memory. */
 static int64_t store(const uint8_t *state, size_t len, int *added) {
@@ -441,7 +442,15 @@ static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
     if (g.want_locals) {
         int added;
+#if RL_POR
+        /* what the state properties read: each process's observation (rl_observe), far fewer
+         * combinations than vectors of locals */
+        int64_t seen[RL_N * 4];
+        for (int p = 0; p < RL_N; p++) rl_observe(x->work.loc + p * RL_SLOTS, g.ids[p], seen + 4 * p);
+        if (set_add(&g.locals, (const uint8_t *)seen, sizeof seen, &added) < 0) FAIL(NO_MEMORY);
+#else
         if (set_add(&g.locals, (const uint8_t *)x->work.loc, sizeof x->work.loc, &added) < 0) FAIL(NO_MEMORY);
+#endif
     }
     g.filling = x;
     if (!rl_successors(&x->work, g.ids)) FAIL(rl_fault ? FAULT : NO_MEMORY);
@@ -564,11 +573,20 @@ static int take(const expansion_t *x, const step_t *t) {
     g.result->transitions++;
     g.result->unmatched += t->unmatched;
     if (!g.want_changes) return 1;
+    const int64_t *before = x->work.loc + t->mover * RL_SLOTS;
+    if (memcmp(before, t->loc, RL_SLOTS * sizeof(int64_t)) == 0) return 1;
+#if RL_POR
+    /* what the transition properties read: the mover's observation before and after */
+    int64_t key[1 + 2 * 4];
+    key[0] = t->mover;
+    rl_observe(before, g.ids[t->mover], key + 1);
+    rl_observe(t->loc, g.ids[t->mover], key + 5);
+#else
     int64_t key[1 + 2 * RL_SLOTS];
     key[0] = t->mover;
-    memcpy(key + 1, x->work.loc + t->mover * RL_SLOTS, RL_SLOTS * sizeof(int64_t));
+    memcpy(key + 1, before, RL_SLOTS * sizeof(int64_t));
     memcpy(key + 1 + RL_SLOTS, t->loc, RL_SLOTS * sizeof(int64_t));
-    if (memcmp(key + 1, key + 1 + RL_SLOTS, RL_SLOTS * sizeof(int64_t)) == 0) return 1;
+#endif
     int added;
     if (set_add(&g.changes, (const uint8_t *)key, sizeof key, &added) < 0) FAIL(NO_MEMORY);
     return 1;
@@ -680,14 +698,17 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             size_t target_len = g.target.len;
             int walked = 1;
             uint64_t sent = (uint64_t)t->sends;
-            if (g.chains && !known(target, target_len)) {
-                int inner_chosen[RL_INSTANCES + 1];
-                if (!copy_bytes(&g.chain_state, target, target_len) || !follow_chain(&walked, &sent, inner_chosen)) return 0;
-                target = g.chain_state.data; target_len = g.chain_state.len;
+            int added = 0;
+            int64_t j = g.chains ? number_of(target, target_len) : -1;
+            if (j < 0) {
+                if (g.chains) {
+                    int inner_chosen[RL_INSTANCES + 1];
+                    if (!copy_bytes(&g.chain_state, target, target_len) || !follow_chain(&walked, &sent, inner_chosen)) return 0;
+                    target = g.chain_state.data; target_len = g.chain_state.len;
+                }
+                j = store(target, target_len, &added);
+                if (j < 0) FAIL(NO_MEMORY);
             }
-            int added;
-            int64_t j = store(target, target_len, &added);
-            if (j < 0) FAIL(NO_MEMORY);
             if (added) {
                 if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
                 uint32_t d = (uint32_t)g.depth[current] + (uint32_t)walked;

@@ -66,6 +66,11 @@ def _agree(algorithm, ids, swapped=None):
     )
     assert facts.acyclic == (not exploration.cyclic)
     assert (facts.messages_min, facts.messages_max) == (exploration.messages_min, exploration.messages_max)
+    if facts.observed:  # the C code observed each process (rl_observe): it must agree with observe_locals
+        observe = AsyncSystem(algorithm, ids, swapped).observe_locals
+        n = len(ids)
+        local_vectors = {tuple(observe(i, vector[i]) for i in range(n)) for vector in local_vectors}
+        changes = {(i, observe(i, before), observe(i, after)) for i, before, after in changes}
     assert set(facts.local_vectors) == local_vectors and len(facts.local_vectors) == len(local_vectors)
     assert set(facts.changes) == changes and len(facts.changes) == len(changes)
     assert set(facts.terminal_states) == terminals and len(facts.terminal_states) == len(terminals)
@@ -93,8 +98,17 @@ def _agree_reduced(algorithm, ids, swapped=None):
         assert (facts.messages_min, facts.messages_max) == (exploration.messages_min, exploration.messages_max)
 
 
-@pytest.mark.parametrize("name", sorted(BUILTIN))
-@pytest.mark.parametrize("ids", [(1,), (2, 1), (1, 3, 2), (2, 4, 1, 3)])
+# n = 4 through the Python engine takes seconds to minutes on the bidirectional rings: there the
+# comparison stops at n = 3 (hs at n = 4 and 5 is compared in the larger-n test below)
+CHEAP_AT_4 = {"lcr", "cr", "cr-all", "peterson", "lelann"}
+ARRANGEMENTS = [(1,), (2, 1), (1, 3, 2), (2, 4, 1, 3)]
+
+
+def _small(name):
+    return [ids for ids in ARRANGEMENTS if len(ids) < 4 or name in CHEAP_AT_4]
+
+
+@pytest.mark.parametrize("name, ids", [(name, ids) for name in sorted(BUILTIN) for ids in _small(name)])
 def test_native_search_sees_the_python_graph_for_builtins(name, ids):
     _agree(builtin(name), ids)
     _agree_reduced(builtin(name), ids)
@@ -112,9 +126,10 @@ def test_native_search_sees_the_python_graph_for_mutants(filename):
     _agree_reduced(load_algorithm(os.path.join(MUTANTS, filename)), (1, 3, 2))
 
 
-@pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 3, 2, 5, 4))])
+@pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
+                                       ("hs", (1, 3, 2, 5, 4))])
 def test_native_reduction_is_the_python_reduction_at_larger_n(name, ids):
-    if name == "hs":  # the Python reduced search of this arrangement takes a minute: compare one figure pinned
+    if len(ids) == 5:  # the Python reduced search of this arrangement takes a minute: compare one figure pinned
         facts = NativeEngine.for_algorithm(builtin(name), 5).explore(
             ids, por=True, watched=("decided", "is_leader", "leader_id"))
         # measured with the Python explorer: Explorer(..., por=True).run() on hs 1,3,2,5,4
@@ -138,7 +153,7 @@ def _summary(result):
 
 
 @pytest.mark.parametrize("por", [True, False])
-@pytest.mark.parametrize("name, n", [(name, n) for name in sorted(BUILTIN) for n in (1, 2, 3, 4)])
+@pytest.mark.parametrize("name, n", [(name, len(ids)) for name in sorted(BUILTIN) for ids in _small(name)])
 def test_check_gives_the_same_result_with_either_engine(name, n, por):
     native = check(builtin(name), n, engine="native", jobs=1, por=por)
     python = check(builtin(name), n, engine="interned", por=por, jobs=1)
@@ -215,7 +230,7 @@ def test_without_a_compiler_auto_uses_python_and_native_says_so(monkeypatch, cap
     assert "no C compiler found" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", sorted(BUILTIN))
+@pytest.mark.parametrize("name", ["lcr", "cr", "hs", "franklin"])
 @pytest.mark.parametrize("por", [True, False])
 def test_fingerprints_find_the_same_graph_when_nothing_collides(name, por):
     """64-bit fingerprints of a few hundred thousand states collide with probability ~1e-9:
