@@ -46,12 +46,12 @@ QUICK = {"lcr": range(3, 5), "cr": range(3, 5), "hs": range(3, 4)}
 def capacity(algorithm: str, n: int) -> int:
     """The smallest channel capacity that no execution fills, found with SPIN's full search.
 
-    (cr and lcr: n; hs: 4 at n = 3 and 5, 3 at n = 4.) Any other n may need more: a full
+    (cr and lcr: n; hs: 4 at n = 3, 3 at n = 4, 5 at n = 5.) Any other n may need more: a full
     channel trips the model's assertion and the script doubles the capacity and runs again.
     SPIN's partial-order reduction misses that assertion (it takes a send on an ``xs``
     channel to be independent of the receiver), so only the full search decides.
     """
-    return {"cr": n, "lcr": n, "hs": 3 if n == 4 else 4}[algorithm]
+    return {"cr": n, "lcr": n, "hs": {3: 4, 4: 3}.get(n, 5)}[algorithm]
 
 
 @dataclass
