@@ -5,7 +5,8 @@
     python bench/spin_vs_ringleader.py hs --n 4 5       # some algorithms, some n
     python bench/spin_vs_ringleader.py hs --ids 1,2,3,4,5   # one arrangement
     options: --timeout S (per run, default 120) --memory MB (per run, default 4096)
-             --engine NAME (ringleader's --engine) --jobs N (ringleader's, default 1) --keep DIR
+             --engine NAME (ringleader's --engine) --jobs N (ringleader's, default 1)
+             --checkout DIR (another ringleader checkout to run) --keep DIR (keep the models)
 
 For each algorithm and n, the arrangements are those ringleader checks (one per rotation class,
 and per reflection class for hs). SPIN gets a Promela model of them from bench/promela.py:
@@ -26,6 +27,7 @@ import datetime
 import json
 import os
 import platform
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -71,7 +73,7 @@ def run_ringleader(algorithm: str, target: list[str], por: bool, options) -> Out
         command.append("--no-por")
     if options.engine:
         command += ["--engine", options.engine]
-    timed = spin.run_timed(command, options.timeout, cwd=ROOT)
+    timed = spin.run_timed(command, options.timeout, cwd=options.checkout)
     if timed.timed_out:
         return Outcome(None, timed.seconds, "timeout", timed.peak_mb)
     try:
@@ -153,6 +155,11 @@ HEADER = (
 )
 
 
+def commit(checkout: str) -> str:
+    done = subprocess.run(["git", "-C", checkout, "describe", "--always", "--dirty"], capture_output=True, text=True)
+    return done.stdout.strip() or "not a git checkout"
+
+
 def machine() -> str:
     model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}"
@@ -168,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory", type=int, default=4096, help="MB per run (default 4096)")
     parser.add_argument("--engine", help="ringleader's --engine")
     parser.add_argument("--jobs", type=int, default=1, help="ringleader's --jobs (default 1: SPIN uses one core)")
+    parser.add_argument("--checkout", default=ROOT, help="the ringleader checkout to run (default: this one)")
     parser.add_argument("--keep", help="write the Promela models and pan binaries here (default: a temporary directory)")
     options = parser.parse_args(argv)
 
@@ -175,13 +183,17 @@ def main(argv: list[str] | None = None) -> int:
     if unknown := [name for name in names if name not in PLAN]:
         parser.error(f"no Promela model for {', '.join(unknown)}: choose from {', '.join(PLAN)}")
     plan = QUICK if options.quick else PLAN
-    ids_given = tuple(int(x) for x in options.ids.split(",")) if options.ids else None
+    try:
+        ids_given = tuple(int(x) for x in options.ids.split(",")) if options.ids else None
+    except ValueError:
+        parser.error(f"--ids {options.ids}: give distinct ids separated by commas, e.g. 1,2,3")
     if ids_given and len(names) != 1:
         parser.error("--ids needs exactly one ALGO")
 
     spin.ensure_installed()
     print(f"`python bench/spin_vs_ringleader.py {' '.join(sys.argv[1:] if argv is None else argv)}` on "
-          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {machine()}, {spin.version()}; "
+          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {machine()}, {spin.version()}, "
+          f"ringleader {commit(options.checkout)}{f' --engine {options.engine}' if options.engine else ''}; "
           f"budget {options.timeout:.0f} s and {options.memory} MB per run\n")
     print(HEADER)
     print("|" + "---|" * HEADER.count(" | ") + "---|")
