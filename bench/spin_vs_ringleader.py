@@ -120,10 +120,15 @@ def cell_seconds(outcome: Outcome) -> str:
 
 
 def ratio(ours: Outcome, theirs: Outcome) -> str:
-    """ringleader's wall time over SPIN's: above 1, SPIN is faster."""
-    if ours.states is None or theirs.states is None:
-        return "-"
-    return f"{ours.seconds / max(theirs.seconds, 1e-3):.1f}"
+    """ringleader's wall time over SPIN's: above 1, SPIN is faster (a bound when one timed out)."""
+    value = ours.seconds / max(theirs.seconds, 1e-3)
+    if ours.states is not None and theirs.states is not None:
+        return f"{value:.1f}"
+    if ours.status == "timeout" and theirs.states is not None:
+        return f">{value:.1f}"
+    if theirs.status == "timeout" and ours.states is not None:
+        return f"<{value:.1f}"
+    return "-"
 
 
 def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, workdir: str) -> tuple[str, bool]:
