@@ -146,17 +146,22 @@ def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, work
     agreed = agreement(sp_full, rl_full, offset)
     cells = [
         algorithm, str(n), f"{len(chosen)} ({represented})",
-        cell_states(sp_por), cell_states(sp_full), cell_seconds(sp_por), cell_seconds(sp_full), f"{compile_seconds:.1f}",
-        cell_states(rl_por), cell_states(rl_full), cell_seconds(rl_por), cell_seconds(rl_full),
-        ratio(rl_por, sp_por), ratio(rl_full, sp_full), agreed,
+        pair(cell_states(sp_por), cell_states(sp_full)), pair(cell_seconds(sp_por), cell_seconds(sp_full)),
+        pair(cell_states(rl_por), cell_states(rl_full)), pair(cell_seconds(rl_por), cell_seconds(rl_full)),
+        pair(ratio(rl_por, sp_por), ratio(rl_full, sp_full)), pair(f"{sp_full.peak_mb:.0f}", f"{rl_full.peak_mb:.0f}"),
+        f"{compile_seconds:.1f}", agreed,
     ]
     return "| " + " | ".join(cells) + " |", not agreed.startswith("MISMATCH")
 
 
+def pair(reduced: str, full: str) -> str:
+    return f"{reduced} / {full}"
+
+
 HEADER = (
-    "| model | n | arrangements | SPIN states (POR) | SPIN states (full) | SPIN s (POR) | SPIN s (full) | SPIN compile s "
-    "| ringleader states (POR) | ringleader states (full) | ringleader s (POR) | ringleader s (full) "
-    "| time ratio ringleader/SPIN (POR) | (full) | full counts |"
+    "| model | n | arrangements | SPIN states (POR / full) | SPIN s (POR / full) | ringleader states (POR / full) "
+    "| ringleader s (POR / full) | time ratio ringleader/SPIN (POR / full) | peak MB, full: SPIN / ringleader "
+    "| SPIN compile s | full counts |"
 )
 
 
