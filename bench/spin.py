@@ -29,8 +29,12 @@ def ensure_installed(tools=("spin", "gcc")) -> None:
         raise SystemExit(f"{', '.join(missing)} missing: run `sudo apt-get install {' '.join(missing)}`")
     print(f"installing {' '.join(missing)} with apt-get ...", flush=True)
     environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(["apt-get", "update", "-q"], check=True, env=environment, stdout=subprocess.DEVNULL)
-    subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True, env=environment, stdout=subprocess.DEVNULL)
+    try:
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=environment, stdout=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True, env=environment,
+                       stdout=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise SystemExit(f"could not install {' '.join(missing)} with apt-get ({error}): install them by hand")
 
 
 def version() -> str:
