@@ -22,7 +22,10 @@ state is ringleader's, and the state counts are equal. Several arrangements are 
 ``init`` in one atomic step (it runs the n processes of one of them): the count is the sum
 over the arrangements plus one, the state before ``init`` has chosen.
 
-Channel numbering follows models/topology.py: on the bidirectional ring channel 2i carries
+In the process templates below ME is the process's id and IN, OUT (unidirectional ring) or
+IN_CW, IN_CCW, OUT_CW, OUT_CCW (bidirectional) its channels: constants in an ``active``
+proctype, parameters of ``P`` when ``init`` runs the processes. Channel numbering follows
+models/topology.py: on the bidirectional ring channel 2i carries
 process i's CW sends to i+1 (arriving on its CCW port) and 2i+1 its CCW sends to i-1 (arriving
 on its CW port); on the unidirectional ring channel i goes from i to i+1.
 """
@@ -158,7 +161,7 @@ def _substitute(text: str, names: dict[str, str]) -> str:
 
 
 def _send(fields: str) -> str:
-    """Every send asserts that the channel has room: a full channel would make the model finite."""
+    """Every send first asserts that the channel has room: an unbounded channel never refuses one."""
     values = ",".join("txyz"[: fields.count(",") + 1])
     return f"inline send(ch, t, x, y, z) {{ assert(nfull(ch)); ch!{values} }}\n"
 

@@ -6,10 +6,11 @@
     python bench/spin_vs_ringleader.py hs --ids 1,2,3,4,5   # one arrangement
     options: --timeout S (per run, default 120) --memory MB (per run, default 4096)
              --engine NAME (ringleader's --engine) --jobs N (ringleader's, default 1)
+             --symmetry reflection|rotation|none (the arrangements both tools check)
              --checkout DIR (another ringleader checkout to run) --keep DIR (keep the models)
 
 For each algorithm and n, the arrangements are those ringleader checks (one per rotation class,
-and per reflection class for hs). SPIN gets a Promela model of them from bench/promela.py:
+and per reflection class for hs; --symmetry rotation or none for more). SPIN gets a Promela model of them from bench/promela.py:
 one arrangement with ``active`` processes, several chosen by ``init`` in one atomic step (then
 SPIN stores one state more than the sum, the state before the choice). Both tools run with
 and without partial-order reduction; the script checks that SPIN's count with its reduction
@@ -136,8 +137,9 @@ def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, work
     if ids_given:
         chosen, represented, target = [ids_given], 1, ["--ids", ",".join(map(str, ids_given))]
     else:
-        reps = arrangements(n, symmetry_of(cls, cls.topology(n)))
-        chosen, represented, target = [a.ids for a in reps], sum(a.represents for a in reps), ["--n", str(n)]
+        reps = arrangements(n, symmetry_of(cls, cls.topology(n), options.symmetry))
+        chosen, represented = [a.ids for a in reps], sum(a.represents for a in reps)
+        target = ["--n", str(n), "--symmetry", options.symmetry]
     print(f"{algorithm} n={n}: {len(chosen)} arrangement(s) ...", file=sys.stderr, flush=True)
     rl_full = run_ringleader(algorithm, target, False, options)
     rl_por = run_ringleader(algorithm, target, True, options)
@@ -184,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
     parser.add_argument("--memory", type=int, default=4096, help="MB per run (default 4096)")
     parser.add_argument("--engine", help="ringleader's --engine")
+    parser.add_argument("--symmetry", choices=["reflection", "rotation", "none"], default="reflection",
+                        help="which arrangements both tools check (ringleader's --symmetry; default reflection)")
     parser.add_argument("--jobs", type=int, default=1, help="ringleader's --jobs (default 1: SPIN uses one core)")
     parser.add_argument("--checkout", default=ROOT, help="the ringleader checkout to run (default: this one)")
     parser.add_argument("--keep", help="write the Promela models and pan binaries here (default: a temporary directory)")
