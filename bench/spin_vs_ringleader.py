@@ -10,11 +10,12 @@
              --checkout DIR (another ringleader checkout to run) --keep DIR (keep the models)
 
 For each algorithm and n, the arrangements are those ringleader checks (one per rotation class,
-and per reflection class for hs; --symmetry rotation or none for more). SPIN gets a Promela model of them from bench/promela.py:
-one arrangement with ``active`` processes, several chosen by ``init`` in one atomic step (then
-SPIN stores one state more than the sum, the state before the choice). Both tools run with
-and without partial-order reduction; the script checks that SPIN's count with its reduction
-off equals ringleader's ``--no-por`` count (exit 1 if not) and prints one markdown table.
+and per reflection class for hs; --symmetry rotation or none for more). SPIN gets a Promela
+model of them from bench/promela.py: one arrangement with ``active`` processes, several
+chosen by ``init`` in one atomic step (then SPIN stores one state more than the sum, the
+state before the choice). Both tools run with and without partial-order reduction; the
+script checks that SPIN's count with its reduction off equals ringleader's ``--no-por``
+count (exit 1 if not) and prints one markdown table (docs/benchmarks.md).
 
 Every run is a separate process, timed by wall clock in the same script run, with a time
 budget (``timeout`` in the table) and a memory limit (SPIN's -DMEMLIM, ringleader's
