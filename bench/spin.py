@@ -118,7 +118,7 @@ def run_pan(pan: str, timeout: float, expected_states: int | None = None) -> Pan
         return PanResult(None, timed.seconds, timed.peak_mb, "timeout")
     stored = re.search(r"(\d+) states, stored", text)
     states = int(stored.group(1)) if stored else None
-    if "out of memory" in text:
+    if "out of memory" in text or "reached -DMEMLIM bound" in text:
         outcome = "out of memory"
     elif "assertion violated" in text and "q_full" in text:  # the capacity assertion of every send
         outcome = "channel full"
