@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-chains", dest="chains", action="store_false",
                         help="with partial-order reduction, store every state of the reduced graph (by default a "
                              "state whose stubborn set is one transition is passed through, not stored)")
+    parser.add_argument("--fingerprint", action="store_true",
+                        help="store 64-bit fingerprints of states instead of states (less memory; the output gives "
+                             "the probability that a state was wrongly taken as seen); needs the native engine")
     parser.add_argument("--max-states", type=int, metavar="N",
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
@@ -58,12 +61,28 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="worker processes exploring arrangements in parallel (default: every core); "
                              "the result is the same for any N")
-    parser.add_argument("--engine", choices=("interned", "reference"), default="interned",
-                        help="interned (default): memoised local transitions on packed states; "
-                             "reference: the plain semantics, slower, same states in the same order")
+    parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
+                        help="auto (default): native if a C compiler is found and the algorithm compiles, else "
+                             "interned; native: the commands compiled to C, full state graph, a violation is "
+                             "re-searched in Python for its trace; interned: memoised Python, partial-order "
+                             "reduced unless --no-por; reference: the plain semantics, slowest")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    parser.add_argument("--all-n", action="store_true",
+                        help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
+                             "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
     return parser
+
+
+def _own_parser_mode(argv: list[str]) -> int | None:
+    """Modes with their own parser and module: `check theorem NAME ...` and `check ALGO --all-n ...`."""
+    if argv[:1] == ["theorem"]:
+        from .theorems import cli as theorem_cli
+        return theorem_cli(argv[1:])
+    if "--all-n" in argv and "--help" not in argv and "-h" not in argv:
+        from .parameterized import cli as all_n_cli
+        return all_n_cli(argv)
+    return None
 
 
 def _parse_ids(text: str) -> tuple[int, ...]:
@@ -84,6 +103,10 @@ def _list() -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    status = _own_parser_mode(argv)
+    if status is not None:
+        return status
     args = _parser().parse_args(argv)
     if args.list:
         return _list()
@@ -113,7 +136,7 @@ def run(argv: list[str] | None = None) -> int:
 
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                    engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                   symmetry=args.symmetry, chains=args.chains)
+                   symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

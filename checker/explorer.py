@@ -54,6 +54,8 @@ class Exploration:
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
     represents: int = 1  # arrangements this one stands for
     cyclic: bool = False  # the explored graph has a cycle
+    engine: str = "python"  # "native" when the C search explored it
+    reduced: bool = False  # the graph explored was partial-order reduced
 
 
 class Explorer:
@@ -103,7 +105,7 @@ class Explorer:
     def _search(self) -> Exploration:
         started = time.perf_counter()
         system = self.system
-        result = Exploration(system.ids)
+        result = Exploration(system.ids, reduced=self.reduction is not None)
         initial = system.initial_state
         self.index = index = {initial: 0}
         queue = [initial]

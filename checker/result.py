@@ -60,6 +60,16 @@ class Result:
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
     symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    fingerprint: bool = False  # states were stored as 64-bit fingerprints
+    engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
+
+    @property
+    def omission_probability(self) -> float | None:
+        """With fingerprints: at most the chance that two of an arrangement's states share a
+        fingerprint (so one was wrongly taken as seen), summed over the arrangements."""
+        if not self.fingerprint:
+            return None
+        return sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement if a.engine == "native") / 2.0 ** 64
 
     @property
     def exit_status(self) -> int:
@@ -82,6 +92,9 @@ class Result:
             ],
             "messages": {"min": self.messages_min, "max": self.messages_max},
             "unmatched_receptions": self.unmatched,
+            "engine": self.engine,
+            "fingerprint": self.fingerprint,
+            "omission_probability": self.omission_probability,
             "por": self.por,
             "chains": self.chains,
             "symmetry": self.symmetry,
@@ -104,11 +117,19 @@ class Result:
         how = "the one given" if self.symmetry == "given" else describe(self.symmetry)
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
         if self.por:
-            reduced = "   (partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
-            reduced += "; --no-por for the full graph)"
+            how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
         else:
-            reduced = ""
+            how = "full graph"
+        natively = sum(1 for a in self.per_arrangement if a.engine == "native")
+        if natively and natively == len(self.per_arrangement):
+            how += ", native engine"
+        elif natively:
+            how += ", native engine, Python where a violation was searched for its trace"
+        reduced = f"   ({how}{'; --no-por for the full graph' if self.por else ''})"
         lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
+        if self.fingerprint:
+            lines.append(f"  fingerprints  64-bit; the chance that a state was wrongly taken as seen is at most "
+                         f"{self.omission_probability:.1e}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
         else:

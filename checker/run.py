@@ -15,16 +15,18 @@ from dataclasses import dataclass
 
 from models import AlgorithmError, Algorithm, AsyncSystem
 from models.interned import InternedSystem
+from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
 from .arrangements import REFLECTION, Arrangement, arrangements, describe, symmetry_of
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
+from .native_search import search_natively
 from .memory import default_limit, format_size
 from .progress import Progress
 from .result import INCOMPLETE, VERIFIED, VIOLATED, Counterexample, PropertyOutcome, Result
 from .trace import Trace, replay
 
-ENGINES = ("interned", "reference")
+ENGINES = ("auto", "native", "interned", "reference")
 MAX_ARRANGEMENTS = 10_000_000
 
 
@@ -41,6 +43,8 @@ class _Task:
     por: bool
     max_memory: int | None
     chains: bool = True
+    fingerprint: bool = False
+    native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -57,7 +61,13 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
                         chains=task.chains).run()
 
     try:
-        exploration = explore(task.por, task.max_states)
+        exploration = None
+        if task.native is not None:
+            # verified in C, or None: then the Python engine finds the violation and its trace
+            exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
+                                          task.por, task.chains, task.fingerprint)
+        if exploration is None:
+            exploration = explore(task.por, task.max_states)
     except StateLimitReached:
         return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
     except MemoryLimitReached as stop:
@@ -125,12 +135,13 @@ def check(
     properties: list[Property] | None = None,
     max_states: int | None = None,
     progress: bool | None = None,
-    engine: str = "interned",
+    engine: str = "auto",
     jobs: int | None = None,
     por: bool = True,
     max_memory: int | None = None,
     symmetry: str = REFLECTION,
     chains: bool = True,
+    fingerprint: bool = False,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -141,7 +152,9 @@ def check(
     ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
     which keeps every verdict, terminal state and the message min/max, not the state counts;
     with ``chains`` it also passes through, without storing, states whose stubborn set is a
-    single transition.
+    single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
+    states instead of states; the result gives the probability that one was wrongly taken as
+    already seen.
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
@@ -168,11 +181,15 @@ def check(
             )
         plan = arrangements(n, used_symmetry)
     AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
+    native, engine_note = _native_engine(algorithm, n, engine)
+    if fingerprint and native is None:
+        raise AlgorithmError("--fingerprint needs the native engine" + (
+            f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
-    _task = _Task(algorithm, properties, engine, max_states, por, max_memory or default_limit(min(jobs, len(plan))),
-                  chains)
+    _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
+                  max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
@@ -196,10 +213,26 @@ def check(
         meter.close()
         _task = None
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
-    result.por = por
-    result.chains = por and chains
+    result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
+    result.por = por and (not explorations or any(e.reduced for e in explorations))
+    result.chains = result.por and chains
+    result.fingerprint = fingerprint
+    if engine_note:
+        result.notes.append(engine_note)
     result.symmetry = "given" if ids is not None else used_symmetry
     return result
+
+
+def _native_engine(algorithm, n: int, engine: str) -> tuple[NativeEngine | None, str | None]:
+    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it."""
+    if engine not in ("auto", "native"):
+        return None, None
+    try:
+        return NativeEngine.for_algorithm(algorithm, n), None
+    except NativeUnavailable as why:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}") from None
+        return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
 
 
 def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):

@@ -28,9 +28,10 @@ PINNED = {
 }
 
 
+@pytest.mark.parametrize("engine", ["native", "interned"])
 @pytest.mark.parametrize("name,n", sorted(PINNED))
-def test_pinned_figures(name, n):
-    result = check(builtin(name), n, por=False, symmetry="rotation")
+def test_pinned_figures(name, n, engine):
+    result = check(builtin(name), n, por=False, symmetry="rotation", engine=engine)
     assert result.verdict == "verified", result.summary()
     figures = (
         result.arrangements_checked, result.arrangements_represented, result.states, result.transitions,

@@ -1,0 +1,217 @@
+"""Rings of every size in first-order logic: the vocabulary all-n invariants are written in.
+
+The encoding is Ivy's and mypyvy's ring (their leader-election example):
+  * processes are elements of an uninterpreted sort ``Node``, with no bound on how many;
+  * the ring is the relation ``btw(a, b, c)``: going clockwise from a, b comes before c.
+    Four axioms make it a cyclic order (cyclic, transitive, antisymmetric, total), true of
+    every finite ring of 1, 2, 3, ... processes;
+  * ``next(a, b)`` (b is a's clockwise neighbour) is *defined* from btw: nothing lies between;
+  * ids are a map ``id: Node -> Int``, injective (it has a left inverse ``owner``) and >= 1
+    (NIL is 0), compared with Int's order;
+  * a local variable of the algorithm is a function ``Node -> Bool/Int``;
+  * the channel into a port is over-approximated by a *set* of pending messages: for a
+    message type and an arrival port, a relation ``pending(Node, field...)``. The set forgets
+    order and multiplicity, so every FIFO run is a run of the set system (the other way
+    round is not true): an invariant of the set system is an invariant of the algorithm.
+
+An invariant is a Python function of a ``RingState``; the same function is read on the state
+before a step, on the state after it (``AfterStep``, built from the command's symbolic
+execution) and on the initial state (``InitialState``). It reads processes through the
+algorithm's own view (``ring.process(x).L``, ``ring.process(x).id``) and quantifies with
+``ring.forall(lambda x, y: ...)``.
+"""
+from __future__ import annotations
+
+import inspect
+import itertools
+
+import z3
+
+from models import Algorithm, Message
+from models.algorithm import Layout
+from models.process import view_class
+from models.symbolic import as_term, sort_of
+from specs.all_n import ANY
+
+Node = z3.DeclareSort("Node")
+btw = z3.Function("btw", Node, Node, Node, z3.BoolSort())
+node_id = z3.Function("id", Node, z3.IntSort())
+# the process whose id is j (a left inverse of id: ids are injective), so that "j is a
+# leader's id" needs no existential: id(owner(j)) == j and is_leader(owner(j))
+owner = z3.Function("owner", z3.IntSort(), Node)
+
+_counter = itertools.count()
+
+
+def _fresh_nodes(names):
+    return [z3.Const(f"{name}!{next(_counter)}", Node) for name in names]
+
+
+def ring_axioms() -> list[z3.BoolRef]:
+    """btw is a cyclic order of the nodes, and ids are distinct positive integers."""
+    w, x, y, z = z3.Consts("w x y z", Node)
+    return [
+        z3.ForAll([x, y, z], z3.Implies(btw(x, y, z), btw(y, z, x))),  # cyclic
+        z3.ForAll([w, x, y, z], z3.Implies(z3.And(btw(w, x, y), btw(w, y, z)), btw(w, x, z))),  # transitive
+        z3.ForAll([w, x, y], z3.Implies(btw(w, x, y), z3.Not(btw(w, y, x)))),  # antisymmetric
+        z3.ForAll([w, x, y], z3.Implies(z3.Distinct(w, x, y), z3.Or(btw(w, x, y), btw(w, y, x)))),  # total
+        z3.ForAll([x], owner(node_id(x)) == x),  # ids are unique: id has a left inverse
+        z3.ForAll([x], node_id(x) >= 1),  # and never NIL
+    ]
+
+
+def is_next(a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
+    """b is a's clockwise neighbour: nothing lies between them (or a is alone, its own neighbour)."""
+    z = z3.Const(f"z!{next(_counter)}", Node)
+    return z3.Or(
+        z3.And(a != b, z3.ForAll([z], z3.Not(btw(a, z, b)))),
+        z3.And(a == b, z3.ForAll([z], z == a)),
+    )
+
+
+class RingState:
+    """A state of the set system: locals and pending sets as z3 functions (the state before a step)."""
+
+    def __init__(self, algorithm: type[Algorithm], suffix: str = ""):
+        topology = algorithm.topology(3)
+        self.algorithm = algorithm
+        self.layout = Layout.of(algorithm, topology.ports)
+        self.in_ports = topology.in_ports(0)
+        self.out_ports = topology.out_ports(0)
+        self._view = view_class(algorithm, self.layout)
+        self.locals = tuple(
+            z3.Function(f"{self.layout.slot_name(k)}{suffix}", Node, sort_of(variable.type))
+            for k, (_, _, variable) in enumerate(self.layout.slots)
+        )
+        self.channels = {}  # (message type, arrival port) -> pending relation
+        for message_type in message_types(algorithm):
+            for port in self.in_ports:
+                sorts = [sort_of(t) for t in message_type.field_types]
+                self.channels[message_type, port] = z3.Function(
+                    f"pending_{message_type.__name__}@{port}{suffix}", Node, *sorts, z3.BoolSort())
+
+    # -- the vocabulary invariants are written in ------------------------------------------
+    def process(self, x: z3.ExprRef):
+        """The algorithm's view of process x: ``.id`` and every local, as terms of this state."""
+        return self._view([self.local(x, k) for k in range(len(self.layout.slots))],
+                          node_id(x), None, self.out_ports, self.algorithm)
+
+    def id(self, x: z3.ExprRef) -> z3.ArithRef:
+        return node_id(x)
+
+    def owner(self, j) -> z3.ExprRef:
+        """The process whose id is j, when j is one (``ring.id(ring.owner(j)) == j`` says it is)."""
+        return owner(j)
+
+    def btw(self, a, b, c) -> z3.BoolRef:
+        return btw(a, b, c)
+
+    def is_leader(self, x) -> z3.BoolRef:
+        return as_formula(self.algorithm.is_leader(self.process(x)))
+
+    def is_leaders_id(self, j) -> z3.BoolRef:
+        """j is the id of a process that is leader (no existential needed, thanks to ``owner``)."""
+        return z3.And(node_id(owner(j)) == j, self.is_leader(owner(j)))
+
+    def candidate(self, x) -> z3.BoolRef:
+        if self.algorithm.candidate is None:
+            return z3.BoolVal(True)
+        return as_formula(self.algorithm.candidate(self.process(x)))
+
+    def pending(self, x, message: Message, port: str | None = None) -> z3.BoolRef:
+        """``message`` is in the channel into x's ``port`` (the only in-port, if omitted).
+
+        A field given as ANY stands for some value: the result is "some such message is pending".
+        """
+        port = self._port(port)
+        wildcards, fields = [], []
+        for value, value_type in zip(message[1:], type(message).field_types):
+            if value is ANY:
+                wildcards.append(z3.Const(f"any!{next(_counter)}", sort_of(value_type)))
+                fields.append(wildcards[-1])
+            else:
+                fields.append(as_term(value, value_type, f"{type(message).__name__} field"))
+        held = self.pending_term(type(message), port, x, tuple(fields))
+        return z3.Exists(wildcards, held) if wildcards else held
+
+    def forall(self, body) -> z3.BoolRef:
+        """``ring.forall(lambda x, y: ...)``: the body for all nodes, one per parameter."""
+        names = list(inspect.signature(body).parameters)
+        nodes = _fresh_nodes(names)
+        return z3.ForAll(nodes, as_formula(body(*nodes)))
+
+    def forall_ints(self, body) -> z3.BoolRef:
+        """``ring.forall_ints(lambda j: ...)``: the body for all integers (message fields, ids)."""
+        names = list(inspect.signature(body).parameters)
+        values = [z3.Int(f"{name}!{next(_counter)}") for name in names]
+        return z3.ForAll(values, as_formula(body(*values)))
+
+    # -- what the subclasses override --------------------------------------------------------
+    def local(self, x, k: int) -> z3.ExprRef:
+        return self.locals[k](x)
+
+    def pending_term(self, message_type, port, x, fields) -> z3.BoolRef:
+        return self.channels[message_type, port](x, *fields)
+
+    def _port(self, port):
+        if port is None:
+            if len(self.in_ports) != 1:
+                raise ValueError(f"name the arrival port: one of {', '.join(self.in_ports)}")
+            return self.in_ports[0]
+        if port not in self.in_ports:
+            raise ValueError(f"no in-port {port!r}: one of {', '.join(self.in_ports)}")
+        return port
+
+
+class InitialState(RingState):
+    """Every process holds its locals' initial values, and nothing is pending."""
+
+    def local(self, x, k):
+        variable = self.layout.slots[k][2]
+        return as_term(variable.initial, variable.type, self.layout.slot_name(k))
+
+    def pending_term(self, message_type, port, x, fields):
+        return z3.BoolVal(False)
+
+
+class AfterStep(RingState):
+    """The state after process ``p`` took one step, as terms over the state ``before``.
+
+    ``new_locals`` are p's locals after the step; ``added`` lists (type, port, node, fields)
+    of the messages sent; ``removed`` is the received message (type, port, fields) or None,
+    and ``consumed`` a Boolean: whether the set loses it (a set cannot tell whether another
+    copy is still in the channel, so both are allowed).
+    """
+
+    def __init__(self, before: RingState, p, new_locals, added, removed=None, consumed=None):
+        self.__dict__.update(before.__dict__)
+        self.before, self.p, self.new_locals = before, p, new_locals
+        self.added, self.removed, self.consumed = added, removed, consumed
+
+    def local(self, x, k):
+        return z3.If(x == self.p, self.new_locals[k], self.before.local(x, k))
+
+    def pending_term(self, message_type, port, x, fields):
+        held = self.before.pending_term(message_type, port, x, fields)
+        if self.removed is not None and self.removed[:2] == (message_type, port):
+            same = z3.And(x == self.p, *(a == b for a, b in zip(fields, self.removed[2])))
+            held = z3.And(held, z3.Not(z3.And(self.consumed, same)))
+        sent = [z3.And(x == node, *(a == b for a, b in zip(fields, values)))
+                for sent_type, sent_port, node, values in self.added
+                if (sent_type, sent_port) == (message_type, port)]
+        return z3.Or(held, *sent) if sent else held
+
+
+def message_types(algorithm: type[Algorithm]) -> list[type[Message]]:
+    """Every message type a command receives, in declaration order."""
+    found = []
+    for command in algorithm.commands:
+        if command.message is not None and command.message not in found:
+            found.append(command.message)
+    return found
+
+
+def as_formula(value) -> z3.BoolRef:
+    if z3.is_expr(value):
+        return value
+    return z3.BoolVal(bool(value))

@@ -1,0 +1,112 @@
+"""The transition relation of the all-n encoding, read from an algorithm's own commands.
+
+Each command (per arrival port) is executed once on z3 terms by ``models.symbolic``, for a
+process ``p`` that is any node of the ring: the guard becomes a hypothesis, the new locals
+those of ``p`` in the state after (``AfterStep``), and each ``send(port, m)`` "add m to the
+pending set of the neighbour the port leads to", which is read off the topology (NEXT and
+CW lead to the next node, CCW to the previous one). A head message that no command accepts
+is consumed without effect: one more step per message type and arrival port. Nothing here is
+written per algorithm.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from models import Algorithm, AlgorithmError, BidirectionalRing, UnidirectionalRing
+from models.symbolic import SymbolicProcess, execute, symbolic_message
+
+from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id
+
+
+class AllNUnsupported(AlgorithmError):
+    """The algorithm cannot be put in the all-n encoding (a one-line reason, exit status 2)."""
+
+
+@dataclass
+class Transition:
+    """One command instance of an arbitrary process ``p``, as hypotheses and the state after."""
+
+    name: str
+    hypotheses: list
+    after: AfterStep
+    message: tuple = ()  # the received message's field constants
+    nonlinear: tuple = ()  # terms outside linear arithmetic, kept as they are
+
+
+def _routes(algorithm: type[Algorithm]) -> dict[str, tuple[str, str]]:
+    """out port -> ("next" or "previous", the port the message arrives on there)."""
+    if not issubclass(algorithm.topology, (UnidirectionalRing, BidirectionalRing)):
+        raise AllNUnsupported(f"{algorithm.name}: all-n proofs are for rings; its topology is {algorithm.topology.kind}")
+    topology = algorithm.topology(3)
+    routes = {}
+    for port in topology.out_ports(0):
+        channel = topology.channels[topology.out_channel(0, port)]
+        routes[port] = ({1: "next", 2: "previous"}[channel.receiver], channel.in_port)
+    return routes
+
+
+def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transition]:
+    """Every command instance of process ``p`` (plus unmatched receptions), read from the commands."""
+    if algorithm.knows_n:
+        raise AllNUnsupported(
+            f"{algorithm.name} reads the ring size p.n (it is non-uniform); the all-n encoding leaves n "
+            "unbounded, so prove it for one n with --prove --n N")
+    routes = _routes(algorithm)
+    neighbours = {"next": z3.Const("next_of_p", Node), "previous": z3.Const("previous_of_p", Node)}
+    facts = {"next": is_next(p, neighbours["next"]), "previous": is_next(neighbours["previous"], p)}
+    process = SymbolicProcess(algorithm, 3, name="p")
+    into_p = [(x, pre.local(p, k)) for k, x in enumerate(process.locals)] + [(process.id, node_id(p))]
+    found = []
+
+    def into(term):
+        """A term over the symbolic process's constants, as a term over node p of the state before."""
+        return z3.substitute(term, *into_p)
+
+    def add(name, guard, new_locals, sends, received):
+        hypotheses, added = [guard], []
+        for out_port, message_type, fields in sends:
+            where, in_port = routes[out_port]
+            hypotheses.append(facts[where])
+            added.append((message_type, in_port, neighbours[where], fields))
+        consumed = None
+        if received is not None:
+            message_type, port, fields = received
+            hypotheses.append(pre.pending_term(message_type, port, p, fields))
+            consumed = z3.Bool(f"consumed_{len(found)}")
+        terms = [guard, *new_locals, *(f for *_, fields in sends for f in fields)]
+        found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed),
+                                received[2] if received else (), tuple(t for t in terms if _nonlinear(t))))
+
+    for command in algorithm.commands:
+        ports = [None] if command.kind == "spontaneous" else [q for q in pre.in_ports if command.enabled_on(q)]
+        for port in ports:
+            step = execute(algorithm, command, 3, port, process=process)
+            received = None if port is None else (command.message, port, tuple(step.message[1:]))
+            sends = [(out_port, t, tuple(into(f) for f in fields)) for out_port, t, fields in step.sends]
+            name = command.name if port is None or len(pre.in_ports) == 1 else f"{command.name}@{port}"
+            add(name, into(step.guard), [into(x) for x in step.locals], sends, received)
+    for message_type in message_types(algorithm):
+        for port in pre.in_ports:
+            message = symbolic_message(message_type, "m")
+            name = f"unmatched {message_type.__name__}" + ("" if len(pre.in_ports) == 1 else f"@{port}")
+            add(name, z3.BoolVal(True), [pre.local(p, k) for k in range(len(pre.locals))], [],
+                (message_type, port, tuple(message[1:])))
+    return found
+
+
+_NONLINEAR_OPS = (z3.Z3_OP_POWER, z3.Z3_OP_DIV, z3.Z3_OP_IDIV, z3.Z3_OP_MOD, z3.Z3_OP_REM)
+
+
+def _nonlinear(term) -> bool:
+    """Does the term compute outside linear integer arithmetic (2 ** k, x * y, division)?"""
+    pending = [term]
+    while pending:
+        t = pending.pop()
+        if z3.is_app(t):
+            kind = t.decl().kind()
+            if kind in _NONLINEAR_OPS or (kind == z3.Z3_OP_MUL and sum(not z3.is_int_value(c) for c in t.children()) > 1):
+                return True
+            pending.extend(t.children())
+    return False

@@ -1,0 +1,759 @@
+/* ringleader's native explorer: the breadth-first search of checker/explorer.py over the full
+ * state graph of one arrangement, for one algorithm whose commands models/codegen.py compiled
+ * to C from their symbolic (z3) reading.
+ *
+ * A state is stored packed, as DESIGN.md defines it and nothing more: the locals of every
+ * process, then for every channel its length and its messages (type tag, then fields), each
+ * number a zigzag varint. The search keeps the graph in compressed sparse rows and answers the
+ * same graph questions as checker/graph.py (acyclic? fewest and most messages from the initial
+ * state to a terminal state). It evaluates no property itself: it hands the checker every
+ * distinct vector of locals, every distinct local change of a moving process and every
+ * terminal state, and the checker evaluates the specification on those in Python.
+ *
+ * With partial-order reduction it expands in each state the stubborn set that
+ * checker/reduction.py chooses (the same dependence tables, models/dependence.py, compiled in;
+ * the same candidates in the same order; the same visibility proviso), and passes through
+ * states whose stubborn set is one transition exactly as checker/explorer.py's chains do, so
+ * the reduced graph is the Python explorer's, state for state. A reduced graph with a cycle,
+ * where the Python explorer needs its cycle proviso, is left to it (status CYCLE).
+ *
+ * With `fingerprint` the state set holds a 64-bit fingerprint of each state instead of the
+ * state (TLC's mode: a state whose fingerprint collides with another's is wrongly taken as
+ * seen, with a probability the checker reports), and only the states not yet expanded are
+ * kept whole.
+ *
+ * Integer arithmetic is checked: an overflow, a division by zero or a negative power sets
+ * `rl_fault`, and the search stops with status FAULT so that the Python engine, whose integers
+ * are unbounded, runs the arrangement instead.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5 };
+
+static int rl_fault;
+
+static inline int64_t rl_add(int64_t a, int64_t b) { int64_t r; if (__builtin_add_overflow(a, b, &r)) rl_fault = 1; return r; }
+static inline int64_t rl_sub(int64_t a, int64_t b) { int64_t r; if (__builtin_sub_overflow(a, b, &r)) rl_fault = 1; return r; }
+static inline int64_t rl_mul(int64_t a, int64_t b) { int64_t r; if (__builtin_mul_overflow(a, b, &r)) rl_fault = 1; return r; }
+static inline int64_t rl_neg(int64_t a) { return rl_sub(0, a); }
+/* SMT-LIB integer division and remainder (what the z3 reading means): the remainder is never negative */
+static inline int64_t rl_div(int64_t a, int64_t b) {
+    if (b == 0 || (a == INT64_MIN && b == -1)) { rl_fault = 1; return 0; }
+    int64_t q = a / b, r = a % b;
+    if (r < 0) q = b > 0 ? q - 1 : q + 1;
+    return q;
+}
+static inline int64_t rl_mod(int64_t a, int64_t b) {
+    if (b == 0) { rl_fault = 1; return 0; }
+    int64_t r = a % b;
+    if (r < 0) r = b > 0 ? r + b : r - b;
+    return r;
+}
+static inline int64_t rl_pow(int64_t a, int64_t e) {
+    if (e < 0) { rl_fault = 1; return 0; }
+    int64_t r = 1;
+    while (e-- > 0) { r = rl_mul(r, a); if (rl_fault) return 0; }
+    return r;
+}
+
+/* -- growable byte strings and varints ------------------------------------------------ */
+typedef struct { uint8_t *data; size_t len, cap; } bytes_t;
+
+static size_t rl_allocated;  /* bytes held by the search's arrays, for the memory limit */
+
+static int grow(void **p, size_t *cap, size_t need, size_t unit) {
+    if (need <= *cap) return 1;
+    size_t cap2 = *cap ? *cap : 1024;
+    while (cap2 < need) cap2 *= 2;
+    void *q = realloc(*p, cap2 * unit);
+    if (!q) return 0;
+    rl_allocated += (cap2 - *cap) * unit;
+    *p = q; *cap = cap2;
+    return 1;
+}
+
+static inline void put_varint(uint8_t **w, int64_t v) {
+    uint64_t z = ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+    while (z >= 0x80) { *(*w)++ = (uint8_t)(z | 0x80); z >>= 7; }
+    *(*w)++ = (uint8_t)z;
+}
+
+static inline int64_t get_varint(const uint8_t **r) {
+    uint64_t z = 0; int shift = 0; uint8_t b;
+    do { b = *(*r)++; z |= (uint64_t)(b & 0x7f) << shift; shift += 7; } while (b & 0x80);
+    return (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+}
+
+static inline uint64_t hash_seeded(const uint8_t *p, size_t n, uint64_t seed) {
+    uint64_t h = seed ^ (n * 0xff51afd7ed558ccdull);
+    while (n >= 8) { uint64_t k; memcpy(&k, p, 8); h = (h ^ k) * 0xbf58476d1ce4e5b9ull; h ^= h >> 31; p += 8; n -= 8; }
+    uint64_t k = 0; memcpy(&k, p, n);
+    h = (h ^ k) * 0x94d049bb133111ebull; h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ull; h ^= h >> 32;
+    return h;
+}
+
+static inline uint64_t hash_bytes(const uint8_t *p, size_t n) { return hash_seeded(p, n, 0x9E3779B97F4A7C15ull); }
+/* a state's fingerprint: independent of the hash that places keys in a table */
+static inline uint64_t fingerprint_of(const uint8_t *p, size_t n) { return hash_seeded(p, n, 0x2545F4914F6CDD1Dull); }
+
+/* -- a set of byte strings, numbered in insertion order -------------------------------- */
+typedef struct {
+    bytes_t arena;           /* the strings, one after the other */
+    uint64_t *start; size_t start_cap;  /* string i is arena[start[i] .. start[i+1]) */
+    uint64_t count;
+    uint64_t *slots; uint64_t mask;     /* open addressing: (hash tag << 32) | (number + 1) */
+} set_t;
+
+static int set_init(set_t *s, uint64_t capacity) {
+    memset(s, 0, sizeof *s);
+    uint64_t size = 1024;
+    while (size < 2 * capacity) size *= 2;
+    s->slots = calloc(size, sizeof(uint64_t));
+    if (!s->slots) return 0;
+    rl_allocated += size * sizeof(uint64_t);
+    s->mask = size - 1;
+    if (!grow((void **)&s->start, &s->start_cap, 1, sizeof(uint64_t))) return 0;
+    s->start[0] = 0;
+    return 1;
+}
+
+static void set_free(set_t *s) { free(s->arena.data); free(s->start); free(s->slots); }
+
+static inline const uint8_t *set_item(const set_t *s, uint64_t i, size_t *len) {
+    *len = s->start[i + 1] - s->start[i];
+    return s->arena.data + s->start[i];
+}
+
+static int set_rehash(set_t *s) {
+    uint64_t size = (s->mask + 1) * 2;
+    uint64_t *slots = calloc(size, sizeof(uint64_t));
+    if (!slots) return 0;
+    rl_allocated += (size - (s->mask + 1)) * sizeof(uint64_t);
+    for (uint64_t i = 0; i < s->count; i++) {
+        size_t len; const uint8_t *p = set_item(s, i, &len);
+        uint64_t h = hash_bytes(p, len), j = h & (size - 1);
+        while (slots[j]) j = (j + 1) & (size - 1);
+        slots[j] = (h >> 32 << 32) | (i + 1);
+    }
+    free(s->slots);
+    s->slots = slots; s->mask = size - 1;
+    return 1;
+}
+
+/* The number of the string p[0..len) or -1; *slot is where it would go. */
+static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *slot, uint64_t *tag) {
+    uint64_t h = hash_bytes(p, len), j = h & s->mask;
+    *tag = h >> 32 << 32;
+    for (;;) {
+        uint64_t e = s->slots[j];
+        if (!e) break;
+        if ((e >> 32 << 32) == *tag) {
+            uint64_t i = (e & 0xffffffffull) - 1;
+            size_t l2; const uint8_t *q = set_item(s, i, &l2);
+            if (l2 == len && memcmp(p, q, len) == 0) { *slot = j; return (int64_t)i; }
+        }
+        j = (j + 1) & s->mask;
+    }
+    *slot = j;
+    return -1;
+}
+
+static inline int set_contains(const set_t *s, const uint8_t *p, size_t len) {
+    uint64_t slot, tag;
+    return set_find(s, p, len, &slot, &tag) >= 0;
+}
+
+/* The number of the string p[0..len), inserting it if new (*added = 1); -1 when out of memory. */
+static int64_t set_add(set_t *s, const uint8_t *p, size_t len, int *added) {
+    uint64_t j, tag;
+    int64_t found = set_find(s, p, len, &j, &tag);
+    if (found >= 0) { *added = 0; return found; }
+    if (s->count >= 0xfffffffeull) return -1;
+    if (!grow((void **)&s->arena.data, &s->arena.cap, s->arena.len + len, 1)) return -1;
+    if (!grow((void **)&s->start, &s->start_cap, s->count + 2, sizeof(uint64_t))) return -1;
+    memcpy(s->arena.data + s->arena.len, p, len);
+    s->arena.len += len;
+    s->slots[j] = tag | (s->count + 1);
+    s->start[++s->count] = s->arena.len;
+    *added = 1;
+    if (2 * s->count > s->mask + 1 && !set_rehash(s)) return -1;
+    return (int64_t)(s->count - 1);
+}
+
+/* -- the decoded state a command reads -------------------------------------------------- */
+typedef struct {
+    int64_t loc[RL_N * RL_SLOTS];
+    int len[RL_CHANNELS];        /* messages in each channel */
+    int first[RL_CHANNELS];      /* index of its head in msg */
+    int64_t *msg;                /* RL_WIDTH numbers per message: tag, then fields */
+    size_t msg_cap;
+    /* the packed state, and where its parts start in it, so successors copy what they keep */
+    bytes_t packed;
+    size_t loc_at[RL_N + 1];     /* process p's locals; loc_at[RL_N] is where the channels start */
+    size_t chan_at[RL_CHANNELS + 1];  /* channel c's length; chan_at[RL_CHANNELS] is the end */
+    size_t messages_at[RL_CHANNELS];  /* channel c's first message */
+    size_t second_at[RL_CHANNELS];    /* channel c's second message (after the head) */
+} work_t;
+
+static int decode(const uint8_t *state, size_t len, work_t *w) {
+    if (!grow((void **)&w->packed.data, &w->packed.cap, len, 1)) return 0;
+    memcpy(w->packed.data, state, len);
+    w->packed.len = len;
+    const uint8_t *base = w->packed.data, *r = base;
+    for (int p = 0; p < RL_N; p++) {
+        w->loc_at[p] = (size_t)(r - base);
+        for (int k = 0; k < RL_SLOTS; k++) w->loc[p * RL_SLOTS + k] = get_varint(&r);
+    }
+    w->loc_at[RL_N] = (size_t)(r - base);
+    const uint8_t *mark = r;
+    int total = 0;
+    for (int c = 0; c < RL_CHANNELS; c++) {  /* first pass: count messages, to size the buffer */
+        int count = (int)get_varint(&r);
+        total += count;
+        for (int m = 0; m < count; m++) {
+            int tag = (int)get_varint(&r);
+            for (int f = 0; f < rl_fields[tag]; f++) get_varint(&r);
+        }
+    }
+    if (!grow((void **)&w->msg, &w->msg_cap, (size_t)(total + 1) * RL_WIDTH, sizeof(int64_t))) return 0;
+    r = mark;
+    int at = 0;
+    for (int c = 0; c < RL_CHANNELS; c++) {
+        w->chan_at[c] = (size_t)(r - base);
+        w->len[c] = (int)get_varint(&r);
+        w->messages_at[c] = w->second_at[c] = (size_t)(r - base);
+        w->first[c] = at;
+        for (int m = 0; m < w->len[c]; m++, at++) {
+            int64_t *out = w->msg + (size_t)at * RL_WIDTH;
+            out[0] = get_varint(&r);
+            for (int f = 0; f < rl_fields[out[0]]; f++) out[1 + f] = get_varint(&r);
+            if (m == 0) w->second_at[c] = (size_t)(r - base);
+        }
+    }
+    w->chan_at[RL_CHANNELS] = (size_t)(r - base);
+    return 1;
+}
+
+/* A transition's effect, filled in by the generated code and recorded by `emit`. */
+typedef struct {
+    int mover;                   /* the process that moves */
+    int in_channel;              /* the channel whose head it takes, or -1 */
+    int instance;                /* which command instance (models/semantics.py's numbering) */
+    int sends;                   /* how many messages it sends */
+    int to[RL_MAX_SENDS];        /* channel of each sent message, in order */
+    int64_t sent[RL_MAX_SENDS][RL_WIDTH];
+    int64_t loc[RL_SLOTS];       /* the mover's locals after the step */
+    int unmatched;               /* the head matched no command */
+} step_t;
+
+/* One enabled transition of the state being expanded; its target is packed only if taken. */
+typedef struct {
+    step_t step;
+    int visible;                 /* it changes what the watched properties observe */
+} successor_t;
+
+typedef struct {
+    successor_t *items; size_t count, cap;
+    work_t work;                 /* the decoded state the successors are of */
+} expansion_t;
+
+/* The target of step s from w, packed into out: the parts the step keeps are copied. */
+static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
+    size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
+                   + (size_t)s->sends * RL_WIDTH * 10;
+    if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
+    const uint8_t *base = w->packed.data;
+    uint8_t *out = out_bytes->data;
+    size_t before = w->loc_at[s->mover];
+    memcpy(out, base, before); out += before;
+    for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, s->loc[k]);
+    size_t after = w->loc_at[s->mover + 1];
+    memcpy(out, base + after, w->chan_at[0] - after); out += w->chan_at[0] - after;
+    int c = 0;
+    while (c < RL_CHANNELS) {
+        int touched = c == s->in_channel;
+        for (int m = 0; m < s->sends; m++) touched |= s->to[m] == c;
+        if (!touched) {  /* copy the run of untouched channels at once */
+            int d = c + 1;
+            for (; d < RL_CHANNELS; d++) {
+                int hit = d == s->in_channel;
+                for (int m = 0; m < s->sends; m++) hit |= s->to[m] == d;
+                if (hit) break;
+            }
+            memcpy(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
+            out += w->chan_at[d] - w->chan_at[c];
+            c = d;
+            continue;
+        }
+        int skip = c == s->in_channel, extra = 0;
+        for (int m = 0; m < s->sends; m++) extra += s->to[m] == c;
+        put_varint(&out, w->len[c] - skip + extra);
+        size_t from = skip ? w->second_at[c] : w->messages_at[c];
+        memcpy(out, base + from, w->chan_at[c + 1] - from); out += w->chan_at[c + 1] - from;
+        for (int m = 0; m < s->sends; m++)
+            if (s->to[m] == c)
+                for (int f = 0; f <= rl_fields[s->sent[m][0]]; f++) put_varint(&out, s->sent[m][f]);
+        c++;
+    }
+    out_bytes->len = (size_t)(out - out_bytes->data);
+    return 1;
+}
+
+static int emit(const work_t *w, const step_t *s);
+
+/* @ALGORITHM@ */
+
+#define RL_WORDS ((RL_INSTANCES + 63) / 64)
+typedef struct { uint64_t w[RL_WORDS]; } mask_t;
+
+static inline void mask_or(mask_t *a, const mask_t *b) { for (int k = 0; k < RL_WORDS; k++) a->w[k] |= b->w[k]; }
+static inline int mask_has(const mask_t *a, int t) { return (int)(a->w[t >> 6] >> (t & 63) & 1); }
+static inline void mask_set(mask_t *a, int t) { a->w[t >> 6] |= 1ull << (t & 63); }
+static inline void mask_clear(mask_t *a, int t) { a->w[t >> 6] &= ~(1ull << (t & 63)); }
+static inline int mask_count(const mask_t *a) { int c = 0; for (int k = 0; k < RL_WORDS; k++) c += __builtin_popcountll(a->w[k]); return c; }
+static inline int mask_empty(const mask_t *a) { for (int k = 0; k < RL_WORDS; k++) if (a->w[k]) return 0; return 1; }
+static inline int mask_lowest(const mask_t *a) { for (int k = 0; k < RL_WORDS; k++) if (a->w[k]) return k * 64 + __builtin_ctzll(a->w[k]); return -1; }
+static inline int mask_equal(const mask_t *a, const mask_t *b) { return memcmp(a, b, sizeof *a) == 0; }
+/* the order checker/reduction.py sorts candidates in: fewest members, then the smaller number */
+static int mask_before(const mask_t *a, const mask_t *b) {
+    int ca = mask_count(a), cb = mask_count(b);
+    if (ca != cb) return ca < cb;
+    for (int k = RL_WORDS - 1; k >= 0; k--) if (a->w[k] != b->w[k]) return a->w[k] < b->w[k];
+    return 0;
+}
+
+/* @TABLES@ */
+
+/* -- the search ------------------------------------------------------------------------- */
+typedef struct {
+    int status;
+    uint64_t states, transitions, unmatched, terminals;
+    int64_t depth;
+    int acyclic;
+    int64_t messages_min, messages_max;  /* -1 when not computed */
+    /* distinct local vectors (RL_N * RL_SLOTS numbers each) */
+    int64_t *locals; uint64_t locals_count;
+    /* distinct (mover, locals before, locals after) with before != after (1 + 2 RL_SLOTS numbers) */
+    int64_t *changes; uint64_t changes_count;
+    /* terminal states, packed, one after the other */
+    uint8_t *terminal_bytes; uint64_t terminal_bytes_len;
+} result_t;
+
+static struct {
+    set_t states, locals, changes;
+    set_t memo;                          /* (enabled instances, head tags) -> its candidates */
+    mask_t *candidates; size_t candidates_cap, candidates_count;
+    uint64_t *memo_first; size_t memo_first_cap;  /* memo entry i: candidates[memo_first[i] .. memo_first[i+1]) */
+    uint16_t *depth; size_t depth_cap;
+    uint64_t *edge_start; size_t edge_start_cap;
+    uint32_t *targets; size_t targets_cap;
+    uint32_t *weights; size_t weights_cap;
+    uint64_t edges;
+    expansion_t outer, inner, *filling;
+    bytes_t target, chain_state, passed;
+    /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
+     * kept here in number order, from number frontier_base on */
+    int fingerprint;
+    bytes_t frontier; uint64_t *frontier_start; size_t frontier_start_cap; uint64_t frontier_base;
+    bytes_t terminal; uint64_t *passed_start; size_t passed_start_cap; int passed_count;
+    int por, chains, watched;
+    const int64_t *ids;
+    int want_locals, want_changes;
+    result_t *result;
+} g;
+
+#define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
+
+/* What the state set stores of a state: the state itself, or its fingerprint. */
+static uint64_t key_buffer;
+static inline const uint8_t *key_of(const uint8_t *state, size_t *len) {
+    if (!g.fingerprint) return state;
+    key_buffer = fingerprint_of(state, *len);
+    *len = sizeof key_buffer;
+    return (const uint8_t *)&key_buffer;
+}
+
+static inline int known(const uint8_t *state, size_t len) {
+    const uint8_t *key = key_of(state, &len);
+    return set_contains(&g.states, key, len);
+}
+
+/* The number of a state, storing it if new (*added); -1 when out of memory. */
+static int64_t store(const uint8_t *state, size_t len, int *added) {
+    size_t key_len = len;
+    const uint8_t *key = key_of(state, &key_len);
+    int64_t number = set_add(&g.states, key, key_len, added);
+    if (number >= 0 && *added && g.fingerprint) {
+        uint64_t pending = (uint64_t)number - g.frontier_base;
+        if (!grow((void **)&g.frontier.data, &g.frontier.cap, g.frontier.len + len, 1)
+            || !grow((void **)&g.frontier_start, &g.frontier_start_cap, pending + 2, sizeof(uint64_t))) return -1;
+        if (pending == 0) g.frontier_start[0] = g.frontier.len;
+        memcpy(g.frontier.data + g.frontier.len, state, len);
+        g.frontier.len += len;
+        g.frontier_start[pending + 1] = g.frontier.len;
+    }
+    return number;
+}
+
+/* The bytes of state `number`, about to be expanded. */
+static const uint8_t *state_bytes(uint64_t number, size_t *len) {
+    if (!g.fingerprint) return set_item(&g.states, number, len);
+    uint64_t k = number - g.frontier_base;
+    *len = g.frontier_start[k + 1] - g.frontier_start[k];
+    return g.frontier.data + g.frontier_start[k];
+}
+
+/* Forget the expanded states' bytes once they are most of the frontier buffer. */
+static void drop_expanded(uint64_t expanded_up_to) {
+    uint64_t done = expanded_up_to - g.frontier_base, pending = g.states.count - expanded_up_to;
+    if (!g.fingerprint || done < 4096 || done < pending) return;
+    size_t cut = g.frontier_start[done];
+    memmove(g.frontier.data, g.frontier.data + cut, g.frontier.len - cut);
+    g.frontier.len -= cut;
+    for (uint64_t k = 0; k <= pending; k++) g.frontier_start[k] = g.frontier_start[done + k] - cut;
+    g.frontier_base = expanded_up_to;
+}
+
+static int emit(const work_t *w, const step_t *s) {
+    if (rl_fault) FAIL(FAULT);
+    expansion_t *x = g.filling;
+    if (!grow((void **)&x->items, &x->cap, x->count + 1, sizeof(successor_t))) FAIL(NO_MEMORY);
+    successor_t *t = &x->items[x->count++];
+    memcpy(&t->step, s, sizeof *s);
+    t->visible = 0;
+    if (g.por && g.watched) {
+        const int64_t *before = w->loc + s->mover * RL_SLOTS;
+        if (memcmp(before, s->loc, sizeof s->loc) != 0) {
+            int64_t a[4], b[4];
+            rl_observe(before, g.ids[s->mover], a);
+            rl_observe(s->loc, g.ids[s->mover], b);
+            for (int f = 0; f < 4; f++) if ((g.watched >> f & 1) && a[f] != b[f]) t->visible = 1;
+        }
+    }
+    return 1;
+}
+
+/* Decode `state` and list its enabled transitions in the engine's order. */
+static int expand(const uint8_t *state, size_t len, expansion_t *x) {
+    x->count = 0;
+    if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
+    if (g.want_locals) {
+        int added;
+        if (set_add(&g.locals, (const uint8_t *)x->work.loc, sizeof x->work.loc, &added) < 0) FAIL(NO_MEMORY);
+    }
+    g.filling = x;
+    if (!rl_successors(&x->work, g.ids)) FAIL(rl_fault ? FAULT : NO_MEMORY);
+    return 1;
+}
+
+/* -- stubborn sets (checker/reduction.py, the same closure) ------------------------------ */
+static void enablers(int t, const int8_t *heads, mask_t *out) {
+    int channel = rl_reads_channel[t];
+    if (channel < 0) { *out = rl_writers_of_guard[t]; return; }
+    int head = heads[channel];
+    if (head < 0) { *out = rl_senders[channel]; return; }
+    *out = rl_readers[channel];
+    if (rl_accepts[t] < 0 || head == rl_accepts[t]) mask_or(out, &rl_writers_of_guard[t]);
+}
+
+static void local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
+    const mask_t *own = &rl_instances_of[rl_process[t]];
+    mask_t pending = {{0}};
+    memset(members, 0, sizeof *members); memset(elsewhere, 0, sizeof *elsewhere);
+    mask_set(members, t); mask_set(&pending, t);
+    while (!mask_empty(&pending)) {
+        int u = mask_lowest(&pending);
+        mask_clear(&pending, u);
+        mask_t added;
+        if (mask_has(enabled, u)) added = rl_conflicts[u]; else enablers(u, heads, &added);
+        for (int k = 0; k < RL_WORDS; k++) {
+            elsewhere->w[k] |= added.w[k] & ~own->w[k];
+            uint64_t inside = added.w[k] & own->w[k] & ~members->w[k];
+            members->w[k] |= inside;
+            pending.w[k] |= inside;
+        }
+    }
+}
+
+/* The enabled members of the stubborn set grown from `seed`, or 0 once it has `give_up_at`. */
+static int closure(int seed, const mask_t *enabled, const int8_t *heads, int give_up_at, mask_t *out) {
+    mask_t members = {{0}}, pending = {{0}};
+    mask_set(&pending, seed);
+    while (!mask_empty(&pending)) {
+        int t = mask_lowest(&pending);
+        mask_clear(&pending, t);
+        if (mask_has(&members, t)) continue;
+        mask_t local, elsewhere, inside;
+        local_reach(t, enabled, heads, &local, &elsewhere);
+        mask_or(&members, &local);
+        for (int k = 0; k < RL_WORDS; k++) {
+            pending.w[k] |= elsewhere.w[k] & ~members.w[k];
+            inside.w[k] = members.w[k] & enabled->w[k];
+        }
+        if (mask_count(&inside) >= give_up_at) return 0;
+    }
+    for (int k = 0; k < RL_WORDS; k++) out->w[k] = members.w[k] & enabled->w[k];
+    return 1;
+}
+
+/* The candidate sets for these enabled instances and heads, fewest transitions first (memoised). */
+static int candidates(const mask_t *enabled, const int8_t *heads, const mask_t **first, int *count) {
+    uint8_t key[sizeof(mask_t) + RL_CHANNELS];
+    memcpy(key, enabled, sizeof(mask_t));
+    memcpy(key + sizeof(mask_t), heads, RL_CHANNELS);
+    int added;
+    int64_t entry = set_add(&g.memo, key, sizeof key, &added);
+    if (entry < 0) FAIL(NO_MEMORY);
+    if (added) {
+        if (!grow((void **)&g.memo_first, &g.memo_first_cap, (size_t)entry + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
+        size_t from = g.candidates_count;
+        g.memo_first[entry] = from;
+        int total = mask_count(enabled);
+        mask_t rest = *enabled, found;
+        while (!mask_empty(&rest)) {
+            int seed = mask_lowest(&rest);
+            mask_clear(&rest, seed);
+            if (!closure(seed, enabled, heads, total, &found)) continue;
+            size_t at = from, stop = g.candidates_count;
+            while (at < stop && !mask_equal(&g.candidates[at], &found)) at++;
+            if (at < stop) continue;  /* seen from another seed */
+            if (!grow((void **)&g.candidates, &g.candidates_cap, stop + 1, sizeof(mask_t))) FAIL(NO_MEMORY);
+            at = stop;  /* insertion sort: the lists are short */
+            while (at > from && mask_before(&found, &g.candidates[at - 1])) { g.candidates[at] = g.candidates[at - 1]; at--; }
+            g.candidates[at] = found;
+            g.candidates_count++;
+        }
+        g.memo_first[entry + 1] = g.candidates_count;
+    }
+    *first = g.candidates + g.memo_first[entry];
+    *count = (int)(g.memo_first[entry + 1] - g.memo_first[entry]);
+    return 1;
+}
+
+/* Which of x's successors to take: chosen[0..*count). */
+static int choose(const expansion_t *x, int *chosen, int *count) {
+    *count = 0;
+    if (g.por && x->count > 1) {
+        mask_t enabled = {{0}};
+        int8_t heads[RL_CHANNELS];
+        for (size_t k = 0; k < x->count; k++) mask_set(&enabled, x->items[k].step.instance);
+        for (int c = 0; c < RL_CHANNELS; c++)
+            heads[c] = x->work.len[c] ? (int8_t)x->work.msg[(size_t)x->work.first[c] * RL_WIDTH] : -1;
+        const mask_t *sets; int options;
+        if (!candidates(&enabled, heads, &sets, &options)) return 0;
+        for (int o = 0; o < options; o++) {
+            int allowed = 1;
+            *count = 0;
+            for (size_t k = 0; k < x->count && allowed; k++)
+                if (mask_has(&sets[o], x->items[k].step.instance)) {
+                    allowed = !x->items[k].visible;
+                    chosen[(*count)++] = (int)k;
+                }
+            if (allowed) return 1;
+        }
+    }
+    for (size_t k = 0; k < x->count; k++) chosen[k] = (int)k;
+    *count = (int)x->count;
+    return 1;
+}
+
+/* Count one transition taken from x's state, and note its local change. */
+static int take(const expansion_t *x, const step_t *t) {
+    g.result->transitions++;
+    g.result->unmatched += t->unmatched;
+    if (!g.want_changes) return 1;
+    int64_t key[1 + 2 * RL_SLOTS];
+    key[0] = t->mover;
+    memcpy(key + 1, x->work.loc + t->mover * RL_SLOTS, RL_SLOTS * sizeof(int64_t));
+    memcpy(key + 1 + RL_SLOTS, t->loc, RL_SLOTS * sizeof(int64_t));
+    if (memcmp(key + 1, key + 1 + RL_SLOTS, RL_SLOTS * sizeof(int64_t)) == 0) return 1;
+    int added;
+    if (set_add(&g.changes, (const uint8_t *)key, sizeof key, &added) < 0) FAIL(NO_MEMORY);
+    return 1;
+}
+
+static int copy_bytes(bytes_t *to, const uint8_t *p, size_t len) {
+    if (!grow((void **)&to->data, &to->cap, len, 1)) FAIL(NO_MEMORY);
+    memcpy(to->data, p, len);
+    to->len = len;
+    return 1;
+}
+
+/* From a new state, follow transitions while the stubborn set is a single one and the state is
+ * new, storing none of them (checker/explorer.py's _follow_chain). On return g.chain_state
+ * holds where the chain ends; *walked and *sent grow by its steps. */
+static int follow_chain(int *walked, uint64_t *sent, int *chosen) {
+    g.passed.len = 0; g.passed_count = 0;
+    for (;;) {
+        if (!expand(g.chain_state.data, g.chain_state.len, &g.inner)) return 0;
+        int count;
+        if (!choose(&g.inner, chosen, &count)) return 0;
+        if (count != 1) return 1;
+        for (int k = 0; k < g.passed_count; k++) {
+            size_t a = g.passed_start[k], b = g.passed_start[k + 1];
+            if (b - a == g.chain_state.len && memcmp(g.passed.data + a, g.chain_state.data, b - a) == 0) FAIL(CYCLE);
+        }
+        if (!grow((void **)&g.passed.data, &g.passed.cap, g.passed.len + g.chain_state.len, 1)
+            || !grow((void **)&g.passed_start, &g.passed_start_cap, (size_t)g.passed_count + 2, sizeof(uint64_t)))
+            FAIL(NO_MEMORY);
+        g.passed_start[0] = 0;
+        memcpy(g.passed.data + g.passed.len, g.chain_state.data, g.chain_state.len);
+        g.passed.len += g.chain_state.len;
+        g.passed_start[++g.passed_count] = g.passed.len;
+        const step_t *t = &g.inner.items[chosen[0]].step;
+        if (!take(&g.inner, t)) return 0;
+        *sent += (uint64_t)t->sends;
+        (*walked)++;
+        if (!encode(&g.inner.work, t, &g.chain_state)) FAIL(NO_MEMORY);
+        if (known(g.chain_state.data, g.chain_state.len)) return 1;
+    }
+}
+
+static void graph_questions(result_t *r) {
+    uint64_t count = g.states.count;
+    int32_t *indegree = calloc(count, sizeof(int32_t));
+    int64_t *low = malloc(count * sizeof(int64_t)), *high = malloc(count * sizeof(int64_t));
+    uint32_t *ready = malloc(count * sizeof(uint32_t));
+    if (!indegree || !low || !high || !ready) { r->status = NO_MEMORY; goto done; }
+    for (uint64_t e = 0; e < g.edges; e++) indegree[g.targets[e]]++;
+    for (uint64_t i = 0; i < count; i++) high[i] = -1;
+    high[0] = low[0] = 0;
+    uint64_t head = 0, tail = 0;
+    for (uint64_t i = 0; i < count; i++) if (!indegree[i]) ready[tail++] = (uint32_t)i;
+    int64_t lowest = -1, highest = -1;
+    while (head < tail) {
+        uint32_t i = ready[head++];
+        uint64_t a = g.edge_start[i], b = g.edge_start[i + 1];
+        if (a == b && high[i] >= 0) {
+            if (lowest < 0 || low[i] < lowest) lowest = low[i];
+            if (high[i] > highest) highest = high[i];
+        }
+        for (uint64_t e = a; e < b; e++) {
+            uint32_t t = g.targets[e];
+            if (high[i] >= 0) {
+                int64_t up = high[i] + g.weights[e], down = low[i] + g.weights[e];
+                if (high[t] < 0) { high[t] = up; low[t] = down; }
+                else { if (up > high[t]) high[t] = up; if (down < low[t]) low[t] = down; }
+            }
+            if (--indegree[t] == 0) ready[tail++] = t;
+        }
+    }
+    r->acyclic = tail == count;
+    if (r->acyclic) { r->messages_min = lowest; r->messages_max = highest; }
+done:
+    free(indegree); free(low); free(high); free(ready);
+}
+
+static int search(uint64_t max_states, uint64_t max_memory) {
+    result_t *r = g.result;
+    int *chosen = NULL; size_t chosen_cap = 0;
+    {
+        uint8_t initial[(RL_N * RL_SLOTS + RL_CHANNELS) * 10], *out = initial;
+        for (int p = 0; p < RL_N; p++) for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, rl_initial[k]);
+        for (int c = 0; c < RL_CHANNELS; c++) put_varint(&out, 0);
+        int added;
+        if (store(initial, (size_t)(out - initial), &added) < 0
+            || !grow((void **)&g.depth, &g.depth_cap, 1, sizeof(uint16_t))) FAIL(NO_MEMORY);
+        g.depth[0] = 0;
+    }
+    for (uint64_t current = 0; current < g.states.count; current++) {
+        if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
+        g.edge_start[current] = g.edges;
+        size_t len; const uint8_t *p = state_bytes(current, &len);
+        if (!expand(p, len, &g.outer)) return 0;
+        if (!g.outer.count) {  /* keep it for the terminal properties */
+            r->terminals++;
+            if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) FAIL(NO_MEMORY);
+            memcpy(g.terminal.data + g.terminal.len, p, len);
+            g.terminal.len += len;
+        }
+        if (!grow((void **)&chosen, &chosen_cap, g.outer.count + 1, sizeof(int))) FAIL(NO_MEMORY);
+        int count;
+        if (!choose(&g.outer, chosen, &count)) return 0;
+        for (int c = 0; c < count; c++) {
+            const step_t *t = &g.outer.items[chosen[c]].step;
+            if (!take(&g.outer, t)) return 0;
+            if (!encode(&g.outer.work, t, &g.target)) FAIL(NO_MEMORY);
+            const uint8_t *target = g.target.data;
+            size_t target_len = g.target.len;
+            int walked = 1;
+            uint64_t sent = (uint64_t)t->sends;
+            if (g.chains && !known(target, target_len)) {
+                int inner_chosen[RL_INSTANCES + 1];
+                if (!copy_bytes(&g.chain_state, target, target_len) || !follow_chain(&walked, &sent, inner_chosen)) return 0;
+                target = g.chain_state.data; target_len = g.chain_state.len;
+            }
+            int added;
+            int64_t j = store(target, target_len, &added);
+            if (j < 0) FAIL(NO_MEMORY);
+            if (added) {
+                if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
+                uint32_t d = (uint32_t)g.depth[current] + (uint32_t)walked;
+                g.depth[j] = d > 0xffff ? 0xffff : (uint16_t)d;
+            }
+            if (!grow((void **)&g.targets, &g.targets_cap, g.edges + 1, sizeof(uint32_t))
+                || !grow((void **)&g.weights, &g.weights_cap, g.edges + 1, sizeof(uint32_t))) FAIL(NO_MEMORY);
+            g.targets[g.edges] = (uint32_t)j;
+            g.weights[g.edges] = (uint32_t)sent;
+            g.edges++;
+        }
+        if (max_states && g.states.count > max_states) FAIL(STATE_LIMIT);
+        if (max_memory && rl_allocated > max_memory) FAIL(MEMORY_LIMIT);
+        if (g.depth[current] > r->depth) r->depth = g.depth[current];
+        drop_expanded(current + 1);
+    }
+    free(chosen);
+    g.edge_start[g.states.count] = g.edges;
+    return 1;
+}
+
+/* Explore the arrangement `ids` (ids[i] is the id at position i). `watched` says which
+ * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
+ * proviso keeps the order of. */
+int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
+               int want_changes, int por, int chains, int watched, int fingerprint, result_t *r) {
+    memset(r, 0, sizeof *r);
+    memset(&g, 0, sizeof g);
+    rl_fault = 0;
+    rl_allocated = 0;
+    r->messages_min = r->messages_max = -1;
+    g.result = r; g.ids = ids;
+    g.want_locals = want_locals; g.want_changes = want_changes;
+    g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
+    if (!set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024) || !set_init(&g.changes, 1024)
+        || !set_init(&g.memo, 1024)) r->status = NO_MEMORY;
+    if (!r->status && search(max_states, max_memory)) {
+        r->states = g.states.count;
+        graph_questions(r);
+    }
+    if (!r->status) {
+        /* hand over what the checker evaluates the specification on */
+        r->locals_count = g.locals.count;
+        r->locals = malloc(g.locals.arena.len + 1);
+        r->changes_count = g.changes.count;
+        r->changes = malloc(g.changes.arena.len + 1);
+        r->terminal_bytes = malloc(g.terminal.len + 1);
+        if (!r->locals || !r->changes || !r->terminal_bytes) r->status = NO_MEMORY;
+        else {
+            memcpy(r->locals, g.locals.arena.data, g.locals.arena.len);
+            memcpy(r->changes, g.changes.arena.data, g.changes.arena.len);
+            memcpy(r->terminal_bytes, g.terminal.data, g.terminal.len);
+            r->terminal_bytes_len = g.terminal.len;
+        }
+    }
+    if (r->status) r->states = g.states.count;
+    expansion_t *both[2] = {&g.outer, &g.inner};
+    for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.msg); free(both[k]->work.packed.data); }
+    free(g.target.data); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
+    free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
+    free(g.candidates); free(g.memo_first);
+    set_free(&g.states); set_free(&g.locals); set_free(&g.changes); set_free(&g.memo);
+    return r->status;
+}
+
+void rl_release(result_t *r) {
+    free(r->locals); free(r->changes); free(r->terminal_bytes);
+    r->locals = r->changes = NULL; r->terminal_bytes = NULL;
+}

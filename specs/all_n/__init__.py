@@ -1,0 +1,49 @@
+"""Inductive invariants for rings of every size, written by hand the way Ivy users write them.
+
+Each is a list of named conjuncts, each a function of a ring state (``checker.ring_order``):
+``ring.forall(lambda x, y: ...)``, ``ring.process(x).L``, ``ring.id(x)``, ``ring.btw(a, b, c)``,
+``ring.pending(x, Token(j))``. The transition relation is not written here: the checker reads
+it from the algorithm's own commands. A variant of an algorithm (a subclass, such as a
+mutant) is checked against the invariant of the algorithm it derives from.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+# A message field written ANY in ``ring.pending(x, Probe(j, ANY, ANY))`` may hold any value.
+ANY = type("Any", (), {"__repr__": lambda self: "ANY"})()
+
+# algorithm class (module:qualname) -> the module holding its INVARIANT
+MODULES = {
+    "algorithms.lcr:LCR": "specs.all_n.lcr",
+    "algorithms.cr:ChangRoberts": "specs.all_n.cr",
+    "algorithms.hs:HirschbergSinclair": "specs.all_n.hs",
+}
+
+
+@dataclass(frozen=True)
+class AllNInvariant:
+    algorithm: type
+    conjuncts: tuple[Callable, ...]
+    source: str  # where it is written, for the report
+
+    def names(self) -> list[str]:
+        return [c.__name__ for c in self.conjuncts]
+
+    def without(self, name: str) -> "AllNInvariant":
+        """The invariant with one conjunct dropped (to see that each one is needed)."""
+        if name not in self.names():
+            raise KeyError(f"no conjunct {name!r}: {', '.join(self.names())}")
+        kept = tuple(c for c in self.conjuncts if c.__name__ != name)
+        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}")
+
+
+def invariant_for(algorithm: type) -> AllNInvariant | None:
+    """The all-n invariant written for ``algorithm`` or the nearest built-in it derives from."""
+    for klass in algorithm.__mro__:
+        module = MODULES.get(f"{klass.__module__}:{klass.__qualname__}")
+        if module is not None:
+            return importlib.import_module(module).INVARIANT
+    return None
