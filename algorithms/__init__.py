@@ -11,6 +11,11 @@ BUILTIN = {
     "lcr": "algorithms.lcr:LCR",
     "cr": "algorithms.cr:ChangRoberts",
     "hs": "algorithms.hs:HirschbergSinclair",
+    "franklin": "algorithms.franklin:Franklin",
+    "peterson": "algorithms.peterson:Peterson",
+    "lelann": "algorithms.lelann:LeLann",
+    "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
+    "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
 }
 
 

@@ -1,29 +1,38 @@
 """Measure every built-in algorithm for a range of n, with and without partial-order reduction.
 
-    python bench/catalogue.py                 # lcr, cr for n = 3..6; hs for n = 3..5
+    python bench/catalogue.py                 # every built-in algorithm, for the n in DEFAULT
     python bench/catalogue.py hs 4 5          # one algorithm, some n
+    python bench/catalogue.py --por-only hs-unoriented 4   # skip the --no-por run (too long there)
 
 Prints a markdown table (the one in docs/algorithms.md): states with --no-por and with the
 default reduction (both with the default symmetry: rotations, and reflections for
 mirror-symmetric algorithms), their ratio, messages min..max, wall seconds of each run and peak memory
 of the largest worker. Each run is a separate `check ... --json` process, so the figures are
-what a user gets from the command line. Not run by CI: the hs n = 5 rows take minutes.
+what a user gets from the command line (``python -m checker`` of this checkout, so the
+figures are those of the code beside the script). Not run by CI: the hs n = 5 rows take minutes.
 """
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
 import time
 
-DEFAULT = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6)}
+DEFAULT = {
+    "lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6),
+    "franklin": range(3, 6), "peterson": range(3, 7), "lelann": range(3, 7), "hs-lecture": range(3, 5),
+    "hs-unoriented": range(2, 4),
+}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(name: str, n: int, *flags: str) -> tuple[dict, float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    out = subprocess.run(["check", name, "--n", str(n), "--json", *flags], capture_output=True, text=True, check=False)
+    out = subprocess.run([sys.executable, "-m", "checker", name, "--n", str(n), "--json", *flags],
+                         capture_output=True, text=True, check=False, cwd=ROOT)
     seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     result = json.loads(out.stdout)
@@ -31,20 +40,23 @@ def run(name: str, n: int, *flags: str) -> tuple[dict, float, float]:
 
 
 def main(argv: list[str]) -> None:
+    por_only = "--por-only" in argv
+    argv = [a for a in argv if a != "--por-only"]
     plan = {argv[0]: [int(a) for a in argv[1:]]} if argv else DEFAULT
     print("| algorithm | n | arrangements | states (full) | states (POR) | ratio | messages | s (full) | s (POR) | verdict |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, sizes in plan.items():
         for n in sizes:
-            full, full_seconds, _ = run(name, n, "--no-por")
             reduced, reduced_seconds, _ = run(name, n)
+            full, full_seconds, _ = (reduced, None, 0) if por_only else run(name, n, "--no-por")
             assert full["messages"] == reduced["messages"] and full["verdict"] == reduced["verdict"]
             arrangements = f"{full['arrangements']['checked']} ({full['arrangements']['represented']})"
             messages = f"{full['messages']['min']} to {full['messages']['max']}"
             ratio = full["states"] / reduced["states"]
+            full_states, ratio = ("-", "-") if por_only else (f"{full['states']:,}", f"{ratio:.2f}")
             print(
-                f"| {name} | {n} | {arrangements} | {full['states']:,} | {reduced['states']:,} | {ratio:.2f} | "
-                f"{messages} | {full_seconds:.1f} | {reduced_seconds:.1f} | {reduced['verdict']} |",
+                f"| {name} | {n} | {arrangements} | {full_states} | {reduced['states']:,} | {ratio} | "
+                f"{messages} | {'-' if full_seconds is None else f'{full_seconds:.1f}'} | {reduced_seconds:.1f} | {reduced['verdict']} |",
                 flush=True,
             )
 

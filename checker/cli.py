@@ -102,6 +102,21 @@ def _list() -> int:
     return 0
 
 
+def _write_trace(result, path: str, quiet: bool) -> None:
+    if not result.counterexample:
+        if not quiet:
+            print(f"no counterexample, so nothing was written to {path}")
+        return
+    try:
+        warning = result.counterexample.trace.write(path)
+    except OSError as error:
+        raise AlgorithmError(f"--trace-out {path}: cannot write it ({error.strerror})") from None
+    if warning:
+        print(f"check: {warning}", file=sys.stderr)
+    elif not quiet:
+        print(f"trace written to {path}")
+
+
 def run(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     status = _own_parser_mode(argv)
@@ -131,7 +146,7 @@ def run(argv: list[str] | None = None) -> int:
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
-        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {' or '.join(TRACE_FORMATS)}")
+        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
 
     result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
@@ -144,10 +159,8 @@ def run(argv: list[str] | None = None) -> int:
         if result.counterexample:
             print()
             print(result.counterexample.trace.to_text(), end="")
-    if args.trace_out and result.counterexample:
-        result.counterexample.trace.write(args.trace_out)
-        if not args.json:
-            print(f"trace written to {args.trace_out}")
+    if args.trace_out:
+        _write_trace(result, args.trace_out, quiet=args.json)
     return result.exit_status
 
 

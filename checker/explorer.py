@@ -53,6 +53,7 @@ class Exploration:
     violations: list[Violation] = field(default_factory=list)
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
     represents: int = 1  # arrangements this one stands for
+    swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced

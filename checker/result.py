@@ -32,9 +32,20 @@ class Counterexample:
     reason: str
     ids: tuple[int, ...]
     trace: Trace
+    swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
 
     def to_json(self) -> dict:
-        return {"property": self.property, "reason": self.reason, "ids": list(self.ids), "trace": self.trace.to_json()}
+        labelling = {"swapped": list(self.swapped)} if self.swapped else {}
+        return {"property": self.property, "reason": self.reason, "ids": list(self.ids), **labelling,
+                "trace": self.trace.to_json()}
+
+    def labelling(self) -> str:
+        """The port labelling in words, or "" on an oriented ring."""
+        if not self.swapped:
+            return ""
+        swapped = ", ".join(f"p{i}" for i, s in enumerate(self.swapped) if s)
+        where = f"anticlockwise at {swapped}, clockwise elsewhere" if swapped else "clockwise at every process"
+        return f"port labelling: RIGHT leads {where}"
 
 
 @dataclass
@@ -100,7 +111,8 @@ class Result:
             "symmetry": self.symmetry,
             "per_arrangement": [
                 {
-                    "ids": list(a.ids), "states": a.states, "transitions": a.transitions, "depth": a.depth,
+                    "ids": list(a.ids), **({"swapped": list(a.swapped)} if a.swapped else {}),
+                    "states": a.states, "transitions": a.transitions, "depth": a.depth,
                     "messages": {"min": a.messages_min, "max": a.messages_max},
                 }
                 for a in self.per_arrangement
@@ -144,7 +156,14 @@ class Result:
             lines.append(f"    {p.name:<{width}}  {p.status}{detail}")
         for note in self.notes:
             lines.append(f"  note: {note}")
+        if self.counterexample and self.counterexample.swapped:
+            lines.append(f"  counterexample {self.counterexample.labelling()}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.summary()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .render.notebook import result_bundle
+
+        return result_bundle(self)

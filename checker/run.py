@@ -18,7 +18,9 @@ from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
-from .arrangements import REFLECTION, Arrangement, arrangements, describe, symmetry_of
+from .arrangements import (
+    REFLECTION, Arrangement, arrangements, count_planned, describe, labelled_arrangements, symmetry_of,
+)
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .native_search import search_natively
 from .memory import default_limit, format_size
@@ -53,7 +55,7 @@ _task: _Task | None = None  # set in the parent before workers fork, so they inh
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
     """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = AsyncSystem(task.algorithm, arrangement.ids)
+    reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" else InternedSystem(reference)
@@ -77,6 +79,7 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
             f"use fewer --jobs, or check a smaller n"
         ), None
     exploration.represents = arrangement.represents
+    exploration.swapped = arrangement.swapped
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
@@ -91,6 +94,7 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
         else:
             if full.violations:  # always, since the reduced graph's paths are the full graph's
                 full.represents = arrangement.represents
+                full.swapped = arrangement.swapped
                 exploration, first = full, full.violations[0]
     trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
@@ -171,16 +175,17 @@ def check(
     if ids is not None:
         if sorted(ids) != list(range(1, n + 1)):
             raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
-        plan = [Arrangement(tuple(ids), 1)]
+        # on an unoriented ring the given ids are checked with every labelling of the ports
+        plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
     else:
-        planned = factorial(n) if used_symmetry == "none" else factorial(n - 1)
+        planned = count_planned(n, used_symmetry, topology.port_labellings)
         if planned > MAX_ARRANGEMENTS:
             raise RunTooLarge(
                 f"n = {n} has {planned:,} arrangements to explore ({describe(used_symmetry)}), too many; "
                 f"check a smaller n, or one arrangement with --ids"
             )
-        plan = arrangements(n, used_symmetry)
-    AsyncSystem(algorithm, plan[0].ids)  # an algorithm that cannot run fails here, in this process
+        plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
+    AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
     native, engine_note = _native_engine(algorithm, n, engine)
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
@@ -207,7 +212,8 @@ def check(
                 stored += exploration.states
                 meter.arrangement_done(exploration.states)
                 if trace is not None:
-                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace)
+                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
+                                                    exploration.swapped)
                     break
     finally:
         meter.close()

@@ -11,12 +11,13 @@ from models import AsyncSystem
 from models.interned import InternedSystem
 from specs import election_spec
 
-from .arrangements import arrangements, mirror
+from .arrangements import arrangements, labelled_arrangements, mirror
 from .explorer import Explorer
 
 
-def _fingerprint(algorithm, ids):
-    exploration = Explorer(InternedSystem(AsyncSystem(algorithm, ids)), election_spec(algorithm), stop_at_first=False).run()
+def _fingerprint(algorithm, ids, swapped=None):
+    system = InternedSystem(AsyncSystem(algorithm, ids, swapped))
+    exploration = Explorer(system, election_spec(algorithm), stop_at_first=False).run()
     return (
         exploration.states, exploration.transitions, exploration.terminal_states, exploration.depth,
         exploration.messages_min, exploration.messages_max, exploration.holds,
@@ -31,3 +32,12 @@ def mirror_mismatches(algorithm, n: int) -> list[tuple[tuple[int, ...], tuple[in
         if image > arrangement.ids and _fingerprint(algorithm, arrangement.ids) != _fingerprint(algorithm, image):
             mismatches.append((arrangement.ids, image))
     return mismatches
+
+
+def labelling_mismatches(algorithm, n: int, ids: tuple[int, ...] | None = None) -> list[tuple[bool, ...]]:
+    """On a ring with port labellings: the labellings of ``ids`` (default 1..n) whose state graph
+    differs from the one with no port swapped; empty if every labelling is alike, as an
+    algorithm that declares ``mirror_symmetric`` there claims."""
+    ids = tuple(ids or range(1, n + 1))
+    plain = _fingerprint(algorithm, ids, (False,) * n)
+    return [a.swapped for a in labelled_arrangements(n, ids=ids) if _fingerprint(algorithm, ids, a.swapped) != plain]

@@ -7,10 +7,13 @@ the locals it changed. Renderers are pure functions at the edge: trace in, text 
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import dataclass, field
 
 from models import UNMATCHED, AsyncSystem
+
+from .render import FORMATS as TRACE_FORMATS, write_trace  # noqa: F401  (TRACE_FORMATS: the CLI's list)
+from .render.notebook import trace_bundle
+from .snapshot import RingState, ring_state
 
 
 @dataclass
@@ -37,6 +40,7 @@ class Trace:
     reason: str | None = None
     final_locals: list[dict[str, str]] = field(default_factory=list)
     final_channels: list[tuple[str, list[str]]] = field(default_factory=list)
+    states: list[RingState] = field(default_factory=list)  # the state before step 1, then after each step
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -68,17 +72,13 @@ class Trace:
             },
         }
 
-    def write(self, path: str) -> None:
-        """Write the trace to ``path``: .txt for the table, .json for the structured form."""
-        if path.endswith(".json"):
-            content = json.dumps(self.to_json(), indent=2) + "\n"
-        else:
-            content = self.to_text()
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(content)
+    def write(self, path: str) -> str | None:
+        """Write the trace to ``path`` in the format its extension names (see checker.render);
+        return a warning for the user (graphviz is missing: .dot text was written), or None."""
+        return write_trace(self, path)
 
-
-TRACE_FORMATS = (".txt", ".json")
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return trace_bundle(self)
 
 
 def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = None) -> tuple[Trace, tuple]:
@@ -86,6 +86,7 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
     state = system.initial_state
     initial = system.locals_of(state, 0)
     trace = Trace(system.algorithm.name, system.ids, initial, loop_start=loop_start)
+    trace.states.append(ring_state(system, state))
     for number, k in enumerate(ordinals, start=1):
         steps = system.steps(state)
         step = steps[k]
@@ -100,6 +101,7 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
             )
         )
         state = step.target
+        trace.states.append(ring_state(system, state))
     trace.final_locals = [system.locals_of(state, i) for i in range(system.n)]
     trace.final_channels = [
         (system.topology.describe_channel(k), [str(m) for m in system.channel(state, k)])

@@ -4,7 +4,7 @@ from .errors import AlgorithmError
 from .logic import And, Implies, Not, Or, ite
 from .messages import Message
 from .semantics import UNMATCHED, AsyncSystem, Observation, Step
-from .topology import CCW, CW, NEXT, PREV, BidirectionalRing, UnidirectionalRing, opposite
+from .topology import CCW, CW, LEFT, NEXT, PREV, RIGHT, BidirectionalRing, UnidirectionalRing, UnorientedRing, opposite
 from .values import FALSE, NIL, TRUE, Decision, Id
 
 __all__ = [
@@ -12,5 +12,6 @@ __all__ = [
     "Message", "And", "Or", "Not", "Implies", "ite", "AlgorithmError",
     "AsyncSystem", "Step", "Observation", "UNMATCHED",
     "BidirectionalRing", "UnidirectionalRing", "CW", "CCW", "NEXT", "PREV", "opposite",
+    "UnorientedRing", "LEFT", "RIGHT",
     "Decision", "NIL", "TRUE", "FALSE", "Id",
 ]

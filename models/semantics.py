@@ -73,7 +73,8 @@ def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmEr
 class AsyncSystem:
     """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
 
-    def __init__(self, algorithm: type[Algorithm], ids):
+    def __init__(self, algorithm: type[Algorithm], ids, swapped=None):
+        """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped)."""
         ids = tuple(ids)
         if not algorithm.defines_decisions():
             raise AlgorithmError(
@@ -83,7 +84,8 @@ class AsyncSystem:
         self.algorithm = algorithm
         self.ids = ids
         self.n = n = len(ids)
-        self.topology = topology = algorithm.topology(n)
+        self.topology = topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
+        self.swapped = getattr(topology, "swapped", ())
         self.layout = Layout.of(algorithm, topology.ports)
         self._view = view_class(algorithm, self.layout)
         self.channel_count = len(topology.channels)

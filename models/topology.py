@@ -15,8 +15,10 @@ CW = "CW"
 CCW = "CCW"
 NEXT = "NEXT"
 PREV = "PREV"
+LEFT = "LEFT"
+RIGHT = "RIGHT"
 
-_OPPOSITE = {CW: CCW, CCW: CW, NEXT: PREV, PREV: NEXT}
+_OPPOSITE = {CW: CCW, CCW: CW, NEXT: PREV, PREV: NEXT, LEFT: RIGHT, RIGHT: LEFT}
 
 
 def opposite(port: str) -> str:
@@ -41,6 +43,7 @@ class Topology:
     ports: tuple[str, ...] = ()
     rotation_symmetric = False
     mirror_symmetric = False  # reading the ring the other way round gives the same topology
+    port_labellings = False  # the adversary labels each process's ports: arrangements include every labelling
 
     def __init__(self, n: int):
         self.n = n
@@ -94,3 +97,38 @@ class UnidirectionalRing(Topology):
         n = self.n
         for i in range(n):
             yield Channel(i, NEXT, (i + 1) % n, PREV)
+
+
+class UnorientedRing(Topology):
+    """Seed 004's ring: two ports per process, LEFT and RIGHT, but which neighbour each leads to is
+    the adversary's choice ("a processor does not know which neighbor is to its right or left").
+
+    ``swapped[i]`` says how process i's ports are labelled: False, its RIGHT port leads clockwise
+    (to i+1) and LEFT anticlockwise; True, the other way round. A labelling is part of an
+    arrangement (``port_labellings``), so the checker explores every one of the 2^n (up to the
+    ring's rotations and reflection, checker/arrangements.py). Reading the ring the other way
+    round is the same labelled ring (with every process's labelling toggled), so the reflection
+    quotient needs no declaration from the algorithm.
+    """
+
+    kind = "non-oriented ring"
+    ports = (LEFT, RIGHT)
+    rotation_symmetric = True
+    mirror_symmetric = True
+    port_labellings = True
+
+    def __init__(self, n: int, swapped=None):
+        self.swapped = tuple(bool(s) for s in swapped) if swapped is not None else (False,) * n
+        if len(self.swapped) != n:
+            raise ValueError(f"a labelling of {n} processes needs {n} entries, got {len(self.swapped)}")
+        super().__init__(n)
+
+    def toward(self, i: int, clockwise: bool) -> str:
+        """The port of process i that leads clockwise (or anticlockwise)."""
+        return LEFT if self.swapped[i] == clockwise else RIGHT
+
+    def _links(self):
+        n = self.n
+        for i in range(n):
+            yield Channel(i, self.toward(i, True), (i + 1) % n, self.toward((i + 1) % n, False))
+            yield Channel(i, self.toward(i, False), (i - 1) % n, self.toward((i - 1) % n, True))

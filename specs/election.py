@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from models import LARGEST, SMALLEST, Algorithm, Observation
+from models import LARGEST, NIL, SMALLEST, Algorithm, Observation
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,8 @@ def _agreement(observations: Sequence[Observation], _channels=()) -> str | None:
     leaders = [o for o in observations if o.is_leader]
     if len(leaders) != 1:
         return None  # the election property reports this
-    recorded = {o.leader_id for o in observations if o.decided}
+    # a process that decided without recording a leader (NIL: e.g. a passive relay) has nothing to compare
+    recorded = {o.leader_id for o in observations if o.decided and o.leader_id != NIL}
     if recorded != {leaders[0].id}:
         return f"processes record different leaders: {sorted(recorded)} (leader is id {leaders[0].id})"
     return None

@@ -40,6 +40,39 @@ def test_pinned_figures(name, n, engine):
     assert figures == PINNED[(name, n)]
 
 
+# One arrangement each, full graph: arrangements checked (on the non-oriented ring, every port
+# labelling of the ids), states, transitions, depth, messages min, max. Measured with
+# `check NAME --ids IDS --no-por --json`.
+PINNED_ONE = {
+    ("franklin", (1,)): (1, 6, 6, 4, 2, 2),
+    ("franklin", (1, 2)): (1, 55, 104, 13, 8, 8),
+    ("franklin", (1, 3, 2)): (1, 275, 767, 19, 12, 12),
+    ("franklin", (2, 4, 1, 3)): (1, 2367, 8664, 35, 24, 24),
+    ("peterson", (1,)): (1, 3, 2, 2, 1, 1),
+    ("peterson", (1, 2)): (1, 12, 16, 7, 6, 6),
+    ("peterson", (1, 3, 2)): (1, 32, 62, 10, 9, 9),
+    ("peterson", (2, 4, 1, 3)): (1, 115, 276, 21, 20, 20),
+    ("lelann", (1,)): (1, 3, 2, 2, 1, 1),
+    ("lelann", (1, 2)): (1, 14, 16, 6, 2, 4),
+    ("lelann", (1, 3, 2)): (1, 77, 123, 12, 3, 9),
+    ("lelann", (2, 4, 1, 3)): (1, 452, 920, 20, 4, 16),
+    ("hs-lecture", (1,)): (1, 9, 11, 4, 3, 3),
+    ("hs-lecture", (1, 2)): (1, 198, 429, 14, 12, 12),
+    ("hs-lecture", (1, 3, 2)): (1, 4688, 14293, 29, 26, 26),  # hs's 4,688 (DESIGN.md), ids read the other way
+    ("hs-unoriented", (1,)): (2, 10, 10, 3, 2, 2),
+    ("hs-unoriented", (1, 2)): (4, 1000, 2256, 14, 12, 12),  # 4 labellings of 250 states each
+}
+
+
+@pytest.mark.parametrize("name,ids", sorted(PINNED_ONE))
+def test_pinned_figures_of_one_arrangement(name, ids):
+    result = check(builtin(name), len(ids), ids=ids, por=False, jobs=1)
+    assert result.verdict == "verified", result.summary()
+    figures = (result.arrangements_checked, result.states, result.transitions, result.depth,
+               result.messages_min, result.messages_max)
+    assert figures == PINNED_ONE[(name, ids)]
+
+
 @pytest.mark.parametrize("ids,states", [((1, 2, 3), 4688), ((1, 3, 2), 4688), ((1, 2, 3, 4), 51140)])
 def test_hs_matches_design_reference_counts(ids, states):
     result = check(builtin("hs"), len(ids), ids=ids, por=False)

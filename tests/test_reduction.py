@@ -52,8 +52,10 @@ def _all_arrangements(algorithm, n):
 def test_reduction_agrees_on_builtins(name, n):
     algorithm = builtin(name)
     plan = _all_arrangements(algorithm, n)
-    if name == "hs" and n == 4:
-        plan = plan[:2]  # 51,140 and 51,154 states each; the other four take longer to no new effect
+    if n == 4:
+        # the Hirschberg-Sinclair graphs have 50,000+ states per arrangement at n = 4: hs checks the
+        # first two (51,140 and 51,154 states), the other versions are covered up to n = 3
+        plan = plan[:{"hs": 2, "hs-lecture": 0, "hs-unoriented": 0}.get(name, len(plan))]
     for ids in plan:
         full, _ = _agree(algorithm, ids)
         assert all(full.holds.values())

@@ -31,8 +31,14 @@ def test_arrangement_counts():
     assert mirror((1, 2, 3, 4)) == (1, 4, 3, 2)
 
 
-@pytest.mark.parametrize("name", [name for name in sorted(BUILTIN) if builtin(name).mirror_symmetric])
-@pytest.mark.parametrize("n", [3, 4])
+# On a non-oriented ring the declaration means "every port labelling alike": tests/test_labellings.py.
+# hs-lecture's graphs at n = 4 are hs's (the same sizes, ids in reverse order), 50 s more for no new case.
+MIRRORED = [name for name in sorted(BUILTIN)
+            if builtin(name).mirror_symmetric and not builtin(name).topology.port_labellings]
+
+
+@pytest.mark.parametrize("name,n", [(name, n) for name in MIRRORED for n in (3, 4)
+                                    if (name, n) != ("hs-lecture", 4)])
 def test_mirror_symmetric_declarations_hold(name, n):
     assert mirror_mismatches(builtin(name), n) == []
 

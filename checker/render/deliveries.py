@@ -1,0 +1,64 @@
+"""Which step received each message a trace sends: the arrows of a space-time diagram.
+
+Channels are FIFO, so the k-th message received from a channel is the k-th one sent into it.
+A message sent on port p by position s goes into the channel whose sender is s and whose
+out_port is p (read from the trace's first state); one received on port q at position r
+comes out of the channel whose receiver is r and whose in_port is q.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from models import CCW, CW, NEXT
+
+CLOCKWISE_PORTS = (CW, NEXT)
+
+
+def travels_clockwise(channel, n: int) -> bool:
+    """Does this channel carry messages from position i towards i + 1?"""
+    if channel.out_port in CLOCKWISE_PORTS or channel.out_port == CCW:
+        return channel.out_port in CLOCKWISE_PORTS
+    return channel.receiver == (channel.sender + 1) % n  # ports with other names: read the ends
+
+
+@dataclass(frozen=True)
+class Delivery:
+    label: str
+    sender: int  # position
+    receiver: int
+    sent_at: int  # step number (1-based)
+    received_at: int | None  # None: still in the channel when the trace ends
+    out_port: str
+    in_port: str
+
+    clockwise: bool  # travels from position i towards i + 1
+
+
+def deliveries(trace) -> list[Delivery]:
+    """Every message the trace sends, in sending order, with the step that received it."""
+    channels = trace.states[0].channels if trace.states else []
+    by_out = {(c.sender, c.out_port): c for c in channels}
+    by_in = {(c.receiver, c.in_port): c for c in channels}
+    pending: dict[tuple[int, str], deque[int]] = {key: deque() for key in by_out}
+    # messages already in a channel before step 1 (possible for a state built by hand)
+    found: list[dict] = []
+    for c in channels:
+        for m in c.messages:
+            pending[(c.sender, c.out_port)].append(len(found))
+            found.append({"label": str(m), "channel": c, "sent_at": 0, "received_at": None})
+    for step in trace.steps:
+        if step.received is not None:
+            channel = by_in[(step.position, step.port)]
+            queue = pending[(channel.sender, channel.out_port)]
+            if queue:
+                found[queue.popleft()]["received_at"] = step.number
+        for port, message in step.sent:
+            channel = by_out[(step.position, port)]
+            pending[(step.position, port)].append(len(found))
+            found.append({"label": message, "channel": channel, "sent_at": step.number, "received_at": None})
+    return [
+        Delivery(f["label"], f["channel"].sender, f["channel"].receiver, f["sent_at"], f["received_at"],
+                 f["channel"].out_port, f["channel"].in_port, travels_clockwise(f["channel"], len(trace.ids)))
+        for f in found
+    ]

@@ -1,0 +1,142 @@
+"""The space-time diagram of a trace: one lane per process in ring order, time going down.
+
+Each step is an event on its process's lane, one row per step; a message is an arrow from the
+event that sent it to the event that received it (to the bottom of the receiver's lane if it
+is still in flight when the trace ends). The ring is drawn as if cut open between the last
+position and position 0: a message across the cut leaves on one side and comes back on the
+other (half arrows marked with the lane they go to), so no arrow crosses a lane it does not
+visit. Events where a process decides are filled (gold: leader, grey: non-leader).
+Positions are pinned (``layout=neato``), so lanes stay straight whatever the messages.
+"""
+from __future__ import annotations
+
+import graphviz
+
+from .deliveries import deliveries
+from .style import DECISION_FILL, FONT, colours, message_type, process_name
+
+LANE = 2.8  # inches between lanes
+ROW = 0.62  # inches between steps
+LOOP = "#b71c1c"
+WRAP_OUT, WRAP_IN = 0.75, 0.3  # lane widths from the outer lanes to the stubs of arrows across the cut
+LABEL_AT = 0.35  # a message label sits this far along its arrow from the sender
+
+
+def _pos(x: float, y: float) -> str:
+    return f"{x:.3f},{y:.3f}!"
+
+
+def step_summary(trace, step) -> str:
+    """One line describing a step, for tooltips and notes."""
+    parts = [f"step {step.number}: {process_name(step.position, step.id)} {step.command}"]
+    if step.received:
+        parts.append(f"received {step.received} on {step.port}")
+    if step.sent:
+        parts.append("sent " + ", ".join(f"{m} on {port}" for port, m in step.sent))
+    if step.changes:
+        parts.append(", ".join(f"{k}: {old} -> {new}" for k, (old, new) in step.changes.items()))
+    return "; ".join(parts)
+
+
+def decided_at(trace) -> dict[int, str]:
+    """Step number -> the decision its process took at that step (leader / non-leader)."""
+    result = {}
+    for step in trace.steps:
+        if len(trace.states) > step.number:
+            before, after = trace.states[step.number - 1], trace.states[step.number]
+            if after.decision(step.position) != before.decision(step.position) and after.decision(step.position):
+                result[step.number] = after.decision(step.position)
+    return result
+
+
+def headline(trace, order: str = "position 0 first, clockwise") -> list[str]:
+    """What the trace shows: the property it breaks (if any) and the arrangement."""
+    head = [f"Counterexample to {trace.property}: {trace.reason}"] if trace.property else []
+    return head + [f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} ({order})"]
+
+
+def title(trace) -> str:
+    lines = headline(trace, "lanes in ring order, clockwise")
+    if trace.loop_start is not None:
+        lines.append(f"steps {trace.loop_start + 1}..{len(trace.steps)} (below the dashed line) repeat forever")
+    return "\n".join(lines)
+
+
+def spacetime_graph(trace) -> graphviz.Digraph:
+    graph = graphviz.Digraph("spacetime")
+    graph.attr(layout="neato", splines="false", outputorder="edgesfirst", label=title(trace), labelloc="t",
+               fontname=FONT, fontsize="13", bgcolor="white", pad="0.3")
+    graph.attr("node", fontname=FONT, fontsize="10", margin="0.04,0.02", height="0.25")
+    graph.attr("edge", fontname=FONT, fontsize="9", arrowsize="0.6")
+    lane_x = [i * LANE for i in range(len(trace.ids))]
+    _lanes(graph, trace, lane_x)
+    if trace.loop_start is not None:  # a dashed line above the first step that repeats
+        y = -(trace.loop_start + 0.5) * ROW
+        graph.node("loop_l", "loop ↺", shape="plain", fontcolor=LOOP, pos=_pos(-LANE * 0.9, y))
+        graph.node("loop_r", "", shape="point", width="0.03", color=LOOP, pos=_pos(lane_x[-1] + LANE * 0.25, y))
+        graph.edge("loop_l", "loop_r", style="dashed", color=LOOP, arrowhead="none")
+    messages = deliveries(trace)
+    palette = colours(d.label for d in messages)
+    for k, d in enumerate(messages):
+        _message(graph, trace, lane_x, k, d, palette[message_type(d.label)])
+    return graph
+
+
+def _lanes(graph, trace, lane_x) -> None:
+    """Per process: a header, its events top to bottom (decisions filled), its final decision."""
+    n, last_row = len(trace.ids), len(trace.steps) + 1
+    last_state = trace.states[-1] if trace.states else None
+    for i in range(n):
+        graph.node(f"h{i}", process_name(i, trace.ids[i]), shape="box", style="bold", pos=_pos(lane_x[i], 0))
+        decision = last_state.decision(i) if last_state else None
+        graph.node(f"f{i}", decision or "undecided", shape="plain", fontcolor="#555555",
+                   pos=_pos(lane_x[i], -last_row * ROW))
+    decisions = decided_at(trace)
+    events_of: dict[int, list[str]] = {i: [] for i in range(n)}
+    for step in trace.steps:
+        decision = decisions.get(step.number)
+        label = f"{step.number}  {step.command}" + (f"\n→ {decision}" if decision else "")
+        graph.node(f"e{step.number}", label, id=f"ev{step.number}", shape="box", style="rounded,filled",
+                   fillcolor=DECISION_FILL[decision], penwidth="2" if decision else "1",
+                   pos=_pos(lane_x[step.position], -step.number * ROW), tooltip=step_summary(trace, step))
+        events_of[step.position].append(f"e{step.number}")
+    for i in range(n):
+        chain = [f"h{i}", *events_of[i], f"f{i}"]
+        for a, b in zip(chain, chain[1:]):
+            graph.edge(a, b, color="#9e9e9e", arrowhead="none", penwidth="1.2")
+
+
+def _message(graph, trace, lane_x, k: int, d, colour: str) -> None:
+    """The arrow of message ``k``: from the event that sent it to the one that received it."""
+    last_row = len(trace.steps) + 1
+    style = "solid" if d.received_at is not None else "dashed"
+    source = f"e{d.sent_at}" if d.sent_at else f"h{d.sender}"
+    target = f"e{d.received_at}" if d.received_at is not None else f"f{d.receiver}"
+    start = (lane_x[d.sender], -d.sent_at * ROW)
+    end = (lane_x[d.receiver], -(d.received_at if d.received_at is not None else last_row) * ROW)
+    text = d.label if d.received_at is not None else f"{d.label} (in flight)"
+    if d.clockwise and d.receiver <= d.sender or not d.clockwise and d.receiver >= d.sender:
+        # across the cut: leave at one edge of the diagram, come back at the other
+        edge, far = lane_x[-1] + LANE * WRAP_OUT, -LANE * WRAP_IN
+        if not d.clockwise:
+            edge, far = -LANE * WRAP_OUT, lane_x[-1] + LANE * WRAP_IN
+        # it leaves a little before half-time and comes back a little after, so that the
+        # stubs of two messages crossing the cut in opposite directions do not meet
+        leave_y = start[1] + 0.4 * (end[1] - start[1])
+        back_y = start[1] + 0.6 * (end[1] - start[1])
+        graph.node(f"w{k}o", f"{text}\nto p{d.receiver}", shape="plain", fontsize="9", fontcolor=colour,
+                   pos=_pos(edge, leave_y))
+        graph.node(f"w{k}i", f"from p{d.sender}", shape="plain", fontsize="8", fontcolor=colour,
+                   pos=_pos(far, back_y))
+        graph.edge(source, f"w{k}o", color=colour, style=style, arrowhead="none")
+        graph.edge(f"w{k}i", target, color=colour, style=style)
+        return
+    # the label sits in the arrow near its sender, on white, clear of the event boxes: two
+    # arrows that cross halfway between lanes keep their labels apart (a message still in
+    # flight is labelled near the bottom, where the diagram is emptier)
+    t = LABEL_AT if d.received_at is not None else 1 - LABEL_AT
+    label_pos = (start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+    graph.node(f"m{k}", text, shape="box", style="filled", fillcolor="white", color="white", fontsize="9",
+               fontcolor=colour, margin="0.01,0.0", height="0.15", width="0", pos=_pos(*label_pos))
+    graph.edge(source, f"m{k}", color=colour, style=style, arrowhead="none")
+    graph.edge(f"m{k}", target, color=colour, style=style)

@@ -1,0 +1,42 @@
+"""What the docstrings of the seed 002/000/004 algorithms claim beyond the election specification."""
+import pytest
+
+from algorithms import BUILTIN, builtin
+from checker import check
+from checker.cli import main
+from models import LARGEST
+from specs import election_spec
+from specs.election import leader_is_extremal
+
+
+def test_list_shows_every_builtin(capsys):
+    assert main(["--list"]) == 0
+    out = capsys.readouterr().out
+    for name in BUILTIN:
+        assert any(line.startswith(name + " ") and builtin(name).seed in line for line in out.splitlines())
+
+
+def test_peterson_elects_one_leader_but_not_always_the_largest_id():
+    peterson = builtin("peterson")
+    assert check(peterson, 4, jobs=1).verdict == "verified"
+    promised_more = check(peterson, 4, properties=election_spec(peterson) + [leader_is_extremal(LARGEST)], jobs=1)
+    assert promised_more.verdict == "violated"
+    assert promised_more.counterexample.property == "leader-is-largest"
+
+
+def test_franklin_needs_no_more_than_one_early_token_per_side():
+    """No token ever finds both of a side's slots full: no message is consumed unmatched."""
+    result = check(builtin("franklin"), 4, jobs=1)
+    assert result.verdict == "verified" and result.unmatched == 0
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_lelann_costs_n_per_initiator(n):
+    """One initiator: n messages; all of them: n^2, the text's O(n^2), reached."""
+    result = check(builtin("lelann"), n, jobs=1)
+    assert (result.messages_min, result.messages_max) == (n, n * n)
+
+
+def test_peterson_meets_its_bound_at_n4():
+    result = check(builtin("peterson"), 4, jobs=1)
+    assert result.messages_max == builtin("peterson").message_bound(4) == 20
