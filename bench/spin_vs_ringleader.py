@@ -1,7 +1,7 @@
 """ringleader and SPIN side by side on the same models: same states with reductions off, then time.
 
     python bench/spin_vs_ringleader.py                  # lcr, cr for n = 3..6; hs for n = 3..5
-    python bench/spin_vs_ringleader.py --quick          # a small subset, about a minute
+    python bench/spin_vs_ringleader.py --quick          # a small subset, under a minute
     python bench/spin_vs_ringleader.py hs --n 4 5       # some algorithms, some n
     python bench/spin_vs_ringleader.py hs --ids 1,2,3,4,5   # one arrangement
     options: --timeout S (per run, default 120) --memory MB (per run, default 4096)
