@@ -26,6 +26,7 @@ from specs import Property
 
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
+from .reduction import watched_fields
 
 
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
@@ -42,7 +43,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
     started = time.perf_counter()
     kinds = {p.kind for p in properties}
-    watched = tuple(sorted({name for p in properties if p.kind in ("state", "transition") for name in p.observes}))
+    watched = watched_fields(properties)
     por = por and all(name in OBSERVED_FIELDS for name in watched)
     if max_memory is not None:
         # the limit is on the worker's memory: the C search gets what the process does not hold yet

@@ -44,12 +44,17 @@ from __future__ import annotations
 from models.dependence import DependenceTables
 
 
+def watched_fields(properties) -> tuple[str, ...]:
+    """The Observation fields whose changes the visibility proviso keeps in order: those the
+    state and transition properties read."""
+    return tuple(sorted({name for p in properties if p.kind in ("state", "transition") for name in p.observes}))
+
+
 class StubbornSets:
     def __init__(self, system, properties, cycle_proviso: bool = False):
         self.system = system
         self.cycle_proviso = cycle_proviso
-        watched = {name for p in properties if p.kind in ("state", "transition") for name in p.observes}
-        self.watched = tuple(sorted(watched))
+        self.watched = watched_fields(properties)
         self.reduced = 0  # states expanded with a proper subset
         self._tables = DependenceTables.of(getattr(system, "reference", system))
         self._candidates = self._tables.memo

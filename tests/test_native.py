@@ -19,6 +19,7 @@ from checker import check
 from checker.cli import main
 from checker.explorer import Explorer
 from checker.loader import load_algorithm
+from checker.reduction import watched_fields
 from models import AsyncSystem
 from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine, NativeUnavailable
@@ -79,7 +80,7 @@ def _agree(algorithm, ids, swapped=None):
 def _agree_reduced(algorithm, ids, swapped=None):
     """The C reduction's graph is the Python reduction's (same figures), with and without chains."""
     properties = election_spec(algorithm)
-    watched = tuple(sorted({f for p in properties if p.kind in ("state", "transition") for f in p.observes}))
+    watched = watched_fields(properties)
     engine = NativeEngine.for_algorithm(algorithm, len(ids))
     assert engine.reduces
     for chains in (False, True):
