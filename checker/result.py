@@ -126,7 +126,11 @@ class Result:
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"
-        how = "the one given" if self.symmetry == "given" else describe(self.symmetry)
+        if self.symmetry == "given":
+            # on an unoriented ring the given ids come with every labelling of the ports
+            how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else "")
+        else:
+            how = describe(self.symmetry)
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
         if self.por:
             how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
