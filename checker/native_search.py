@@ -1,9 +1,10 @@
 """One arrangement searched by the native engine, judged against the specification in Python.
 
 The C search (models/native.py) explores the state graph and hands back the distinct
-things the properties are evaluated on: every vector of locals a state has (state properties
-read only the processes' decisions), every change of a moving process's locals (transition
-properties), every terminal state with its channels (terminal properties), and whether the
+things the properties are evaluated on: every vector of the processes' observations a state
+has (state properties read only the processes' decisions; where the decision functions did
+not compile to C, the vectors of locals, observed here), every change of a moving process
+(transition properties), every terminal state with its channels (terminal properties), and whether the
 graph is acyclic with its message minimum and maximum (graph properties). Each property is
 evaluated here, by the same ``Property.check`` functions the Python explorer calls.
 

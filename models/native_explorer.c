@@ -7,7 +7,8 @@
  * number a zigzag varint. The search keeps the graph in compressed sparse rows and answers the
  * same graph questions as checker/graph.py (acyclic? fewest and most messages from the initial
  * state to a terminal state). It evaluates no property itself: it hands the checker every
- * distinct vector of locals, every distinct local change of a moving process and every
+ * distinct vector of the processes' observations (rl_observe; of their locals where the
+ * decision functions did not compile), every distinct change of a moving process and every
  * terminal state, and the checker evaluates the specification on those in Python.
  *
  * With partial-order reduction it expands in each state the stubborn set that
