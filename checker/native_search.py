@@ -22,7 +22,9 @@ from __future__ import annotations
 import time
 
 from models import AsyncSystem
-from models.native import MEMORY_LIMIT, NO_MEMORY, OBSERVED_FIELDS, OK, STATE_LIMIT, NativeEngine
+from models.native import (
+    MEMORY_LIMIT, NO_MEMORY, OBSERVED_FIELDS, OK, STATE_LIMIT, NativeEngine, NativeUnavailable,
+)
 from specs import Property
 
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
@@ -51,9 +53,12 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         max_memory -= resident_bytes() or 0
         if max_memory <= 0:
             raise MemoryLimitReached(0)
-    facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
-                           want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
-                           fingerprint=fingerprint, topology=reference.topology)
+    try:
+        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
+                               want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
+                               fingerprint=fingerprint, topology=reference.topology)
+    except NativeUnavailable:
+        return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status == STATE_LIMIT:
         raise StateLimitReached(facts.states)
     if facts.status in (MEMORY_LIMIT, NO_MEMORY):

@@ -140,9 +140,13 @@ class NativeEngine:
         self._release.argtypes = [ctypes.POINTER(_Result)]
 
     def _topology(self, topology, ids) -> list:
-        """rl_explore's table arguments for this topology (one per port labelling)."""
+        """rl_explore's table arguments for this topology (one per port labelling); the ports
+        must be the compiled ones (NativeUnavailable otherwise)."""
         arrays = self._tables.get(topology.channels)
         if arrays is None:
+            if any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
+                   for i in range(self.n)):
+                raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
             tables = topology_tables(self.algorithm, topology, tuple(ids))
             arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "reads_channel")]
             arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
@@ -159,9 +163,6 @@ class NativeEngine:
         ``fingerprint`` the search stores 64-bit fingerprints of states, not states. ``topology``
         is the arrangement's (an unoriented ring's labelling), by default the algorithm's."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
-        if [topology.in_ports(i) for i in range(self.n)] != [self.in_ports] * self.n or \
-                [topology.out_ports(i) for i in range(self.n)] != [self.out_ports] * self.n:
-            raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         self._ids, self._observations = tuple(ids), {}
         result = _Result()
