@@ -1,0 +1,197 @@
+"""Every command example in README.md and docs/*.md runs, and prints what the page shows.
+
+A *command example* is a fenced block (```) with lines that start with ``$ check``. Each such
+line is run through ``checker.cli.main`` and the lines after it, up to the next ``$`` line or
+the end of the block, are its expected output (stdout and stderr together, as a terminal shows
+them). Several examples may share a block; blank lines at the end of an expected output do not
+count. The conventions a page follows:
+
+- A line that is exactly ``...`` stands for any number of lines (none included). Everything
+  else must match, from the first line of the output to the last: to leave out the end of an
+  output, end with ``...``.
+- What varies from run to run is masked on both sides before comparing: durations
+  (``0.86 s``, ``"seconds": 1.234``), memory sizes (``204 MB``, ``1.5 GiB``), trailing spaces,
+  the width of runs of spaces and of table rules (a wider time widens its column).
+- ``# exit N`` at the end of the ``$`` line is the expected exit status, checked; without it
+  the status is not checked (the output is).
+- The command runs in a fresh temporary directory, where files it writes (``--trace-out
+  trace.txt``) land; ``tests/`` there is the repository's, so ``tests/mutants/...`` paths
+  work. A ```python block whose first line is ``# NAME.py`` is written there as ``NAME.py``
+  before the page's examples run, so a page can show a variant and then check it.
+- Examples that take more than a few seconds are listed in ``SLOW`` and carry the ``slow``
+  marker.
+
+A page example that this test cannot run (a synopsis with placeholders, a run of minutes)
+is written without ``$``; it must still name the command that measures each figure.
+"""
+from __future__ import annotations
+
+import contextlib
+import difflib
+import glob
+import io
+import os
+import re
+import shlex
+from dataclasses import dataclass
+
+import pytest
+
+from checker.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PAGES = ["README.md", *sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))]
+FENCE = re.compile(r"^(```+|~~~+)")
+EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
+SOURCE_FILE = re.compile(r"^#\s*([\w.-]+\.py)\s*$")
+
+# (page, command) of the examples that take more than a few seconds
+SLOW: set[tuple[str, str]] = set()
+
+
+@dataclass
+class Example:
+    page: str
+    line: int  # of the `$` line, 1-based
+    command: str  # without the leading "$ " and the exit comment
+    exit_status: int | None
+    expected: list[str]
+
+    @property
+    def argv(self) -> list[str]:
+        return shlex.split(self.command)[1:]  # drop the leading `check`
+
+
+def fenced_blocks(text: str):
+    """(line number of the first line inside, info string, lines) of every fenced block."""
+    lines = text.splitlines()
+    k = 0
+    while k < len(lines):
+        opening = FENCE.match(lines[k])
+        if not opening:
+            k += 1
+            continue
+        fence, info, start = opening.group(1), lines[k][len(opening.group(1)):].strip(), k + 1
+        k = start
+        while k < len(lines) and not lines[k].startswith(fence):
+            k += 1
+        yield start + 1, info, lines[start:k]
+        k += 1
+
+
+def examples_in(page: str) -> list[Example]:
+    found = []
+    with open(os.path.join(ROOT, page)) as file:
+        text = file.read()
+    for first, _info, lines in fenced_blocks(text):
+        current = None
+        for offset, line in enumerate(lines):
+            if line.startswith("$ "):
+                command = line[2:]
+                status = EXIT_COMMENT.search(command)
+                command = command[: status.start()].rstrip() if status else command.strip()
+                current = Example(page, first + offset, command, int(status.group(1)) if status else None, [])
+                found.append(current)
+            elif current is not None:
+                current.expected.append(line)
+        for example in found:
+            while example.expected and not example.expected[-1].strip():
+                example.expected.pop()
+    return found
+
+
+def source_files_in(page: str) -> dict[str, str]:
+    """NAME.py -> text of the ```python blocks of a page that start with ``# NAME.py``."""
+    with open(os.path.join(ROOT, page)) as file:
+        text = file.read()
+    files = {}
+    for _first, info, lines in fenced_blocks(text):
+        if info.startswith("python") and lines and (name := SOURCE_FILE.match(lines[0])):
+            files[name.group(1)] = "\n".join(lines) + "\n"
+    return files
+
+
+EXAMPLES = [example for page in PAGES for example in examples_in(page)]
+
+_MASKS = [
+    (re.compile(r'"(seconds|time)": [0-9.e-]+'), r'"\1": <time>'),
+    (re.compile(r"\b\d+(?:\.\d+)? ?s\b"), "<time> s"),
+    (re.compile(r"\b\d+(?:\.\d+)? ?(?:[KMGT]i?B)\b"), "<size>"),
+    (re.compile(r"─+"), "─"),
+    (re.compile(r"[ \t]+"), " "),
+]
+
+
+def masked(line: str) -> str:
+    """A line with what varies between runs replaced (see the module docstring)."""
+    line = line.rstrip()
+    for pattern, replacement in _MASKS:
+        line = pattern.sub(replacement, line)
+    return line
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is ``expected`` with each ``...`` line standing for any number of lines."""
+    expected = [line if line.strip() == "..." else masked(line) for line in expected]
+    actual = [masked(line) for line in actual]
+    # reachable[j]: the expected lines so far can match actual[:j]
+    reachable = [True] + [False] * len(actual)
+    for line in expected:
+        if line.strip() == "...":
+            for j in range(1, len(actual) + 1):
+                reachable[j] = reachable[j] or reachable[j - 1]
+        else:
+            reachable = [False] + [reachable[j - 1] and actual[j - 1] == line for j in range(1, len(actual) + 1)]
+    return reachable[-1]
+
+
+def run_example(example: Example, directory) -> tuple[int, str]:
+    for name, source in source_files_in(example.page).items():
+        (directory / name).write_text(source)
+    os.symlink(os.path.join(ROOT, "tests"), directory / "tests")
+    output = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(directory)
+    try:
+        with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+            status = main(example.argv)
+    finally:
+        os.chdir(cwd)
+    return status, output.getvalue()
+
+
+def _param(example: Example):
+    marks = [pytest.mark.slow] if (example.page, example.command) in SLOW else []
+    return pytest.param(example, id=f"{example.page}:{example.line}", marks=marks)
+
+
+@pytest.mark.parametrize("example", [_param(e) for e in EXAMPLES])
+def test_example_prints_what_the_page_shows(example: Example, tmp_path):
+    status, output = run_example(example, tmp_path)
+    actual = output.rstrip("\n").splitlines()
+    if not matches(example.expected, actual):
+        diff = "\n".join(difflib.unified_diff(example.expected, actual, "the page", "the program", lineterm=""))
+        pytest.fail(f"{example.page}:{example.line}: `{example.command}` prints otherwise:\n{diff}")
+    if example.exit_status is not None:
+        assert status == example.exit_status, f"{example.page}:{example.line}: `{example.command}` exits {status}"
+
+
+def test_the_pages_have_examples():
+    assert len(EXAMPLES) >= 5
+    assert all(e.argv or e.command == "check" for e in EXAMPLES)
+
+
+@pytest.mark.parametrize("expected, actual, result", [
+    (["a", "...", "d"], ["a", "b", "c", "d"], True),
+    (["a", "...", "d"], ["a", "d"], True),
+    (["a", "d"], ["a", "b", "d"], False),
+    (["a", "..."], ["a", "b"], True),
+    (["a"], ["a", "b"], False),
+    (["time 0.01 s"], ["time 12.50 s"], True),
+    (['"seconds": 0.5,'], ['"seconds": 1.234,'], True),
+    (["peak 204 MB"], ["peak 1.5 GiB"], True),
+    (["states 3,248"], ["states 3,249"], False),
+    (["x  ───  y"], ["x ─────── y   "], True),
+])
+def test_the_matching_rules(expected, actual, result):
+    assert matches(expected, actual) is result
