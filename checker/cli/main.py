@@ -65,9 +65,9 @@ def _parser() -> argparse.ArgumentParser:
                              "the result is the same for any N")
     parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
                         help="auto (default): native if a C compiler is found and the algorithm compiles, else "
-                             "interned; native: the commands compiled to C, full state graph, a violation is "
-                             "re-searched in Python for its trace; interned: memoised Python, partial-order "
-                             "reduced unless --no-por; reference: the plain semantics, slowest")
+                             "interned; native: the commands compiled to C, a violation is re-searched in Python "
+                             "for its trace; interned: memoised Python; reference: the plain semantics, slowest. "
+                             "Every engine explores the same graph: partial-order reduced unless --no-por")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")

@@ -17,7 +17,9 @@ count. The conventions a page follows:
 - The command runs in a fresh temporary directory, where files it writes (``--trace-out
   trace.txt``) land; ``tests/`` there is the repository's, so ``tests/mutants/...`` paths
   work. A ```python block whose first line is ``# NAME.py`` is written there as ``NAME.py``
-  before the page's examples run, so a page can show a variant and then check it.
+  before the page's examples run, so a page can show a variant and then check it; one whose
+  first line is ``# tests/mutants/NAME.py`` (a path in the repository) is an excerpt of that
+  file: its non-blank lines must appear there, in a row.
 - Examples that take more than a few seconds are listed in ``SLOW`` and carry the ``slow``
   marker.
 
@@ -26,9 +28,11 @@ is written without ``$``; it must still name the command that measures each figu
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import difflib
 import glob
+import importlib
 import io
 import os
 import re
@@ -43,7 +47,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PAGES = ["README.md", *sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))]
 FENCE = re.compile(r"^(```+|~~~+)")
 EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
-SOURCE_FILE = re.compile(r"^#\s*([\w.-]+\.py)\s*$")
+SOURCE_FILE = re.compile(r"^#\s*([\w./-]+\.py)\s*$")
 
 # (page, command) of the examples that take more than a few seconds
 SLOW: set[tuple[str, str]] = set()
@@ -100,15 +104,21 @@ def examples_in(page: str) -> list[Example]:
     return found
 
 
-def source_files_in(page: str) -> dict[str, str]:
-    """NAME.py -> text of the ```python blocks of a page that start with ``# NAME.py``."""
+def named_sources(page: str):
+    """(line, name, lines) of the ```python blocks of a page that start with ``# NAME.py``."""
     with open(os.path.join(ROOT, page)) as file:
         text = file.read()
-    files = {}
-    for _first, info, lines in fenced_blocks(text):
+    for first, info, lines in fenced_blocks(text):
         if info.startswith("python") and lines and (name := SOURCE_FILE.match(lines[0])):
-            files[name.group(1)] = "\n".join(lines) + "\n"
-    return files
+            yield first, name.group(1), lines
+
+
+def source_files_in(page: str) -> dict[str, str]:
+    """NAME.py -> text, for the blocks of a page that are files of their own (not excerpts)."""
+    return {name: "\n".join(lines) + "\n" for _, name, lines in named_sources(page) if "/" not in name}
+
+
+EXCERPTS = [(page, line, name, lines) for page in PAGES for line, name, lines in named_sources(page) if "/" in name]
 
 
 EXAMPLES = [example for page in PAGES for example in examples_in(page)]
@@ -174,6 +184,71 @@ def test_example_prints_what_the_page_shows(example: Example, tmp_path):
         pytest.fail(f"{example.page}:{example.line}: `{example.command}` prints otherwise:\n{diff}")
     if example.exit_status is not None:
         assert status == example.exit_status, f"{example.page}:{example.line}: `{example.command}` exits {status}"
+
+
+@pytest.mark.parametrize("page, line, name, lines", EXCERPTS, ids=[f"{p}:{k}" for p, k, _, _ in EXCERPTS])
+def test_an_excerpt_is_what_its_file_says(page, line, name, lines):
+    path = os.path.join(ROOT, name)
+    assert os.path.isfile(path), f"{page}:{line}: no file {name}"
+    wanted = [text.rstrip() for text in lines[1:] if text.strip()]
+    with open(path) as file:
+        there = [text.rstrip() for text in file if text.strip()]
+    assert any(there[k:k + len(wanted)] == wanted for k in range(len(there))), \
+        f"{page}:{line}: the excerpt is not in {name} as shown"
+
+
+def _page_text(page: str) -> str:
+    with open(os.path.join(ROOT, page)) as file:
+        return file.read()
+
+
+PROJECT_PATH = re.compile(r"(?<![\w/.-])((?:models|algorithms|specs|checker|tests|bench|docs)/[\w/.-]*\w)")
+DOTTED_NAME = re.compile(r"`((?:checker|models|specs|algorithms)(?:\.\w+)+)")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_file_and_module_a_page_names_exists(page):
+    text = _page_text(page)
+    for path in set(PROJECT_PATH.findall(text)):
+        assert os.path.exists(os.path.join(ROOT, path)) or path.endswith("/my_invariant.py"), f"{page} names {path}"
+    for dotted in set(DOTTED_NAME.findall(text)):
+        module, attributes = dotted, []
+        while module:
+            try:
+                found = importlib.import_module(module)
+                break
+            except ImportError:
+                module, _, last = module.rpartition(".")
+                attributes.insert(0, last)
+        for attribute in attributes:
+            assert hasattr(found, attribute), f"{page} names {dotted}"
+            found = getattr(found, attribute)
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_page_links_outside_the_project(page):
+    """A user's clone has only the project: every relative link stays inside it, and exists."""
+    text = _page_text(page)
+    assert "../shared" not in text and "DESIGN.md" not in text, f"{page} points outside the project"
+    for target in LINK.findall(text):
+        if "://" in target:
+            continue
+        path = os.path.normpath(os.path.join(ROOT, os.path.dirname(page), target))
+        assert path.startswith(ROOT + os.sep), f"{page} links {target}, outside the project"
+        assert os.path.exists(path), f"{page} links {target}, which does not exist"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_python_blocks_import_what_exists(page):
+    for first, info, lines in fenced_blocks(_page_text(page)):
+        if not info.startswith("python"):
+            continue
+        tree = ast.parse("\n".join(lines), filename=f"{page}:{first}")
+        imports = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+        exec(compile(ast.Module(body=imports, type_ignores=[]), f"{page}:{first}", "exec"), {})
 
 
 def test_the_pages_have_examples():
