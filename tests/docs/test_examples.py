@@ -50,7 +50,9 @@ EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 SOURCE_FILE = re.compile(r"^#\s*([\w./-]+\.py)\s*$")
 
 # (page, command) of the examples that take more than a few seconds
-SLOW: set[tuple[str, str]] = set()
+SLOW = {
+    ("docs/proofs.md", "check tests/mutants/cr_forwards_smaller.py --n 3 --prove"),  # about 5 s: z3, then the explorer
+}
 
 
 @dataclass
@@ -226,6 +228,7 @@ def test_every_file_and_module_a_page_names_exists(page):
 
 
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+ANCHORED_LINK = re.compile(r"\]\(([^)#\s]+)#([^)\s]+)\)")
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -239,6 +242,15 @@ def test_no_page_links_outside_the_project(page):
         path = os.path.normpath(os.path.join(ROOT, os.path.dirname(page), target))
         assert path.startswith(ROOT + os.sep), f"{page} links {target}, outside the project"
         assert os.path.exists(path), f"{page} links {target}, which does not exist"
+    for target, anchor in ANCHORED_LINK.findall(text):
+        if "://" not in target and target.endswith(".md"):
+            headings = re.findall(r"^#+ (.*)$", _page_text(os.path.join(os.path.dirname(page), target)), re.M)
+            assert anchor in {_slug(h) for h in headings}, f"{page} links {target}#{anchor}: no such heading"
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -254,6 +266,8 @@ def test_the_python_blocks_import_what_exists(page):
 def test_the_pages_have_examples():
     assert len(EXAMPLES) >= 5
     assert all(e.argv or e.command == "check" for e in EXAMPLES)
+    commands = {(e.page, e.command) for e in EXAMPLES}
+    assert SLOW <= commands, f"SLOW names examples no page has: {SLOW - commands}"
 
 
 @pytest.mark.parametrize("expected, actual, result", [
