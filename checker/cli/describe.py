@@ -110,7 +110,7 @@ def describe_text(algorithm: type[Algorithm]) -> str:
         else:
             lines.append(f"  {name}   {decision['file']}:{decision['line']}")
             lines.extend(f"    | {line}" for line in decision["source"].splitlines())
-    if d["docstring"] and not d["choices_from"] == d["defined_in"].rpartition(":")[0]:
+    if d["docstring"] and d["choices_from"] != d["defined_in"].rpartition(":")[0]:
         lines.append("")
         lines.append(f"about ({d['defined_in'].rpartition(':')[0]})")
         lines.extend(textwrap.indent(d["docstring"], "  ").splitlines())
@@ -236,7 +236,7 @@ def _bound_values(algorithm) -> dict[int, int]:
     for n in SMALL_N:
         try:
             bound = algorithm.message_bound(n)
-        except Exception:  # a bound that fails for some n is shown for the others
+        except (ArithmeticError, ValueError):  # e.g. log2 at n = 1: shown for the other n
             continue
         if bound is not None:
             values[n] = bound

@@ -5,11 +5,11 @@ import os
 import textwrap
 
 import pytest
+from conftest import MUTANTS
 
 from algorithms import BUILTIN, builtin
 from checker.cli import main
 from checker.cli.describe import guard_source
-from conftest import MUTANTS
 
 
 def _run(capsys, *argv):
