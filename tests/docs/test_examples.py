@@ -23,8 +23,10 @@ count. The conventions a page follows:
 - Examples that take more than a few seconds are listed in ``SLOW`` and carry the ``slow``
   marker.
 
-A page example that this test cannot run (a synopsis with placeholders, a run of minutes)
-is written without ``$``; it must still name the command that measures each figure.
+A command listed without ``$`` and without output (the command lists at the top of a page) is
+run too, marked slow, and must not be refused (exit 2); a synopsis with placeholders
+(``[--json]``, ``FILE``, ``my_hs.py``) is not run. A figure in prose names the command that
+measures it.
 """
 from __future__ import annotations
 
@@ -270,6 +272,34 @@ def test_the_python_blocks_import_what_exists(page):
                 for alias in node.names:
                     assert hasattr(module, alias.name) or importlib.util.find_spec(f"{node.module}.{alias.name}"), \
                         f"{page}:{first}: `from {node.module} import {alias.name}` fails"
+
+
+PLACEHOLDER = re.compile(r"[\[\]|]|\bmy_|\bFILE\b|\bALGO\b")
+
+
+def listed_commands() -> list[tuple[str, int, str]]:
+    """(page, line, command) of the ``check ...`` lines (no ``$``, no output) of the pages'
+    command lists, except synopses with placeholders such as ``[--json]`` or ``my_hs.py``."""
+    found = []
+    for page in PAGES:
+        for first, info, lines in fenced_blocks(_page_text(page)):
+            if info.startswith(("python", "json")):
+                continue
+            for offset, line in enumerate(lines):
+                command = line.split("#")[0].strip()
+                if line.startswith("check ") and not PLACEHOLDER.search(command):
+                    found.append((page, first + offset, command))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page, line, command", listed_commands(), ids=[f"{p}:{k}" for p, k, _ in listed_commands()])
+def test_a_listed_command_is_accepted_and_runs(page, line, command, tmp_path):
+    """A command a page lists without its output must still be one `check` accepts (not exit 2)."""
+    example = Example(page, line, command, None, [])
+    status, output = run_example(example, tmp_path)
+    assert status != 2, f"{page}:{line}: `{command}` is refused:\n{output}"
+    assert output.strip(), f"{page}:{line}: `{command}` printed nothing"
 
 
 def test_the_pages_have_examples():
