@@ -95,6 +95,8 @@ def prove_mirror_symmetry(algorithm: type[Algorithm], n: int) -> SymmetryProof:
             _proofs[key] = _prove(algorithm, n)
         except _NotProved as failure:
             _proofs[key] = SymmetryProof(False, str(failure))
+        except z3.Z3Exception as error:  # terms z3 cannot compare: not proved, never a traceback
+            _proofs[key] = SymmetryProof(False, f"z3 cannot compare the readings: {error}")
     return _proofs[key]
 
 
@@ -157,9 +159,11 @@ def _substitute(term, swap):
 
 
 def _sends_by_port(step: SymbolicStep) -> dict[str, list]:
+    """port -> [(what identifies the message's shape: type name and field sorts, its fields)], in order."""
     by_port: dict[str, list] = {}
     for port, message_type, fields in step.sends:
-        by_port.setdefault(port, []).append((message_type.__name__, fields))
+        shape = (message_type.__name__, tuple(str(x.sort()) for x in fields))
+        by_port.setdefault(port, []).append((shape, fields))
     return by_port
 
 
