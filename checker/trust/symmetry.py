@@ -75,7 +75,8 @@ class SymmetryProof:
 class _Reading:
     command: Command
     port: str | None
-    step: SymbolicStep
+    step: SymbolicStep  # over the context's constants
+    at_image: SymbolicStep  # the same, at the mirrored context (PerPort constants swapped)
 
 
 class _NotProved(Exception):
@@ -105,9 +106,9 @@ def _prove(algorithm: type[Algorithm], n: int) -> SymmetryProof:
     mirror = _port_mirror(topology)
     process = SymbolicProcess(algorithm, n)
     slot_image, swap = _slot_mirror(process, mirror)
-    readings = _read_commands(algorithm, n, process)
+    readings = _read_commands(algorithm, n, process, swap)
     for reading in readings:
-        _prove_counterpart(reading, readings, mirror, slot_image, swap, process)
+        _prove_counterpart(reading, readings, mirror, slot_image, process)
     _prove_decisions(algorithm, process, swap)
     instances = len(readings)
     return SymmetryProof(True, f"each of the {instances} command instances has its mirror image among the "
@@ -135,7 +136,7 @@ def _slot_mirror(process: SymbolicProcess, mirror: dict[str, str]):
     return image, swap
 
 
-def _read_commands(algorithm, n: int, process: SymbolicProcess) -> list[_Reading]:
+def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_Reading]:
     """Every command instance read symbolically, over one set of constants (shared message fields)."""
     messages = {}
     readings = []
@@ -150,7 +151,12 @@ def _read_commands(algorithm, n: int, process: SymbolicProcess) -> list[_Reading
             except Exception as error:  # noqa: BLE001 -- any construct the reading cannot take: not proved
                 what = str(error) if isinstance(error, AlgorithmError) else f"{type(error).__name__}: {error}"
                 raise _NotProved(f"the symbolic reading of {command.name} (line {command.line}) fails: {what}") from None
-            readings.append(_Reading(command, port, step))
+            at_image = SymbolicStep(
+                _substitute(step.guard, swap), tuple(_substitute(x, swap) for x in step.locals),
+                tuple((q, t, tuple(_substitute(x, swap) for x in fields)) for q, t, fields in step.sends),
+                process, message,
+            )
+            readings.append(_Reading(command, port, step, at_image))
     return readings
 
 
@@ -167,23 +173,23 @@ def _sends_by_port(step: SymbolicStep) -> dict[str, list]:
     return by_port
 
 
-def _mirror_image_done_by(reading: _Reading, other: _Reading, mirror, slot_image, swap):
+def _mirror_image_done_by(reading: _Reading, other: _Reading, mirror, slot_image):
     """The condition, over ``reading``'s context, that ``other`` at the mirrored context is
     enabled and does what ``reading`` does with the ports swapped; None if its sends cannot match."""
-    mine, theirs = _sends_by_port(reading.step), _sends_by_port(other.step)
-    if {mirror[port]: [t for t, _ in sends] for port, sends in mine.items()} != {
-            port: [t for t, _ in sends] for port, sends in theirs.items()}:
+    mine, theirs = _sends_by_port(reading.step), _sends_by_port(other.at_image)
+    if {mirror[port]: [shape for shape, _ in sends] for port, sends in mine.items()} != {
+            port: [shape for shape, _ in sends] for port, sends in theirs.items()}:
         return None
-    same = [_substitute(other.step.guard, swap)]
-    for k, value in enumerate(other.step.locals):
-        same.append(_substitute(value, swap) == reading.step.locals[slot_image[k]])
+    same = [other.at_image.guard]
+    for k, value in enumerate(other.at_image.locals):
+        same.append(value == reading.step.locals[slot_image[k]])
     for port, sends in mine.items():
         for (_, fields), (_, image_fields) in zip(sends, theirs[mirror[port]]):
-            same.extend(_substitute(y, swap) == x for x, y in zip(fields, image_fields))
+            same.extend(y == x for x, y in zip(fields, image_fields))
     return z3.And(*same)
 
 
-def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, swap, process: SymbolicProcess):
+def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process: SymbolicProcess):
     command = reading.command
     image_port = mirror[reading.port] if reading.port is not None else None
     candidates = [
@@ -191,11 +197,11 @@ def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, swap, pr
         if other.command.kind == command.kind and other.port == image_port
         and (command.kind == "spontaneous" or other.command.message.__name__ == command.message.__name__)
     ]
-    images = [f for f in (_mirror_image_done_by(reading, other, mirror, slot_image, swap) for other in candidates)
+    images = [f for f in (_mirror_image_done_by(reading, other, mirror, slot_image) for other in candidates)
               if f is not None]
     query = z3.And(reading.step.guard, z3.Not(z3.Or(*images)) if images else z3.BoolVal(True))
     # the witness shows what the guards read: where the effects differ, they differ for every value of the rest
-    guards = [reading.step.guard, *(_substitute(other.step.guard, swap) for other in candidates)]
+    guards = [reading.step.guard, *(other.at_image.guard for other in candidates)]
     outcome, witness = _solve(query, process, reading.step.message, z3.And(*guards))
     if outcome == z3.unsat:
         return
