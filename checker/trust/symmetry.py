@@ -168,25 +168,24 @@ def _sends_by_port(step: SymbolicStep) -> dict[str, list]:
     """port -> [(what identifies the message's shape: type name and field sorts, its fields)], in order."""
     by_port: dict[str, list] = {}
     for port, message_type, fields in step.sends:
-        shape = (message_type.__name__, tuple(str(x.sort()) for x in fields))
+        shape = (message_type.__name__, tuple(x.sort_kind() for x in fields))
         by_port.setdefault(port, []).append((shape, fields))
     return by_port
 
 
-def _mirror_image_done_by(reading: _Reading, other: _Reading, mirror, slot_image):
-    """The condition, over ``reading``'s context, that ``other`` at the mirrored context is
-    enabled and does what ``reading`` does with the ports swapped; None if its sends cannot match."""
+def _effects_to_match(reading: _Reading, other: _Reading, mirror, slot_image):
+    """The pairs (``other``'s term at the mirrored context, ``reading``'s term) that must be equal
+    for ``other`` to do what ``reading`` does with the ports swapped: every new local (slots
+    exchanged) and every sent field; None if their sends differ in ports, order or types."""
     mine, theirs = _sends_by_port(reading.step), _sends_by_port(other.at_image)
     if {mirror[port]: [shape for shape, _ in sends] for port, sends in mine.items()} != {
             port: [shape for shape, _ in sends] for port, sends in theirs.items()}:
         return None
-    same = [other.at_image.guard]
-    for k, value in enumerate(other.at_image.locals):
-        same.append(value == reading.step.locals[slot_image[k]])
+    pairs = [(value, reading.step.locals[slot_image[k]]) for k, value in enumerate(other.at_image.locals)]
     for port, sends in mine.items():
         for (_, fields), (_, image_fields) in zip(sends, theirs[mirror[port]]):
-            same.extend(y == x for x, y in zip(fields, image_fields))
-    return z3.And(*same)
+            pairs.extend(zip(image_fields, fields))
+    return pairs
 
 
 def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process: SymbolicProcess):
@@ -197,8 +196,11 @@ def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process:
         if other.command.kind == command.kind and other.port == image_port
         and (command.kind == "spontaneous" or other.command.message.__name__ == command.message.__name__)
     ]
-    images = [f for f in (_mirror_image_done_by(reading, other, mirror, slot_image) for other in candidates)
-              if f is not None]
+    matches = [(other, pairs) for other in candidates
+               if (pairs := _effects_to_match(reading, other, mirror, slot_image)) is not None]
+    if any(other.at_image.guard.eq(reading.step.guard) and all(a.eq(b) for a, b in pairs) for other, pairs in matches):
+        return  # the same terms: most commands, written with port and opposite(port), need no solver
+    images = [z3.And(other.at_image.guard, *(a == b for a, b in pairs)) for other, pairs in matches]
     query = z3.And(reading.step.guard, z3.Not(z3.Or(*images)) if images else z3.BoolVal(True))
     # the witness shows what the guards read: where the effects differ, they differ for every value of the rest
     guards = [reading.step.guard, *(other.at_image.guard for other in candidates)]
@@ -224,7 +226,10 @@ def _prove_decisions(algorithm, process: SymbolicProcess, swap):
         if not z3.is_expr(value):
             continue  # a constant: the same at every context
         term = _condition(value) if name != "leader_id" else value
-        query = term != _substitute(term, swap)
+        image = _substitute(term, swap)
+        if image.eq(term):
+            continue  # reads no PerPort slot, or both alike, term for term
+        query = term != image
         outcome, witness = _solve(query, process, None, query)
         if outcome == z3.unknown:
             raise _NotProved(f"z3 could not decide whether {name} reads both ports alike ({witness})")
