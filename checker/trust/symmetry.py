@@ -77,6 +77,8 @@ class _Reading:
     port: str | None
     step: SymbolicStep  # over the context's constants
     at_image: SymbolicStep  # the same, at the mirrored context (PerPort constants swapped)
+    sends: dict  # step's sends by port (``_sends_by_port``)
+    image_sends: dict  # at_image's
 
 
 class _NotProved(Exception):
@@ -128,12 +130,26 @@ def _port_mirror(topology: Topology) -> dict[str, str]:
     return mirror
 
 
+class _Swap:
+    """The z3 substitution that exchanges the two slots of every PerPort local."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+        self.constants = {x.get_id(): y for x, y in pairs}
+
+    def __call__(self, term):
+        if not self.pairs:
+            return term
+        if z3.is_const(term):  # a local left as it was, or a value: no need to walk a term
+            return self.constants.get(term.get_id(), term)
+        return z3.substitute(term, *self.pairs)
+
+
 def _slot_mirror(process: SymbolicProcess, mirror: dict[str, str]):
     """slot k -> the slot it swaps with (itself unless PerPort), and the z3 substitution doing that."""
     where = {(name, port): k for k, (name, port, _) in enumerate(process.layout.slots)}
     image = [k if port is None else where[(name, mirror[port])] for k, (name, port, _) in enumerate(process.layout.slots)]
-    swap = [(process.locals[k], process.locals[j]) for k, j in enumerate(image) if j != k]
-    return image, swap
+    return image, _Swap([(process.locals[k], process.locals[j]) for k, j in enumerate(image) if j != k])
 
 
 def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_Reading]:
@@ -152,16 +168,11 @@ def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_R
                 what = str(error) if isinstance(error, AlgorithmError) else f"{type(error).__name__}: {error}"
                 raise _NotProved(f"the symbolic reading of {command.name} (line {command.line}) fails: {what}") from None
             at_image = SymbolicStep(
-                _substitute(step.guard, swap), tuple(_substitute(x, swap) for x in step.locals),
-                tuple((q, t, tuple(_substitute(x, swap) for x in fields)) for q, t, fields in step.sends),
-                process, message,
+                swap(step.guard), tuple(swap(x) for x in step.locals),
+                tuple((q, t, tuple(swap(x) for x in fields)) for q, t, fields in step.sends), process, message,
             )
-            readings.append(_Reading(command, port, step, at_image))
+            readings.append(_Reading(command, port, step, at_image, _sends_by_port(step), _sends_by_port(at_image)))
     return readings
-
-
-def _substitute(term, swap):
-    return z3.substitute(term, *swap) if swap else term
 
 
 def _sends_by_port(step: SymbolicStep) -> dict[str, list]:
@@ -177,7 +188,7 @@ def _effects_to_match(reading: _Reading, other: _Reading, mirror, slot_image):
     """The pairs (``other``'s term at the mirrored context, ``reading``'s term) that must be equal
     for ``other`` to do what ``reading`` does with the ports swapped: every new local (slots
     exchanged) and every sent field; None if their sends differ in ports, order or types."""
-    mine, theirs = _sends_by_port(reading.step), _sends_by_port(other.at_image)
+    mine, theirs = reading.sends, other.image_sends
     if {mirror[port]: [shape for shape, _ in sends] for port, sends in mine.items()} != {
             port: [shape for shape, _ in sends] for port, sends in theirs.items()}:
         return None
@@ -226,7 +237,7 @@ def _prove_decisions(algorithm, process: SymbolicProcess, swap):
         if not z3.is_expr(value):
             continue  # a constant: the same at every context
         term = _condition(value) if name != "leader_id" else value
-        image = _substitute(term, swap)
+        image = swap(term)
         if image.eq(term):
             continue  # reads no PerPort slot, or both alike, term for term
         query = term != image
