@@ -8,12 +8,14 @@ with a note and find the violation.
 import json
 import os
 from dataclasses import replace
+from enum import IntEnum
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from algorithms import BUILTIN, builtin
 from algorithms.cr import BLACK, RED
-from algorithms.franklin import Franklin, Token, _round_complete
+from algorithms.franklin import Franklin, Token
 from algorithms.hs import HirschbergSinclair, Probe, Reply
 from checker import check
 from checker.cli import main
@@ -21,7 +23,8 @@ from checker.cli.loader import load_algorithm
 from checker.trust.symmetry import (
     LABELLING, REFLECTION, ROTATION, established_symmetry, prove_mirror_symmetry,
 )
-from models import CCW, CW, NIL, And, Or, receive, spontaneous
+from models import CCW, CW, NIL, And, AsyncSystem, Id, Or, receive, spontaneous
+from models.topology import opposite
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
 
@@ -264,14 +267,6 @@ def test_open_schedules_refuse_the_unoriented_ring(capsys):
 
 
 # -- the proof against the reference semantics -----------------------------------------------
-
-from enum import IntEnum  # noqa: E402
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from models import AsyncSystem, Id  # noqa: E402
-from models.topology import opposite  # noqa: E402
-
 
 def _value(value_type, n):
     if value_type is bool:
