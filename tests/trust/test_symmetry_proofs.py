@@ -340,3 +340,13 @@ def concrete_mirror_check(algorithm, n):
         assert system.observe_locals(i, values) == system.observe_locals(i, image)
 
     agrees()
+
+
+@pytest.mark.parametrize("file", sorted(ONE_SIDED))
+def test_exploration_agrees_that_the_variants_mirror_images_differ(file):
+    """The exploration-based cross-check (checker/explore/symmetry.py) sees the same thing as the proof."""
+    from checker.explore.symmetry import labelling_mismatches, mirror_mismatches
+
+    algorithm = load_algorithm(variant(file))
+    differ = labelling_mismatches if algorithm.topology.port_labellings else mirror_mismatches
+    assert differ(algorithm, 3) and not prove_mirror_symmetry(algorithm, 3).proved
