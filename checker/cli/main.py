@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
                         help="quotient the arrangements by rotation and, for algorithms that declare "
-                             "mirror_symmetric, reflection (default); 'rotation' only; 'none' checks all n!")
+                             "mirror_symmetric once it is proved at load, reflection (on a non-oriented ring: "
+                             "every port labelling alike) (default); 'rotation' only; 'none' checks all n!")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
