@@ -83,7 +83,7 @@ def compare(left: type[Algorithm], right: type[Algorithm], ns, **check_options) 
     for n in ns:
         for side, algorithm in zip(sides, (left, right)):
             result = check(algorithm, n, **check_options)
-            side.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            side.rows.append(row_from_result(result, algorithm))
             if result.counterexample is not None and side.counterexample is None:
                 side.counterexample, side.counterexample_n = result.counterexample, n
     return Comparison(*sides)

@@ -18,7 +18,7 @@ from models import AsyncSystem
 from models.interned import InternedSystem
 from specs import election_spec
 
-from conftest import MUTANTS
+from conftest import MUTANTS, mutant_cases
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 
@@ -61,11 +61,11 @@ def test_reduction_agrees_on_builtins(name, n):
         assert all(full.holds.values())
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
-def test_reduction_agrees_on_mutants(filename):
+@pytest.mark.parametrize("filename, largest_n", mutant_cases(MUTANT_FILES))
+def test_reduction_agrees_on_mutants(filename, largest_n):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
     violated = set()
-    for n in (2, 3):
+    for n in range(2, largest_n + 1):
         for ids in _all_arrangements(algorithm, n):
             full, _ = _agree(algorithm, ids)
             violated |= {name for name, holds in full.holds.items() if holds is False}
@@ -94,8 +94,8 @@ def test_a_cycle_found_with_chains_falls_back_to_the_cycle_proviso():
     assert full.holds["termination"] is False and reduced.holds["termination"] is False
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
-def test_check_reports_the_same_counterexample_with_and_without_reduction(filename):
+@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES))
+def test_check_reports_the_same_counterexample_with_and_without_reduction(filename, n):
     """A violation found in the reduced graph is reported as --no-por reports it: the same
     arrangement and property, and for a state, transition or terminal property the same
     (shortest) trace length. (Termination and message-bound traces are a lasso and an
@@ -103,7 +103,7 @@ def test_check_reports_the_same_counterexample_with_and_without_reduction(filena
     from checker import check
 
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
-    reduced, full = (check(algorithm, 3, por=por, jobs=1, progress=False) for por in (True, False))
+    reduced, full = (check(algorithm, n, por=por, jobs=1, progress=False) for por in (True, False))
     assert reduced.verdict == full.verdict == "violated"
     a, b = reduced.counterexample, full.counterexample
     assert (a.property, a.ids) == (b.property, b.ids)
