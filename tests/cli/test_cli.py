@@ -38,7 +38,7 @@ def test_json_is_schema_1_and_alone_on_stdout(capsys):
     assert result["por"] is False
     assert result["algorithm"] == "hs" and result["n"] == 3 and result["verdict"] == "verified"
     assert result["arrangements"] == {"checked": 2, "represented": 6}
-    assert result["states"] == 9376
+    assert result["states"] == 9376  # 2 x 4,688, the design's reference (tests/explore/test_pinned_counts.py)
     assert result["messages"] == {"min": 26, "max": 26}
     assert {p["name"] for p in result["properties"]} >= {"at-most-one-leader", "stability", "election", "termination"}
     assert all(p["holds"] is True for p in result["properties"])
@@ -71,7 +71,7 @@ def test_user_file_with_one_algorithm(capsys, tmp_path):
     status, out, _ = run(capsys, source, "--n", 4, "--json", "--no-por")
     assert status == 0
     assert json.loads(out)["algorithm"] == "my-lcr"
-    assert json.loads(out)["states"] == 2654
+    assert json.loads(out)["states"] == 2654  # lcr's, SPIN's count too (tests/explore/test_pinned_counts.py)
 
 
 def test_user_file_naming_the_class(capsys, tmp_path):

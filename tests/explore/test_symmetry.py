@@ -55,6 +55,7 @@ def test_reflection_keeps_verdict_and_messages(por):
         assert result.arrangements_represented == 24
     assert [by_symmetry[s].arrangements_checked for s in ("reflection", "rotation", "none")] == [3, 6, 24]
     if not por:
+        # 404,176 per rotation class set: the original design's reference (test_hs_n4_reference.py)
         assert by_symmetry["rotation"].states * 4 == by_symmetry["none"].states == 1_616_704
         assert by_symmetry["reflection"].states * 2 == by_symmetry["rotation"].states
 
