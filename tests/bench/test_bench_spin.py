@@ -66,6 +66,7 @@ def test_hash_table_sized_from_the_expected_count():
     assert 2 ** spin.hash_bits(5_000_000) >= 2 * 5_000_000
 
 
+@pytest.mark.slow  # gcc compiles pan.c for several seconds
 @pytest.mark.skipif(shutil.which("spin") is None or shutil.which("gcc") is None,
                     reason="SPIN or gcc is not installed (apt-get install spin gcc; .ci/run installs them)")
 def test_pan_stores_exactly_the_states_of_our_full_graph(tmp_path):

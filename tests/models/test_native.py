@@ -129,7 +129,7 @@ def test_native_search_sees_the_python_graph_for_mutants(filename, n):
 
 
 @pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
-                                       ("hs", (1, 3, 2, 5, 4))])
+                                       pytest.param("hs", (1, 3, 2, 5, 4), marks=pytest.mark.slow)])
 def test_native_reduction_is_the_python_reduction_at_larger_n(name, ids):
     if len(ids) == 5:  # the Python reduced search of this arrangement takes a minute: compare one figure pinned
         facts = NativeEngine.for_algorithm(builtin(name), 5).explore(
