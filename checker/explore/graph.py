@@ -7,6 +7,7 @@ The explorer stores the graph in compressed sparse rows: the successors of state
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass
 
@@ -17,6 +18,8 @@ class GraphFacts:
     messages_min: int | None = None  # over complete executions: initial state to a terminal state
     messages_max: int | None = None
     max_path: list[int] | None = None  # states of an execution that sends messages_max
+    # its edges: with chains two states may be joined by several edges that send different counts
+    max_edges: list[int] | None = None
     lasso: tuple[list[int], list[int]] | None = None  # (stem, cycle) of state indices when cyclic
 
 
@@ -27,7 +30,7 @@ def analyse(offsets: array, targets: array, weights: array, parents: array) -> G
         indegree[t] += 1
     low = array("q", [0]) * count
     high = array("q", [-1]) * count
-    best = array("i", [-1]) * count  # predecessor on a path that sends the most messages
+    best = array("q", [-1]) * count  # the last edge of a path from the initial state that sends the most
     high[0] = 0
     ready = deque(i for i in range(count) if indegree[i] == 0)
     done = 0
@@ -47,10 +50,10 @@ def analyse(offsets: array, targets: array, weights: array, parents: array) -> G
             if high[i] >= 0:
                 up, down = high[i] + weights[e], low[i] + weights[e]
                 if high[t] < 0:
-                    high[t], low[t], best[t] = up, down, i
+                    high[t], low[t], best[t] = up, down, e
                 else:
                     if up > high[t]:
-                        high[t], best[t] = up, i
+                        high[t], best[t] = up, e
                     if down < low[t]:
                         low[t] = down
             indegree[t] -= 1
@@ -58,13 +61,13 @@ def analyse(offsets: array, targets: array, weights: array, parents: array) -> G
                 ready.append(t)
     if done < count:
         return GraphFacts(False, lasso=_lasso(offsets, targets, parents, indegree))
-    path = []
+    edges = []
     i = end_of_highest
-    while i >= 0:
-        path.append(i)
-        i = best[i]
-    path.reverse()
-    return GraphFacts(True, lowest, highest, path)
+    while best[i] >= 0:
+        edges.append(best[i])
+        i = bisect_right(offsets, best[i]) - 1  # the state whose row holds that edge
+    edges.reverse()
+    return GraphFacts(True, lowest, highest, [0] + [targets[e] for e in edges], edges)
 
 
 def _lasso(offsets, targets, parents, indegree):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from models import Algorithm
+from models import Algorithm, message_bound_at
 
 from ..explore.result import VIOLATED, Counterexample
 from ..explore.run import check
@@ -83,7 +83,7 @@ def compare(left: type[Algorithm], right: type[Algorithm], ns, **check_options) 
     for n in ns:
         for side, algorithm in zip(sides, (left, right)):
             result = check(algorithm, n, **check_options)
-            side.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            side.rows.append(row_from_result(result, message_bound_at(algorithm, n)))
             if result.counterexample is not None and side.counterexample is None:
                 side.counterexample, side.counterexample_n = result.counterexample, n
     return Comparison(*sides)

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from math import factorial
 
-from models import Algorithm
+from models import Algorithm, message_bound_at
 
 from ..explore.result import INCOMPLETE, VIOLATED, Result
 from ..explore.run import RunTooLarge, check
@@ -205,11 +205,11 @@ def message_table(
                 exact = [r.n for r in table.rows]
                 table.stopped = reason + (f"; the largest n done exactly is {exact[-1]}" if exact else "")
                 break
-            table.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            table.rows.append(row_from_result(result, message_bound_at(algorithm, n)))
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:
-            table.rows.append(sample_row(algorithm, n, sample, seed, algorithm.message_bound(n)))
+            table.rows.append(sample_row(algorithm, n, sample, seed, message_bound_at(algorithm, n)))
     return table
 
 
