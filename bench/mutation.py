@@ -26,7 +26,21 @@ SCRATCH = os.path.join(ROOT, "bench", "out", "mutation")
 COPIED = ("models", "algorithms", "specs", "checker", "tests", "pyproject.toml")
 
 # Survivors that no test can kill, by the text of the mutated line (after the mutation), with why.
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    # checker/explore/graph.py, analyse
+    'indegree = array("I", bytes(4 * count))': "an indegree is never negative: signed or unsigned, the same numbers",
+    'low = array("Q", [0]) * count': "a message count is never negative: signed or unsigned, the same numbers",
+    'high = array("q", [-2]) * count  # -1: not reached yet':
+        "any negative number marks a state not reached: a message count is never negative",
+    'best = array("q", [-2]) * count  # the last edge of a path from the initial state that sends the most':
+        "any negative number ends the walk back: an edge index is never negative",
+    "if up >= high[t]:": "on a tie the last edge of another path that sends the same maximum is kept: "
+                         "the maximum is the same, and so is what its trace sends",
+    "if down <= low[t]:": "on a tie the minimum is replaced by itself",
+    # checker/explore/graph.py, _lasso
+    "for start in (i for i in range(len(indegree)) if indegree[i] >= 0):  # ascending index = ascending depth":
+        "also tries the states Kahn's pass removed: none lies on a cycle, so the same lasso is found, later",
+}
 
 
 def _prepare(tests: list[str]) -> None:

@@ -228,6 +228,11 @@ def message_bound_at(algorithm, n: int) -> int | None:
     return bounds[n]
 
 
+def declares_message_bound(algorithm) -> bool:
+    """Whether ``algorithm`` declares a message bound (at every n: message_bound_at checks it)."""
+    return message_bound_at(algorithm, SMALL_N[0]) is not None
+
+
 def _bound_at(algorithm, name: str, n: int) -> int | None:
     try:
         bound = algorithm.message_bound(n)

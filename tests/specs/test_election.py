@@ -142,6 +142,8 @@ def test_no_process_recording_the_leader_breaks_agreement():
 def test_the_largest_and_the_smallest_id_win():
     largest, smallest = leader_is_extremal(LARGEST), leader_is_extremal(SMALLEST)
     assert (largest.name, smallest.name) == ("leader-is-largest", "leader-is-smallest")
+    assert largest.kind == "terminal"
+    assert smallest.description == "in terminal states the leader holds the smallest id among the candidates"
     assert largest.check((follower(1, 3), follower(2, 3), leader(3)), ()) is None
     assert smallest.check((leader(1), follower(2, 1), follower(3, 1)), ()) is None
     assert largest.check((follower(1, 2), leader(2), follower(3, 2)), ()) == "leader is id 2, but the largest id is 3"
