@@ -170,7 +170,8 @@ def generate(algorithm: type[Algorithm], n: int) -> tuple[str, MessageTypes, Lay
         f"#define RL_MAX_SENDS {max_sends}",
         f"#define RL_INSTANCES {per_process * n}",
         "#include <stdint.h>",
-        "static const int rl_fields[] = {" + ", ".join(str(len(t.fields)) for t in types.types) + ", 0};",
+        # a trailing 0 so that an algorithm with no message type still has a valid C array
+        "static const int rl_fields[] = {" + "".join(f"{len(t.fields)}, " for t in types.types) + "0};",
         "static const int64_t rl_initial[] = {"
         + ", ".join(str(int(v.initial)) for _, _, v in layout.slots) + "};",
         f"#define RL_OUT_PORTS {max(len(out_ports), 1)}",

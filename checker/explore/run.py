@@ -12,7 +12,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from models import Algorithm, AlgorithmError, AsyncSystem
+from models import Algorithm, AlgorithmError, AsyncSystem, message_bound_at
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
@@ -193,6 +193,7 @@ def check(
         raise AlgorithmError("--n must be at least 1")
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+    message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
     symmetry_note = None

@@ -25,9 +25,10 @@ from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine, NativeUnavailable
 from specs import election_spec
 
-from conftest import MUTANTS, mutant_cases
+from conftest import JUDGES, MUTANTS, mutant_cases
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
+JUDGES_FILES = sorted(f for f in os.listdir(JUDGES) if f.endswith(".py"))
 
 
 def _python_facts(algorithm, ids, swapped=None):
@@ -126,6 +127,34 @@ def test_native_search_sees_the_python_graph_for_mutants(filename, n):
     ids = {2: (2, 1), 3: (1, 3, 2)}[n]
     _agree(load_algorithm(os.path.join(MUTANTS, filename)), ids)
     _agree_reduced(load_algorithm(os.path.join(MUTANTS, filename)), ids)
+
+
+# what graph_questions must answer on the judges' shapes (tests/judges/, one process): acyclic?, min, max
+JUDGED_SHAPES = {
+    "self_loop.py": (False, None, None), "back_to_start.py": (False, None, None), "two_routes.py": (True, 0, 2),
+}
+
+
+@pytest.mark.parametrize("filename", JUDGES_FILES)
+def test_native_search_sees_the_python_graph_for_the_judges_shapes(filename):
+    """A self-loop, a cycle through the initial state, three routes of different cost to one
+    state: the C graph questions answer them as the Python ones do, and as they should."""
+    algorithm = load_algorithm(os.path.join(JUDGES, filename))
+    _agree(algorithm, (1,))
+    _agree_reduced(algorithm, (1,))
+    for por in (False, True):
+        facts = NativeEngine.for_algorithm(algorithm, 1).explore((1,), por=por, watched=("decided", "is_leader"))
+        acyclic, low, high = JUDGED_SHAPES[filename]
+        assert facts.acyclic == acyclic
+        if acyclic:
+            assert (facts.messages_min, facts.messages_max) == (low, high)
+
+
+def test_native_search_sees_the_one_state_cycle_of_a_never_terminating_lcr_at_n_1():
+    algorithm = load_algorithm(os.path.join(MUTANTS, "lcr_never_terminates.py"))
+    _agree(algorithm, (1,))
+    _agree_reduced(algorithm, (1,))
+    assert not NativeEngine.for_algorithm(algorithm, 1).explore((1,)).acyclic
 
 
 @pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
