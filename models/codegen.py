@@ -245,20 +245,12 @@ def _observation(algorithm, n: int, layout: Layout) -> tuple[str, bool]:
     leader_id, candidate), from the symbolic reading of the algorithm's decision functions.
     Partial-order reduction needs it for its visibility proviso; without it (a decision
     function the reading refuses) the native engine explores full graphs only."""
-    z3 = _z3()
-    from .symbolic import SymbolicProcess, _condition
+    from .symbolic import DECISIONS, SymbolicProcess, read_decisions
 
     process = SymbolicProcess(algorithm, n)
-    view = process.view()
     try:
-        terms = [
-            _condition(algorithm.decided(view)),
-            _condition(algorithm.is_leader(view)),
-            algorithm.leader_id(view) if algorithm.leader_id else z3.IntVal(0),
-            _condition(algorithm.candidate(view)) if algorithm.candidate else z3.BoolVal(True),
-        ]
-        if not z3.is_expr(terms[2]):
-            terms[2] = z3.IntVal(int(terms[2]))
+        decisions = read_decisions(algorithm, n, process)
+        terms = [decisions[name] for name in DECISIONS]
         names = {x.get_id(): f"L[{k}]" for k, x in enumerate(process.locals)}
         names[process.id.get_id()] = "id"
         show = _Printer(names)
