@@ -83,6 +83,10 @@ class ReadingReport:
         return all(v.faithful for v in self.instances + self.decisions)
 
     @property
+    def commands_faithful(self) -> bool:
+        return all(v.faithful for v in self.instances)
+
+    @property
     def problems(self) -> list[str]:
         """One line per reading that is not faithful."""
         return [v.detail for v in self.instances + self.decisions if not v.faithful]
