@@ -124,7 +124,7 @@ def _message_types(algorithm: type[Algorithm], steps) -> MessageTypes:
 def generate(algorithm: type[Algorithm], n: int, trusted: TrustedReadings) -> tuple[str, MessageTypes, Layout, bool]:
     """The C source of the native explorer for ``algorithm`` on its topology of size n, and
     whether it can reduce partial orders (it needs the decision functions in C)."""
-    from .symbolic import SymbolicProcess, execute
+    from .symbolic import reading
 
     for command in algorithm.commands:
         ports = [None] if command.kind == "spontaneous" else [
@@ -152,15 +152,13 @@ def generate(algorithm: type[Algorithm], n: int, trusted: TrustedReadings) -> tu
     try:
         for command in algorithm.commands:
             if command.kind == "spontaneous":
-                process = SymbolicProcess(algorithm, n)
-                step = execute(algorithm, command, n, None, process)
+                step = reading(algorithm, command, n)
                 spontaneous.append((command, step))
                 steps.append(step)
         for port in in_ports:
             for command in algorithm.commands:
                 if command.kind == "receive" and command.enabled_on(port):
-                    process = SymbolicProcess(algorithm, n)
-                    step = execute(algorithm, command, n, port, process)
+                    step = reading(algorithm, command, n, port)
                     receives[port].append((command, step))
                     steps.append(step)
     except AlgorithmError as error:

@@ -14,7 +14,7 @@ is ``UNDEFINED``.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import z3
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .algorithm import Algorithm, Command, Layout
-from .errors import AlgorithmError
 
 
 @dataclass(frozen=True)
@@ -91,13 +90,13 @@ def _worst(algorithm, n) -> Footprint:
 
 
 def _read_symbolically(algorithm, command, port, n) -> Footprint:
-    from .symbolic import SymbolicProcess, execute
+    from .symbolic import reading
 
-    process = SymbolicProcess(algorithm, n)
     try:
-        step = execute(algorithm, command, n, port, process)
-    except (AlgorithmError, Exception):  # noqa: BLE001 -- any failure means: assume the worst
-        return Footprint.worst(len(process.locals), process.out_ports)
+        step = reading(algorithm, command, n, port)
+    except Exception:  # noqa: BLE001 -- any failure means: assume the worst
+        return _worst(algorithm, n)
+    process = step.process
     slot_of = {x.get_id(): k for k, x in enumerate(process.locals)}
     guard_reads = _slots_in(step.guard, slot_of)
     reads = set(guard_reads)

@@ -152,6 +152,25 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
     return SymbolicStep(guard, new_locals, tuple(sends), process, message)
 
 
+_readings: dict = {}
+
+
+def reading(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None) -> SymbolicStep:
+    """``execute`` on a fresh process, memoised: the footprints, the C engine and the check of
+    the readings (checker/trust/readings.py) share one reading per command instance and n.
+    A refusal is remembered and raised again."""
+    key = (algorithm, command.name, port, n)
+    if key not in _readings:
+        try:
+            _readings[key] = execute(algorithm, command, n, port)
+        except AlgorithmError as refusal:
+            _readings[key] = refusal
+    found = _readings[key]
+    if isinstance(found, AlgorithmError):
+        raise AlgorithmError(str(found))
+    return found
+
+
 DECISIONS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 
@@ -161,10 +180,9 @@ def decision_line(algorithm: type[Algorithm], name: str) -> int:
     return code.co_firstlineno if code is not None else 0
 
 
-def read_decisions(algorithm: type[Algorithm], n: int, process: SymbolicProcess | None = None) -> dict[str, z3.ExprRef]:
+def read_decisions(algorithm: type[Algorithm], n: int, process: SymbolicProcess) -> dict[str, z3.ExprRef]:
     """The decision functions as terms over ``process``'s constants: decided, is_leader and
     candidate as formulas, leader_id as an Int (0 when the algorithm records none)."""
-    process = process or SymbolicProcess(algorithm, n)
     terms = {}
     for name in DECISIONS:
         function = getattr(algorithm, name)

@@ -39,7 +39,13 @@ from models.footprint import TrustedReadings
 from models.interned import InternedSystem
 from models.messages import Message
 from models.process import view_class
-from models.symbolic import DECISIONS, SymbolicProcess, decision_line, execute, read_decisions, symbolic_message
+from models.symbolic import (
+    DECISIONS,
+    SymbolicProcess,
+    decision_line,
+    read_decisions,
+    reading,
+)
 from models.values import Id, domain_of, render
 
 FAITHFUL, DISAGREES, UNREADABLE = "faithful", "disagrees", "unreadable"
@@ -47,8 +53,8 @@ REACHABLE, WITNESS, SAMPLE = "reachable", "witness", "sample"
 EVIDENCE = (REACHABLE, WITNESS, SAMPLE)
 
 SMALL_SIZES = (2, 3)
-STATE_BUDGET = 20_000  # states explored per small size, over all its arrangements
-SAMPLES = 200  # per reading
+STATE_BUDGET = 4_000  # states explored per small size, over all its arrangements
+SAMPLES = 48  # per reading
 BOOLEAN_DECISIONS = ("decided", "is_leader", "candidate")
 
 
@@ -243,22 +249,27 @@ class _Checker:
                     yield command, port
 
     # -- evidence ---------------------------------------------------------------------------
-    def _contexts(self, reachable, variables, types, formulas):
-        """(evidence kind, context values) in order: reachable, witnesses, samples."""
+    def _contexts(self, reachable, variables, types, formulas, seen: set):
+        """(evidence kind, context values) in order: reachable, samples, then a z3 witness for
+        each formula being true and being false unless ``seen`` (filled by the caller with
+        (formula index, value) as it evaluates) shows the contexts so far had that value."""
         if REACHABLE in self.evidence:
             for values in reachable:
                 yield REACHABLE, values
+        if SAMPLE in self.evidence:
+            self.offered[SAMPLE] += SAMPLES
+            columns = [self.random.choices(self.domains.values(t), k=SAMPLES) for t in types]
+            for values in zip(*columns):
+                yield SAMPLE, values
         if WITNESS in self.evidence:
-            for formula in formulas:
-                for goal in (formula, z3.Not(formula)):
+            for k, formula in enumerate(formulas):
+                for value, goal in ((True, formula), (False, z3.Not(formula))):
+                    if (k, value) in seen:
+                        continue
                     values = self._witness(goal, variables, types)
                     if values is not None:
                         self.offered[WITNESS] += 1
                         yield WITNESS, values
-        if SAMPLE in self.evidence:
-            for _ in range(SAMPLES):
-                self.offered[SAMPLE] += 1
-                yield SAMPLE, tuple(self.random.choice(self.domains.values(t)) for t in types)
 
     def _witness(self, goal, variables, types):
         solver = self._solver
@@ -279,11 +290,11 @@ class _Checker:
     def _check_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
         algorithm = self.algorithm
         name = f"{algorithm.__name__}.{command.name}" + (f" on {port}" if port else "")
-        process = SymbolicProcess(algorithm, self.n)
         try:
-            step = execute(algorithm, command, self.n, port, process)
+            step = reading(algorithm, command, self.n, port)
         except AlgorithmError as refusal:
             return ReadingVerdict(name, command.name, port, UNREADABLE, str(refusal))
+        process = step.process
         fields = tuple(step.message[1:]) if step.message is not None else ()
         variables = (*process.locals, process.id, *fields)
         message_types = command.message.field_types if command.message is not None else ()
@@ -291,12 +302,12 @@ class _Checker:
         guard = CompiledTerms(variables, [step.guard])
         outcome = CompiledTerms(variables, [*step.locals, *(v for _, _, values in step.sends for v in values)])
         width = len(self.types)
-        compared = 0
-        for kind, values in self._contexts(reachable, variables, types, [step.guard]):
+        compared, seen = 0, set()
+        for kind, values in self._contexts(reachable, variables, types, [step.guard], seen):
             locals_, pid = values[:width], values[width]
             message = command.message.from_values(values[width + 1:]) if command.message is not None else None
             compared += 1
-            difference = self._compare_step(command, step, guard, outcome, values, message, port)
+            difference = self._compare_step(command, step, guard, outcome, values, message, port, seen)
             if difference is not None:
                 where = f"{algorithm.__name__}.{command.name} (line {_line(command, difference)})"
                 shown = self._show(pid, locals_, message, port)
@@ -304,11 +315,13 @@ class _Checker:
                                       kind, compared)
         return ReadingVerdict(name, command.name, port, FAITHFUL, contexts=compared)
 
-    def _compare_step(self, command, step, guard, outcome, values, message, port) -> str | None:
-        """None when both readings agree on this context (locals, id, message fields), else what differs."""
+    def _compare_step(self, command, step, guard, outcome, values, message, port, seen: set) -> str | None:
+        """None when both readings agree on this context (locals, id, message fields), else what
+        differs; adds (0, the guard's value) to ``seen``."""
         width = len(self.types)
         python = self._concrete(command, values[:width], values[width], message, port)
         (z3_guard,) = guard(values)
+        seen.add((0, z3_guard))
         if isinstance(python, _Raised):
             if z3_guard is UNDEFINED or (z3_guard and UNDEFINED in outcome(values)):
                 return None
@@ -366,10 +379,12 @@ class _Checker:
         compiled = CompiledTerms(variables, [terms[name] for name in present])
         formulas = [terms[name] for name in present if name in BOOLEAN_DECISIONS]
         failed: dict[str, tuple] = {}
-        compared = 0
-        for kind, values in self._contexts(reachable, variables, types, formulas):
+        compared, seen = 0, set()
+        boolean = [k for k, name in enumerate(present) if name in BOOLEAN_DECISIONS]
+        for kind, values in self._contexts(reachable, variables, types, formulas, seen):
             compared += 1
             z3_values = compiled(values)
+            seen.update((j, z3_values[k]) for j, k in enumerate(boolean))
             python_values = self._observe(present, values[:-1], values[-1])
             for name, z3_value, value in zip(present, z3_values, python_values):
                 if name not in failed and not _same_decision(name, z3_value, value):

@@ -197,7 +197,7 @@ def test_python_branching_on_a_z3_term_fails_loudly():
             p.send(opposite(port), m)
 
     command = Command("branching", "receive", branching, None, Probe)
-    with pytest.raises(AlgorithmError, match="truth value of `m.id > p.id`.* at tests/test_symbolic.py"):
+    with pytest.raises(AlgorithmError, match="truth value of `m.id > p.id`.* at tests/models/test_symbolic.py"):
         execute(HirschbergSinclair, command, 3, CW)
 
 
