@@ -255,7 +255,10 @@ class _Checker:
         (formula index, value) as it evaluates) shows the contexts so far had that value."""
         if REACHABLE in self.evidence:
             for values in reachable:
-                yield REACHABLE, values
+                # a value no term can hold (a float a step stored) is the disagreement of that
+                # step, found there; the context itself cannot be given to the reading
+                if all(isinstance(v, int) for v in values):
+                    yield REACHABLE, values
         if SAMPLE in self.evidence:
             self.offered[SAMPLE] += SAMPLES
             columns = [self.random.choices(self.domains.values(t), k=SAMPLES) for t in types]
