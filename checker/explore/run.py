@@ -202,7 +202,9 @@ def check(
             )
         plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
     AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
-    readings = reading_report(algorithm, n)  # before workers fork, so they inherit it
+    # the symbolic readings the footprints and the C engine would be built from, checked
+    # against the concrete semantics before workers fork (they inherit the memoised report)
+    readings = reading_report(algorithm, n) if por or engine in ("auto", "native") else None
     native, engine_note = _native_engine(algorithm, n, engine, readings)
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
@@ -246,7 +248,7 @@ def check(
     return result
 
 
-def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport) -> tuple[NativeEngine | None, str | None]:
+def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
     built from such a reading, and partial-order reduction assumes the worst of its command."""
@@ -265,9 +267,9 @@ def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport) -> t
     return native, _reading_note(readings)
 
 
-def _reading_note(readings: ReadingReport, *effects: str) -> str | None:
+def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:
     """One line naming the first reading that disagrees with its Python, and what it cost."""
-    if readings.faithful:
+    if readings is None or readings.faithful:
         return None
     if not readings.commands_faithful:
         effects = ("partial-order reduction assumed the worst of that command", *effects)

@@ -278,7 +278,7 @@ class _Checker:
         solver = self._solver
         if solver is None:
             solver = self._solver = z3.Solver()
-            solver.set("timeout", 2000)
+            solver.set("timeout", 500)  # a witness only fills a gap the other evidence left
         solver.push()
         try:
             solver.add(*(self.domains.constraint(t, x) for x, t in zip(variables, types)), goal)
@@ -291,6 +291,15 @@ class _Checker:
 
     # -- command instances ------------------------------------------------------------------
     def _check_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
+        try:
+            return self._compare_instance(command, port, reachable)
+        except Exception as error:  # noqa: BLE001 -- never a traceback: the reading is then not used
+            return ReadingVerdict(
+                f"{self.algorithm.__name__}.{command.name}" + (f" on {port}" if port else ""), command.name, port,
+                UNREADABLE, f"{self.algorithm.__name__}.{command.name} (line {command.line}): its reading could "
+                f"not be checked ({type(error).__name__}: {error})")
+
+    def _compare_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
         algorithm = self.algorithm
         name = f"{algorithm.__name__}.{command.name}" + (f" on {port}" if port else "")
         try:
@@ -369,6 +378,15 @@ class _Checker:
 
     # -- decision functions -----------------------------------------------------------------
     def _check_decisions(self, reachable) -> list[ReadingVerdict]:
+        try:
+            return self._compare_decisions(reachable)
+        except Exception as error:  # noqa: BLE001 -- never a traceback: the readings are then not used
+            name = self.algorithm.__name__
+            return [ReadingVerdict(f"{name}.{d}", None, None, UNREADABLE,
+                                   f"{name}.{d}: its reading could not be checked ({type(error).__name__}: {error})")
+                    for d in DECISIONS if getattr(self.algorithm, d) is not None]
+
+    def _compare_decisions(self, reachable) -> list[ReadingVerdict]:
         algorithm = self.algorithm
         present = [name for name in DECISIONS if getattr(algorithm, name) is not None]
         process = SymbolicProcess(algorithm, self.n)

@@ -43,11 +43,11 @@ REFUSED = [
     ("any", lambda p, m, port: any([p.initiated, m.id < p.id]), "truth value"),
     ("min", lambda p, m, port: min(m.id, p.id) == m.id, "truth value"),
     ("max", lambda p, m, port: max(m.id, p.id) == m.id, "truth value"),
-    ("sorted", lambda p, m, port: sorted([m.id, p.id])[0] == m.id, "truth value"),
+    ("sorted", lambda p, m, port: sorted([m.id, p.id])[0] == m.id, "truth value"),  # noqa: FURB192
     ("and", lambda p, m, port: p.initiated and m.id < p.id, "truth value"),
     ("or", lambda p, m, port: p.initiated or m.id < p.id, "truth value"),
     ("not", lambda p, m, port: not p.initiated, "truth value"),
-    ("if-expression", lambda p, m, port: True if m.id < p.id else False, "truth value"),
+    ("if-expression", lambda p, m, port: True if m.id < p.id else False, "truth value"),  # noqa: SIM210
     ("chained comparison", lambda p, m, port: 0 < m.id < p.id, "truth value"),
     ("bool()", lambda p, m, port: bool(m.id < p.id), "truth value"),
     ("truth of an int", lambda p, m, port: And(p.initiated, not m.id), "truth value"),
@@ -106,7 +106,7 @@ def test_refusals_are_scoped_z3_is_untouched_afterwards():
     with pytest.raises(AlgorithmError):
         _guard(lambda p, m, port: m.id / 2 < 1)
     a, b = z3.Ints("a b")
-    assert bool(a == a) and not bool(a == b)  # z3's own structural answer again, outside the reading
+    assert bool(a == a) and not bool(a == b)  # noqa: PLR0124 -- z3's own structural answer, outside the reading
     assert hash(a) == hash(z3.Int("a"))
     assert str(z3.simplify(z3.IntVal(7) / z3.IntVal(2))) == "3"
 
@@ -139,7 +139,7 @@ FAITHFUL = [
     ("bool * int", lambda m: (m.a < m.b) * 5, lambda a, b: (a < b) * 5),
     ("sum", lambda m: sum([m.a, m.b, 1]), lambda a, b: a + b + 1),
     ("power", lambda m: 2 ** (m.a * m.a), lambda a, b: 2 ** (a * a)),
-    ("== None", lambda m: (m.a == None) + 0, lambda a, b: 0),  # noqa: E711 -- the construct under test
+    ("== None", lambda m: (m.a == None) + 0, lambda a, b: 0),  # the construct under test
 ]
 
 
