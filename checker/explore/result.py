@@ -1,6 +1,6 @@
 """One object per run: the verdict, each property's outcome, the figures, the counterexample.
 
-``Result`` prints as the CLI's summary, serialises to DESIGN.md's schema-1 JSON, and is what
+``Result`` prints as the CLI's summary, serialises to docs/design.md's schema-1 JSON, and is what
 the Python API returns for notebooks.
 """
 from __future__ import annotations
@@ -71,6 +71,7 @@ class Result:
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
     symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
     engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
 

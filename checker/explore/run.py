@@ -178,7 +178,8 @@ def check(
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
-    images for algorithms that declare mirror_symmetric), "rotation", or "none".
+    images for algorithms whose mirror_symmetric declaration is proved at this n,
+    checker/trust/symmetry.py; a note says when it is not), "rotation", or "none".
     """
     global _task
     if n < 1:
@@ -187,13 +188,14 @@ def check(
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
-    used_symmetry = symmetry_of(algorithm, topology, symmetry)
+    symmetry_note = None
     if ids is not None:
         if sorted(ids) != list(range(1, n + 1)):
             raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
         # on an unoriented ring the given ids are checked with every labelling of the ports
         plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
     else:
+        used_symmetry, symmetry_note = symmetry_of(algorithm, topology, symmetry)
         planned = count_planned(n, used_symmetry, topology.port_labellings)
         if planned > MAX_ARRANGEMENTS:
             raise RunTooLarge(
@@ -244,6 +246,9 @@ def check(
     result.fingerprint = fingerprint
     if engine_note:
         result.notes.append(engine_note)
+    if symmetry_note:
+        result.notes.append(symmetry_note)
+        result.symmetry_note = symmetry_note
     result.symmetry = "given" if ids is not None else used_symmetry
     return result
 

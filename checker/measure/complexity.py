@@ -71,6 +71,12 @@ class MessageTable:
     bound_text: str | None  # the algorithm's claimed closed form, e.g. "n(n+1)/2 + n"
     rows: list[MessageRow] = field(default_factory=list)
     stopped: str | None = None  # why the table ends before the last n asked for
+    notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry not proved at some n
+
+    def note(self, result: Result):
+        """Keep the result's note on a declared symmetry that was not used, once."""
+        if result.symmetry_note and result.symmetry_note not in self.notes:
+            self.notes.append(result.symmetry_note)
 
     @property
     def exit_status(self) -> int:
@@ -80,7 +86,7 @@ class MessageTable:
 
     def to_json(self) -> dict:
         return {"algorithm": self.algorithm, "bound": self.bound_text, "rows": [r.to_json() for r in self.rows],
-                "stopped": self.stopped}
+                "stopped": self.stopped, "notes": self.notes}
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -129,6 +135,8 @@ class MessageTable:
                               f"check that n alone for the counterexample)", markup=False)
         if self.stopped:
             console.print(f"stopped: {self.stopped}", markup=False)
+        for note in self.notes:
+            console.print(f"note: {note}", markup=False)
         return out.getvalue()
 
 
@@ -206,6 +214,7 @@ def message_table(
                 table.stopped = reason + (f"; the largest n done exactly is {exact[-1]}" if exact else "")
                 break
             table.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            table.note(result)
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:
