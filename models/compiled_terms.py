@@ -143,6 +143,7 @@ class CompiledTerms:
     def __init__(self, variables: Sequence[z3.ExprRef], terms: Sequence[z3.ExprRef]):
         self.variables, self.terms = tuple(variables), tuple(terms)
         self._bool = tuple(z3.is_bool(v) for v in self.variables)
+        self._bool_positions = [k for k, b in enumerate(self._bool) if b]
         try:
             self._function = self._compile()
             self.compiled = True
@@ -167,17 +168,20 @@ class CompiledTerms:
 
     def __call__(self, values: Sequence) -> tuple:
         """The terms' values (bool or int, or UNDEFINED) when the variables hold ``values``."""
-        plain = [bool(v) if b else int(v) for v, b in zip(values, self._bool)]
+        if self._bool_positions:  # ints (an IntEnum too) compute as they are; a bool slot is made a bool
+            values = list(values)
+            for k in self._bool_positions:
+                values[k] = bool(values[k])
         if self._function is not None:
             try:
-                return self._function(*plain)
+                return self._function(*values)
             except _NoPlainValue:
                 pass
-        return self.by_z3(plain)
+        return self.by_z3(values)
 
     def by_z3(self, values: Sequence) -> tuple:
         """The same values from z3.substitute and z3.simplify (the slow reference)."""
-        pairs = [(v, z3.BoolVal(x) if b else z3.IntVal(x)) for v, x, b in zip(self.variables, values, self._bool)]
+        pairs = [(v, z3.BoolVal(bool(x)) if b else z3.IntVal(int(x))) for v, x, b in zip(self.variables, values, self._bool)]
         return tuple(_value(z3.simplify(z3.substitute(term, *pairs) if pairs else term)) for term in self.terms)
 
 

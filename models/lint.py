@@ -21,7 +21,6 @@ import ast
 import inspect
 import linecache
 import os
-import sysconfig
 import textwrap
 
 from .errors import AlgorithmError
@@ -95,13 +94,9 @@ def _is_compound(node: ast.AST, resolve) -> bool:
     return False
 
 
-def _library_folders() -> tuple[str, ...]:
-    paths = sysconfig.get_paths()
-    models = os.path.dirname(os.path.abspath(__file__))
-    return tuple(os.path.abspath(p) + os.sep for p in {paths["stdlib"], paths["purelib"], paths["platlib"], models})
-
-
-_LIBRARIES = _library_folders()
+# the DSL's own code and the standard library: not the user's to change, not followed
+_LIBRARIES = tuple(os.path.dirname(os.path.abspath(f)) + os.sep for f in (__file__, os.__file__))
+_PACKAGES = (f"{os.sep}site-packages{os.sep}", f"{os.sep}dist-packages{os.sep}")
 
 
 def _is_user_code(function) -> bool:
@@ -109,7 +104,8 @@ def _is_user_code(function) -> bool:
     filename = getattr(getattr(function, "__code__", None), "co_filename", None)
     if not filename or filename.startswith("<"):
         return False
-    return not os.path.abspath(filename).startswith(_LIBRARIES)
+    filename = os.path.abspath(filename)
+    return not filename.startswith(_LIBRARIES) and not any(folder in filename for folder in _PACKAGES)
 
 
 class _Linter:
