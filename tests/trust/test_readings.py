@@ -35,6 +35,8 @@ from checker.trust.readings import (
 from models import NEXT, TRUE, And, AsyncSystem, Local, Message, Or, receive
 from models.dependence import DependenceTables
 from models.footprint import Footprint
+from models.interned import InternedSystem
+from models.native import NativeEngine
 
 from conftest import MUTANTS
 
@@ -243,14 +245,34 @@ def test_floor_division_and_modulo_compile_to_c_that_computes_pythons_values():
     floor-semantics reading (SMT-LIB div and mod inside ite), explores the Python graph."""
     with unlinted():
         class Floors(LCR, name="floors"):
-            r = Local(int, 0)
+            quotient = Local(int, 0)
+            remainder = Local(int, 0)
+            by_id = Local(int, 0)
 
             @receive(Token, when=lambda p, m, port: m.id < p.id)
             def pass_on(p, m, port):
-                p.r = (m.id - 3) // -2 + (m.id - 5) % -3 + (p.id - 4) % 3 + (m.id - 4) // (p.id - 4)
+                p.quotient = (m.id - 2) // -2  # -1 // -2: Python 0, SMT-LIB div 1
+                p.remainder = (m.id - 5) % -3  # -4 % -3: Python -1, SMT-LIB mod 2
+                p.by_id = (m.id - 4) // (p.id - 4) + (p.id - 4) % m.id  # symbolic divisors
                 p.send(NEXT, m)
 
     assert reading_report(Floors, 3).faithful
+    for ids in ((1, 2, 3), (1, 3, 2)):  # every terminal state, with its r values, is Python's
+        facts = NativeEngine.for_algorithm(Floors, 3, reading_report(Floors, 3).trusted).explore(ids)
+        system = InternedSystem(AsyncSystem(Floors, ids))
+        seen, pending, terminals = {system.initial_state}, [system.initial_state], set()
+        while pending:
+            state = pending.pop()
+            successors = [target for target, *_ in system.successor_list(state)]
+            if not successors:
+                terminals.add(system.decode(state))
+            for target in successors:
+                if target not in seen:
+                    seen.add(target)
+                    pending.append(target)
+        assert set(facts.terminal_states) == terminals
+        stored = {state[i][2:5] for state in terminals for i in range(3)}
+        assert any(q == 0 and r == -1 for q, r, _ in stored)  # values where SMT-LIB's div and mod differ
     native = check(Floors, 3, jobs=1, por=False)
     python = check(Floors, 3, jobs=1, por=False, engine="interned")
     assert native.engine == "native" and python.engine == "interned"
