@@ -143,7 +143,10 @@ class Result:
         elif natively:
             how += ", native engine, Python where a violation was searched for its trace"
         reduced = f"   ({how}{'; --no-por for the full graph' if self.por else ''})"
-        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
+        if self.verdict == INCOMPLETE:  # transitions and depth are known only for finished arrangements
+            lines.append(f"  states        {self.states:,} stored before the search stopped{reduced}")
+        else:
+            lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
         if self.fingerprint:
             lines.append(f"  fingerprints  64-bit; the chance that a state was wrongly taken as seen is at most "
                          f"{self.omission_probability:.1e}")

@@ -65,8 +65,16 @@ class _Task:
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
 
 
-def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
-    """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
+@dataclass
+class _Stopped:
+    """An arrangement whose search hit the state or memory limit: why, and the states stored by then."""
+
+    reason: str
+    states: int
+
+
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
+    """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
 
@@ -83,14 +91,14 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
             exploration = explore(task.por, task.max_states)
-    except StateLimitReached:
-        return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
+    except StateLimitReached as stop:
+        return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete",
+                        stop.args[0]), None
     except MemoryLimitReached as stop:
-        return (
+        return _Stopped(
             f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
             f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
-            f"use fewer --jobs, or check a smaller n"
-        ), None
+            f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     if not exploration.violations:
@@ -220,14 +228,16 @@ def check(
     counterexample = None
     incomplete_reason = None
     stored = 0
+    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
     try:
         with _Workers(plan, jobs, meter) as workers:
             for exploration, trace in workers:
-                if isinstance(exploration, str):
-                    incomplete_reason = exploration
+                if isinstance(exploration, _Stopped):
+                    incomplete_reason, unfinished = exploration.reason, exploration.states
                     break
                 if max_states is not None and stored + exploration.states > max_states:
                     incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                    unfinished = exploration.states
                     break
                 explorations.append(exploration)
                 stored += exploration.states
@@ -240,6 +250,7 @@ def check(
         meter.close()
         _task = None
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result.states += unfinished
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains

@@ -87,7 +87,7 @@ def compare(left: type[Algorithm], right: type[Algorithm], ns, **check_options) 
     for n in ns:
         for side, algorithm in zip(sides, (left, right)):
             result = check(algorithm, n, **check_options)
-            side.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            side.rows.append(row_from_result(result, algorithm))
             if result.symmetry_note and result.symmetry_note not in side.notes:
                 side.notes.append(result.symmetry_note)
             if result.counterexample is not None and side.counterexample is None:
