@@ -148,7 +148,6 @@ class Algorithm:
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
-        lint_algorithm_class(cls)
         cls.name = name or cls.__dict__.get("name") or cls.__name__.lower()
         if seed is not None:
             cls.seed = seed
@@ -167,6 +166,7 @@ class Algorithm:
                     commands.pop(attribute, None)  # a subclass removes an inherited command
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
+        lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
         cls._validate()
 
     @classmethod
