@@ -17,7 +17,18 @@ BUILTIN = {
     "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
     "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
     "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
+    "flooding": "algorithms.flooding:Flooding",
+    "timeslice": "algorithms.timeslice:TimeSlice",
+    "variable-speeds": "algorithms.variable_speeds:VariableSpeeds",
+    "variable-speeds-half": "algorithms.variable_speeds:VariableSpeedsHalf",
+    "dfs-election": "algorithms.dfs_election:DfsElection",
+    "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
 }
+
+
+# The asynchronous algorithms on rings, which every engine and reduction runs (the synchronous
+# ones and those on general networks run in the Python engine only: docs/networks.md).
+ASYNCHRONOUS_RINGS = ("lcr", "cr", "hs", "franklin", "peterson", "lelann", "hs-lecture", "hs-unoriented", "cr-all")
 
 
 def builtin(name: str):

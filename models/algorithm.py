@@ -25,10 +25,13 @@ from typing import Callable
 from .errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
+from .ports import Port, stored
 from .topology import Topology
 
 LARGEST = "largest"
 SMALLEST = "smallest"
+ASYNCHRONOUS = "asynchronous"  # DESIGN.md's FIFO semantics (models/semantics.py): the default
+SYNCHRONOUS = "synchronous"  # rounds (models/rounds.py)
 
 
 class Local:
@@ -38,7 +41,7 @@ class Local:
 
     def __init__(self, type_: type, initial):
         self.type = type_
-        self.initial = initial
+        self.initial = stored(initial) if type_ is Port else initial  # states hold plain values
         self.name = "?"
 
     def __set_name__(self, owner, name):
@@ -66,6 +69,7 @@ class Command:
     ports: tuple[str, ...] | None = None
     line: int = 0
     order: int = 0
+    any_port: bool = False  # a spontaneous command taken on any one of the process's ports (networks)
 
     def enabled_on(self, port: str) -> bool:
         return self.ports is None or port in self.ports
@@ -87,11 +91,17 @@ def _line_of(function) -> int:
         return 0
 
 
-def spontaneous(when: Callable | None = None):
-    """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted)."""
+def spontaneous(when: Callable | None = None, any_port: bool = False):
+    """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted).
+
+    With ``any_port=True`` (on a network) the command also takes a port, ``when(p, port)`` and
+    ``body(p, port)``, and may be taken on any port of the process whose guard holds: the
+    choice of the port is nondeterministic, as "for each child" leaves the order open, and every
+    choice is explored."""
 
     def decorate(body):
-        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order())
+        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order(),
+                       any_port=any_port)
 
     return decorate
 
@@ -126,6 +136,9 @@ class Algorithm:
       knows_n       -- True for non-uniform algorithms (then ``p.n`` is readable)
       mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
                        checker also quotients arrangements by reflection; tested per algorithm)
+      timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/rounds.py)
+      anonymous     -- True if processes have no ids (then ``p.id`` cannot be read)
+      knows_diameter -- True if a process on a network may read ``p.diameter`` (seed 002's D)
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -133,6 +146,9 @@ class Algorithm:
       candidate(p)  -- may this process win? (default: every process)
       message_bound(n) -- most messages any execution may send, or None
       message_bound_text -- that bound as the text writes it, e.g. "n(n+1)/2 + n" (for tables)
+      round_bound(n) -- most rounds any execution of a synchronous algorithm takes, or None
+    A bound may also take the arrangement: ``message_bound(n, setting)`` gets a
+    ``specs.bounds.Setting`` (n, ids, edges, diameter) when it has a second parameter.
     """
 
     name: str = ""
@@ -141,6 +157,9 @@ class Algorithm:
     winner: str | None = None
     knows_n = False
     mirror_symmetric = False
+    timing = ASYNCHRONOUS
+    anonymous = False
+    knows_diameter = False
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
 
@@ -173,6 +192,13 @@ class Algorithm:
             raise AlgorithmError(f"{cls.__name__} sets no topology: add e.g. `topology = BidirectionalRing`")
         if cls.winner not in (None, LARGEST, SMALLEST):
             raise AlgorithmError(f"{cls.__name__}.winner must be LARGEST, SMALLEST or None")
+        if any(c.any_port for c in cls.commands) and not getattr(cls.topology, "numbered_ports", False):
+            raise AlgorithmError(f"{cls.__name__}: @spontaneous(any_port=True) is for algorithms on a network "
+                                 "(topology = Network); on a ring name the port in the command")
+        if cls.timing not in (ASYNCHRONOUS, SYNCHRONOUS):
+            raise AlgorithmError(f"{cls.__name__}.timing must be ASYNCHRONOUS or SYNCHRONOUS")
+        if cls.anonymous and cls.winner is not None:
+            raise AlgorithmError(f"{cls.__name__} is anonymous: it cannot promise the {cls.winner} id (winner = None)")
 
     @classmethod
     def summary(cls) -> str:
@@ -194,6 +220,12 @@ class Algorithm:
         return None
 
     message_bound_text: str | None = None
+
+    @staticmethod
+    def round_bound(n: int) -> int | None:
+        return None
+
+    round_bound_text: str | None = None
 
     @classmethod
     def defines_decisions(cls) -> bool:

@@ -19,7 +19,7 @@ class DependenceTables:
 
     @classmethod
     def of(cls, system) -> "DependenceTables":
-        key = (system.algorithm, system.topology.channels, system.n)
+        key = (system.algorithm, system.topology.channels, system.n, getattr(system, "numbered", None))
         if key not in cls._shared:
             cls._shared[key] = cls(system)
         return cls._shared[key]
@@ -34,8 +34,9 @@ class DependenceTables:
         self.port = [x.port for x in instances]
         self.command = [x.command for x in instances]
         # channels are numbered as in a state: n + the topology's channel index
-        self.reads_channel = [
-            None if x.port is None else n + topology.in_channel(x.process, x.port) for x in instances
+        self.reads_channel = [  # a spontaneous command taken on a port (any_port) reads no channel
+            None if x.port is None or x.command is not None and x.command.kind == "spontaneous"
+            else n + topology.in_channel(x.process, x.port) for x in instances
         ]
         prints = [self._footprint(x) for x in instances]
         self.guard_reads = [f.guard_reads for f in prints]
@@ -68,14 +69,21 @@ class DependenceTables:
     def _footprint(self, instance) -> Footprint:
         system = self.system
         if instance.command is not None:
-            return footprint(system.algorithm, instance.command, instance.port, system.n)
+            return self._command_footprint(instance.command, instance.process, instance.port)
         # the unmatched reception reads what the guards of the port's handlers read: a write
         # there can make a handler accept the head
         reads = frozenset()
         for command in system.algorithm.commands:
             if command.kind == "receive" and command.enabled_on(instance.port):
-                reads |= footprint(system.algorithm, command, instance.port, system.n).guard_reads
+                reads |= self._command_footprint(command, instance.process, instance.port).guard_reads
         return Footprint(reads, reads, frozenset(), frozenset())
+
+    def _command_footprint(self, command, process: int, port) -> Footprint:
+        """A system whose processes differ (a network: degrees) reads footprints per process."""
+        per_process = getattr(self.system, "command_footprint", None)
+        if per_process is not None:
+            return per_process(command, process, port)
+        return footprint(self.system.algorithm, command, port, self.system.n)
 
     def _guard_reads_of(self, t: int) -> frozenset:
         return self.guard_reads[t]

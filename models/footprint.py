@@ -70,6 +70,11 @@ def _read_symbolically(algorithm, command, port, n) -> Footprint:
         step = execute(algorithm, command, n, port, process)
     except (AlgorithmError, Exception):  # noqa: BLE001 -- any failure means: assume the worst
         return Footprint.worst(len(process.locals), process.out_ports)
+    return footprint_of_step(process, step)
+
+
+def footprint_of_step(process, step) -> Footprint:
+    """The footprint of a command's symbolic reading ``step`` on ``process``'s constants."""
     slot_of = {x.get_id(): k for k, x in enumerate(process.locals)}
     guard_reads = _slots_in(step.guard, slot_of)
     reads = set(guard_reads)

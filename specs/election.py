@@ -18,6 +18,8 @@ from typing import Callable, Sequence
 
 from models import LARGEST, NIL, SMALLEST, Algorithm, Observation
 
+from .bounds import declares
+
 
 @dataclass(frozen=True)
 class Property:
@@ -119,6 +121,7 @@ AGREEMENT = Property("agreement", "terminal", "in terminal states all processes 
 QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent)
 TERMINATION = Property("termination", "graph", "no infinite execution: the state graph is acyclic")
 MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more messages than the algorithm's bound f(n)")
+ROUND_BOUND = Property("round-bound", "graph", "no execution of a synchronous algorithm takes more rounds than its bound")
 
 
 def leader_is_extremal(winner: str) -> Property:
@@ -136,6 +139,8 @@ def election_spec(algorithm: type[Algorithm]) -> list[Property]:
     if algorithm.winner in (LARGEST, SMALLEST):
         properties.append(leader_is_extremal(algorithm.winner))
     properties += [QUIESCENCE, TERMINATION]
-    if algorithm.message_bound(1) is not None or algorithm.message_bound(2) is not None:
+    if declares(algorithm, "message_bound"):
         properties.append(MESSAGE_BOUND)
+    if declares(algorithm, "round_bound"):
+        properties.append(ROUND_BOUND)
     return properties

@@ -36,7 +36,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
     parser.add_argument("--n", type=cli_modes.parse_n,
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
-    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
+    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
+                                      "or of vertices 0, 1, ... on a network): any distinct positive integers")
+    parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
+                        help="check every choice of n distinct ids from A..B, each in every arrangement "
+                             "(for algorithms whose behaviour depends on the id values, not only their order)")
+    network = parser.add_mutually_exclusive_group()
+    network.add_argument("--graph", metavar="NAME|FILE",
+                         help="for an algorithm on a general network: the graph, a family at size n (complete, path, "
+                              "star, ring, grid) or a file of edges, one `u v` pair a line")
+    network.add_argument("--graphs", choices=("connected",),
+                         help="for an algorithm on a general network: every connected graph on n vertices up to "
+                              "isomorphism (n <= 7; the default)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
     parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
     parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
@@ -118,6 +129,15 @@ def _parse_ids(text: str) -> tuple[int, ...]:
         raise AlgorithmError(f"--ids must be comma-separated integers, got {text!r}") from None
 
 
+def _graph_size(graph: str | None) -> int | None:
+    """n for `check ALGO --graph FILE` without --n: the file's number of vertices."""
+    from models.network import FAMILIES, read_edge_list
+
+    if graph is None or graph in FAMILIES:
+        return None
+    return read_edge_list(graph).n
+
+
 def _list() -> int:
     from algorithms import catalogue
 
@@ -181,7 +201,7 @@ def run(argv: list[str] | None = None) -> int:
     if isinstance(args.n, range):
         raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")
     ids = _parse_ids(args.ids) if args.ids else None
-    n = args.n if args.n is not None else (len(ids) if ids else None)
+    n = args.n if args.n is not None else (len(ids) if ids else _graph_size(args.graph))
     if n is None:
         raise AlgorithmError("give the number of processes with --n, e.g. `check hs --n 4`")
     if n < 1:
@@ -207,7 +227,8 @@ def run(argv: list[str] | None = None) -> int:
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
+                       graphs=args.graph or args.graphs, id_values=args.id_values)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

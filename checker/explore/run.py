@@ -12,24 +12,19 @@ import os
 import time
 from dataclasses import dataclass
 
-from models import Algorithm, AlgorithmError, AsyncSystem
+from models import Algorithm, AlgorithmError
+from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
-from ..render.trace import Trace, replay
-from .arrangements import (
-    REFLECTION,
-    Arrangement,
-    arrangements,
-    count_planned,
-    describe,
-    labelled_arrangements,
-    symmetry_of,
-)
+from ..render.trace import Trace
+from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
+from .planning import MAX_ARRANGEMENTS, RunTooLarge, plan_run  # noqa: F401  (the CLI's RunTooLarge)
+from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .progress import Progress
 from .result import (
     INCOMPLETE,
@@ -41,11 +36,6 @@ from .result import (
 )
 
 ENGINES = ("auto", "native", "interned", "reference")
-MAX_ARRANGEMENTS = 10_000_000
-
-
-class RunTooLarge(Exception):
-    """The run cannot even be planned within the machine's limits (exit status 3)."""
 
 
 @dataclass
@@ -67,10 +57,10 @@ _task: _Task | None = None  # set in the parent before workers fork, so they inh
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
     """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
+    reference = system_for(task.algorithm, arrangement)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
-        system = reference if task.engine == "reference" else InternedSystem(reference)
+        system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
                         chains=task.chains).run()
 
@@ -92,10 +82,11 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
         ), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
+    exploration.network = arrangement.topology
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
-    if task.por and first.property not in ("termination", "message-bound"):
+    if task.por and first.property not in ("termination", "message-bound", "round-bound"):
         # The reduced graph finds that the arrangement violates the specification; the full
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
@@ -107,8 +98,9 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
             if full.violations:  # always, since the reduced graph's paths are the full graph's
                 full.represents = arrangement.represents
                 full.swapped = arrangement.swapped
+                full.network = arrangement.topology
                 exploration, first = full, full.violations[0]
-    trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
+    trace = trace_of(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
 
@@ -147,7 +139,20 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def check(
+def check(algorithm: type[Algorithm], n: int, ids: tuple[int, ...] | None = None, **options) -> Result:
+    """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone); see ``check_plan``
+    for the options. On a network the run first relies on one port labelling standing for all
+    (checker/explore/networks.py); if the algorithm reads a port number, it starts again with
+    every labelling and says so."""
+    try:
+        return check_plan(algorithm, n, ids, **options)
+    except PortNumbersRead as why:
+        result = check_plan(algorithm, n, ids, numbered=True, **options)
+        result.notes.insert(0, f"{why}, so every port labelling was checked")
+        return result
+
+
+def check_plan(
     algorithm: type[Algorithm],
     n: int,
     ids: tuple[int, ...] | None = None,
@@ -161,6 +166,9 @@ def check(
     symmetry: str = REFLECTION,
     chains: bool = True,
     fingerprint: bool = False,
+    graphs=None,
+    id_values: range | None = None,
+    numbered: bool = False,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -177,7 +185,11 @@ def check(
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
-    images for algorithms that declare mirror_symmetric), "rotation", or "none".
+    images for algorithms that declare mirror_symmetric), "rotation", or "none"; on a network,
+    anything but "none" takes the graph's automorphisms. ``graphs`` are the graphs of an
+    algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
+    connected graph on n vertices, or a family name, an edge-list file, networkx graphs), ``id_values`` a range of id values
+    to choose the n ids from in every way, ``numbered`` lists every port labelling of a network.
     """
     global _task
     if n < 1:
@@ -185,23 +197,10 @@ def check(
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     properties = properties if properties is not None else election_spec(algorithm)
-    topology = algorithm.topology(n)
-    used_symmetry = symmetry_of(algorithm, topology, symmetry)
-    if ids is not None:
-        if sorted(ids) != list(range(1, n + 1)):
-            raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
-        # on an unoriented ring the given ids are checked with every labelling of the ports
-        plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
-    else:
-        planned = count_planned(n, used_symmetry, topology.port_labellings)
-        if planned > MAX_ARRANGEMENTS:
-            raise RunTooLarge(
-                f"n = {n} has {planned:,} arrangements to explore ({describe(used_symmetry)}), too many; "
-                f"check a smaller n, or one arrangement with --ids"
-            )
-        plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
-    AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
-    native, engine_note = _native_engine(algorithm, n, engine)
+    planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
+    plan = planning.plan
+    system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
+    native, engine_note = _native_engine(algorithm, n, engine, planning)
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -228,26 +227,31 @@ def check(
                 meter.arrangement_done(exploration.states)
                 if trace is not None:
                     counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
-                                                    exploration.swapped)
+                                                    exploration.swapped, exploration.network)
                     break
     finally:
         meter.close()
         _task = None
-    result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result = _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started)
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains
     result.fingerprint = fingerprint
     if engine_note:
         result.notes.append(engine_note)
-    result.symmetry = "given" if ids is not None else used_symmetry
+    result.symmetry = planning.symmetry
     return result
 
 
-def _native_engine(algorithm, n: int, engine: str) -> tuple[NativeEngine | None, str | None]:
+def _native_engine(algorithm, n: int, engine: str, planning) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it."""
     if engine not in ("auto", "native"):
         return None, None
+    why_not = python_only(algorithm, planning)
+    if why_not is not None:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why_not}")
+        return None, f"{why_not}; the Python engine ran it"
     try:
         return NativeEngine.for_algorithm(algorithm, n), None
     except NativeUnavailable as why:
@@ -256,7 +260,8 @@ def _native_engine(algorithm, n: int, engine: str) -> tuple[NativeEngine | None,
         return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
 
 
-def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):
+def _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started):
+    plan = planning.plan
     outcomes = []
     for prop in properties:
         values = [e.holds.get(prop.name) for e in explorations]
@@ -278,7 +283,7 @@ def _result(algorithm, n, topology, plan, properties, explorations, counterexamp
     return Result(
         algorithm=algorithm.name,
         n=n,
-        topology=topology.kind,
+        topology=planning.topology,
         verdict=verdict,
         arrangements_checked=len(explorations),
         arrangements_represented=sum(e.represents for e in explorations),
@@ -294,4 +299,18 @@ def _result(algorithm, n, topology, plan, properties, explorations, counterexamp
         per_arrangement=explorations,
         counterexample=counterexample,
         notes=notes,
+        arrangements_total=planning.total,
+        rounds_min=_least(e.rounds_min for e in explorations) if all_counted else None,
+        rounds_max=_most(e.rounds_max for e in explorations) if all_counted else None,
+        networks=planning.networks,
     )
+
+
+def _least(values):
+    values = [v for v in values if v is not None]
+    return min(values) if values else None
+
+
+def _most(values):
+    values = [v for v in values if v is not None]
+    return max(values) if values else None

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass, field
 
 from models import Algorithm
+from specs.bounds import bound_at
 
 from ..explore.result import VIOLATED, Counterexample
 from ..explore.run import check
@@ -57,14 +58,17 @@ class Comparison:
                       f"execution, mean over all n! arrangements of each one's worst case", markup=False)
         table = Table(box=box.SIMPLE_HEAD)
         table.add_column("n", justify="right")
+        rounds = any(r.rounds_max is not None for side in (self.left, self.right) for r in side.rows)
         for side in ("A", "B"):
-            for column in ("verdict", "states", "messages", "mean of worst"):
+            for column in ("verdict", "states", "messages", "mean of worst") + (("rounds",) if rounds else ()):
                 table.add_column(f"{side} {column}", justify="right")
         for a, b in zip(self.left.rows, self.right.rows):
             cells = [str(a.n)]
             for r in (a, b):
                 messages = "-" if r.min is None else f"{r.min}..{r.max}"
                 cells += [r.verdict, f"{r.states:,}", messages, format_mean(r.mean_worst)]
+                if rounds:
+                    cells.append("-" if r.rounds_min is None else f"{r.rounds_min}..{r.rounds_max}")
             table.add_row(*cells)
         console.print(table)
         for side in (self.left, self.right):
@@ -83,7 +87,8 @@ def compare(left: type[Algorithm], right: type[Algorithm], ns, **check_options) 
     for n in ns:
         for side, algorithm in zip(sides, (left, right)):
             result = check(algorithm, n, **check_options)
-            side.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            side.rows.append(row_from_result(result, bound_at(algorithm, "message_bound", n),
+                                             bound_at(algorithm, "round_bound", n)))
             if result.counterexample is not None and side.counterexample is None:
                 side.counterexample, side.counterexample_n = result.counterexample, n
     return Comparison(*sides)

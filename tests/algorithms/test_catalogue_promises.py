@@ -40,3 +40,13 @@ def test_lelann_costs_n_per_initiator(n):
 def test_peterson_meets_its_bound_at_n4():
     result = check(builtin("peterson"), 4, jobs=1)
     assert result.messages_max == builtin("peterson").message_bound(4) == 20
+
+
+def test_the_asynchronous_ring_algorithms_are_listed_as_such():
+    """The engine and reduction tests run ASYNCHRONOUS_RINGS; the others run in Python only."""
+    from algorithms import ASYNCHRONOUS_RINGS
+    from models import ASYNCHRONOUS, Network
+
+    rings = {name for name in BUILTIN
+             if builtin(name).timing == ASYNCHRONOUS and not issubclass(builtin(name).topology, Network)}
+    assert rings == set(ASYNCHRONOUS_RINGS)
