@@ -23,6 +23,7 @@ BUILTIN = {
     "variable-speeds-half": "algorithms.variable_speeds:VariableSpeedsHalf",
     "dfs-election": "algorithms.dfs_election:DfsElection",
     "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
+    "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
 }
 
 

@@ -34,6 +34,7 @@ ROTATION, REFLECTION, NONE = "rotation", "reflection", "none"
 LABELLING = "labelling"  # reflection, and every port labelling alike (see above)
 AUTOMORPHISMS = "automorphisms"  # a network's arrangements, one labelling standing for all (networks.py)
 AUTOMORPHISMS_LABELLED = "automorphisms, every labelling"  # ... when the algorithm reads port numbers
+ANONYMOUS = "anonymous"  # processes without ids: one arrangement is every arrangement
 
 
 @dataclass(frozen=True)
@@ -120,4 +121,5 @@ def describe(symmetry: str) -> str:
         AUTOMORPHISMS: "one per class under the graph's automorphisms, one port labelling standing for all",
         AUTOMORPHISMS_LABELLED: "one per class under the graph's automorphisms, every port labelling "
                                 "(the algorithm reads port numbers)",
+        ANONYMOUS: "one for all: the processes are anonymous, no command reads an id",
     }[symmetry]

@@ -16,6 +16,7 @@ from models import AlgorithmError
 from models.network import FAMILIES, Network, connected_graphs, family, read_edge_list
 
 from .arrangements import (
+    ANONYMOUS,
     AUTOMORPHISMS,
     AUTOMORPHISMS_LABELLED,
     NONE,
@@ -78,6 +79,10 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
     topology = algorithm.topology(n)
     used = symmetry_of(algorithm, topology, symmetry)
     choices = id_choices(n, id_values)
+    if algorithm.anonymous and ids is None and symmetry != NONE and not topology.port_labellings:
+        # no command can read an id (models/values.py's HiddenId): every arrangement is the same system
+        total = factorial(n) * len(choices)
+        return Planning([Arrangement(choices[0], total)], ANONYMOUS, topology.kind, total)
     if ids is not None:
         # on an unoriented ring the given ids are checked with every labelling of the ports
         plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]

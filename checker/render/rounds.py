@@ -26,6 +26,8 @@ def replay_rounds(system, ordinals: list[int], loop_start: int | None = None) ->
         trace.network = f"{system.topology.describe()}; ports {system.topology.ports_text()}"
     trace.states.append(ring_state(system, state))
     n = system.n
+    trace.anonymous = system.algorithm.anonymous
+    symmetric = _alike(system, state)
     for number, k in enumerate(ordinals, start=1):
         step = system.steps(state)[k]
         current = list(state)
@@ -51,9 +53,22 @@ def replay_rounds(system, ordinals: list[int], loop_start: int | None = None) ->
             ))
             trace.states.append(ring_state(system, tuple(current)))
         state = step.target
+        symmetric = symmetric and _alike(system, state)
+    if trace.anonymous:
+        trace.symmetric = symmetric
     trace.final_locals = [system.locals_of(state, i) for i in range(n)]
     trace.final_channels = channel_contents(system, state)
     return trace
+
+
+def _alike(system, state) -> bool:
+    """All processes have the same locals and every channel holds the same messages (the
+    symmetric configurations of seed 000's impossibility argument, on a ring)."""
+    n = system.n
+    by_direction: dict = {}  # the channels that leave by the same port hold the same messages
+    for channel, contents in zip(system.topology.channels, state[n:]):
+        by_direction.setdefault(channel.out_port, set()).add(contents)
+    return len(set(state[:n])) == 1 and all(len(contents) == 1 for contents in by_direction.values())
 
 
 def _commands(names: list[str]) -> str:

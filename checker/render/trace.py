@@ -47,6 +47,8 @@ class Trace:
     states: list[RingState] = field(default_factory=list)  # the state before step 1, then after each step
     network: str | None = None  # on a network: the graph and where each port leads, in words
     rounds: int | None = None  # synchronous: how many rounds the trace has (its steps are processes' parts of them)
+    anonymous: bool = False  # the processes have no ids: the trace's ids only name them
+    symmetric: bool | None = None  # anonymous and synchronous: all processes alike after every round
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -135,7 +137,10 @@ def render_text(trace: Trace) -> str:
     console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
     if trace.property:
         console.print(f"Counterexample to {trace.property}: {trace.reason}", markup=False)
-    if trace.network:
+    if trace.anonymous:
+        console.print(f"{trace.algorithm} on {len(trace.ids)} anonymous processes (the ids {', '.join(map(str, trace.ids))} "
+                      f"only name them here: no command can read them)", markup=False)
+    elif trace.network:
         console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (process 0 first) on {trace.network}",
                       markup=False)
     else:
@@ -155,6 +160,11 @@ def render_text(trace: Trace) -> str:
     if trace.loop_start is not None:
         unit, last = ("rounds", trace.rounds) if trace.rounds is not None else ("steps", len(trace.steps))
         console.print(f"{unit} {trace.loop_start + 1}..{last} repeat forever", markup=False)
+    if trace.symmetric:
+        console.print(
+            f"symmetric execution: after every round all {len(trace.ids)} processes are in the same state and receive "
+            "the same messages, so whatever one of them decides, all do: no unique leader can appear (seed 000's "
+            "impossibility; `check theorem anonymous-ring` proves it for every algorithm)", markup=False)
     console.print("final state:", markup=False)
     console.print(state_lines(trace.ids, trace.final_locals, trace.final_channels), markup=False)
     return out.getvalue()
@@ -171,6 +181,8 @@ def steps_table(steps: list[TraceStep], loop_start: int | None = None):
     for s in steps:
         marker = "  <- loop starts" if loop_start is not None and s.number - 1 == loop_start else ""
         command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
+        if s.port is not None and not s.received:  # a command taken on a port it chose (any_port)
+            command += f" (port {s.port})"
         received = f"{s.received} on {s.port}" if s.received else ""
         sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
         changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())

@@ -81,3 +81,28 @@ def test_the_native_engine_refuses_synchronous_rounds_with_the_reason(capsys, en
     status = main(["flooding", "--n", "3", "--engine", engine])
     err = capsys.readouterr().err
     assert status == 2 and "not for synchronous rounds" in err
+
+
+def test_an_anonymous_ring_shows_the_symmetric_execution(capsys):
+    status = main(["anonymous-tokens", "--n", "4"])
+    out = capsys.readouterr().out
+    assert status == 1 and "at-most-one-leader  VIOLATED  (4 leaders" in out
+    assert "1 checked, standing for 24 (one for all: the processes are anonymous" in out
+    assert "symmetric execution: after every round all 4 processes are in the same state" in out
+    assert "check theorem anonymous-ring" in out
+
+
+def test_an_anonymous_algorithm_cannot_read_its_id(tmp_path, capsys):
+    source = tmp_path / "peek.py"
+    source.write_text(
+        "from algorithms.anonymous_tokens import AnonymousTokens, Token\n"
+        "from models import NEXT, spontaneous\n\n"
+        "class Peek(AnonymousTokens, name='peek'):\n"
+        "    @spontaneous(when=lambda p: p.started == False)  # noqa: E712\n"
+        "    def start(p):\n"
+        "        p.started = True\n"
+        "        p.send(NEXT, Token(p.id))\n"
+    )
+    status = main([str(source), "--n", "3"])
+    err = capsys.readouterr().err
+    assert status == 2 and "Peek is anonymous (anonymous = True): its processes have no id to read" in err
