@@ -41,4 +41,5 @@ def catalogue():
     """(name, one-line description, seed file, topology) for every built-in algorithm."""
     for name in BUILTIN:
         algorithm = builtin(name)
-        yield name, algorithm.summary(), algorithm.seed, algorithm.topology.kind
+        timing = "synchronous " if algorithm.timing == "synchronous" else ""
+        yield name, algorithm.summary(), algorithm.seed, timing + algorithm.topology.kind

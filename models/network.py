@@ -95,7 +95,7 @@ class Network(Topology):
         graph.add_edges_from(self.edges)
         return graph
 
-    def relabelled(self, labelling) -> "Network":
+    def relabelled(self, labelling) -> Network:
         """The same graph with another port labelling."""
         return Network(self.n, self.edges, labelling, self.name)
 
@@ -126,7 +126,7 @@ class Network(Topology):
         self.__init__(state["n"], state["edges"], state["labelling"], state["name"])
 
     @classmethod
-    def of(cls, graph, name: str | None = None) -> "Network":
+    def of(cls, graph, name: str | None = None) -> Network:
         """A networkx graph as a network: its nodes, in sorted order, become processes 0..n-1."""
         nodes = sorted(graph.nodes, key=_sort_key)
         index = {node: k for k, node in enumerate(nodes)}
@@ -188,9 +188,9 @@ def connected_graphs(n: int) -> list[Network]:
 def read_edge_list(path: str) -> Network:
     """A graph from a file of edges, one ``u v`` pair a line (``#`` starts a comment). Vertices
     may be any names; sorted (numbers numerically), they become processes 0..n-1."""
-    import networkx
-
     import os
+
+    import networkx
 
     if not os.path.exists(path):
         raise AlgorithmError(f"--graph {path}: neither a graph family ({', '.join(FAMILIES)}) nor a file of edges")

@@ -24,7 +24,6 @@ from .ports import Port, PortNumbersRead
 from .process import view_class
 from .semantics import AsyncSystem
 
-
 _footprints: dict = {}
 
 

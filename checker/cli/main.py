@@ -163,9 +163,23 @@ def _write_trace(result, path: str, quiet: bool) -> None:
         print(f"trace written to {path}")
 
 
+def _asynchronous_ring_only(algorithm, what: str) -> None:
+    """Refuse, in one line, a mode built for the asynchronous model on rings."""
+    from models import SYNCHRONOUS
+
+    if algorithm.timing == SYNCHRONOUS:
+        raise AlgorithmError(f"{what} are for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+    if getattr(algorithm.topology, "numbered_ports", False):
+        raise AlgorithmError(f"{what} are for rings; {algorithm.name} runs on a general network")
+
+
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
     algorithm = load_algorithm(args.algorithm)
+    if args.open_schedules:
+        _asynchronous_ring_only(algorithm, "open schedules (--open-schedules)")
+    if args.sample is not None:
+        _asynchronous_ring_only(algorithm, "random samples (--sample)")
     if args.open_schedules:
         return cli_modes.open_schedules(args, algorithm)
     return cli_modes.messages(args, algorithm, _max_memory(args))
@@ -216,6 +230,8 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
         raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.invariant or args.check_invariant:
+        _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)
     if args.check_invariant:

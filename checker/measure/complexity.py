@@ -128,7 +128,7 @@ class MessageTable:
             if self.synchronous:
                 rounds = ["-" if r.rounds_min is None else f"{r.rounds_min}..{r.rounds_max}",
                           format_mean(r.rounds_mean_worst), _show(r.rounds_claimed)]
-            represented = f"{r.arrangements_checked} for {r.arrangements_represented}" if r.kind == EXACT else "-"
+            represented = f"{r.arrangements_checked:,} for {r.arrangements_represented:,}" if r.kind == EXACT else "-"
             kind = f"sample of {r.samples}" if r.kind == SAMPLE else "exact" if r.verdict != VIOLATED else "VIOLATED"
             table.add_row(
                 str(r.n), kind, _show(r.min), _show(r.max),

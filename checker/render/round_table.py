@@ -1,6 +1,11 @@
 """A synchronous trace as a table, round by round (checker/render/rounds.py builds such traces)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # a trace is plain data here; this module reads its attributes
+    from .trace import Trace
+
 
 def rounds_table(trace: Trace):
     """The rich table of a round-by-round trace: round, process, received, commands, sent, changes."""

@@ -5,6 +5,7 @@ import json
 import os
 
 import pytest
+from conftest import MUTANTS
 
 from checker.cli import main
 from checker.cli.loader import load_algorithm
@@ -13,15 +14,13 @@ from checker.explore.systems import system_for
 from models import Network
 from specs import election_spec
 
-from conftest import MUTANTS
-
 NETWORK_MUTANTS = os.path.join(MUTANTS, "networks")
 
 # file, options, the property that catches it
 CATALOGUE = [
     ("flooding_stops_early.py", ["--n", "4", "--graph", "path"], "agreement"),
     ("timeslice_keeps_the_token.py", ["--n", "3"], "at-most-one-leader"),
-    ("variable_speeds_one_speed.py", ["--n", "4"], "message-bound"),
+    ("variable_speeds_one_speed.py", ["--n", "6"], "message-bound"),
     ("dfs_higher_uid_wins.py", ["--n", "3"], "leader-is-smallest"),
 ]
 

@@ -140,3 +140,26 @@ def test_ids_may_be_any_distinct_positive_integers():
     ranks = check(lcr, 3, ids=(2, 3, 1), por=False, engine="interned")
     assert native.verdict == python.verdict == "verified"
     assert (native.states, native.messages_max) == (python.states, python.messages_max) == (ranks.states, ranks.messages_max)
+
+
+def test_the_python_api_takes_networkx_graphs_and_id_values_on_a_network():
+    import networkx
+
+    wheel = networkx.wheel_graph(4)  # the complete graph on 4 vertices, built another way
+    result = check(load_algorithm("flooding"), 4, graphs=[wheel, networkx.path_graph(4)], id_values=range(1, 6))
+    assert result.verdict == "verified" and len(result.networks) == 2
+    # 5 choices of 4 ids from 1..5, each in every arrangement of each graph
+    assert result.arrangements_represented == result.arrangements_total == 5 * 24 * (6 ** 4 + 2 * 2)
+    assert {tuple(sorted(e.ids)) for e in result.per_arrangement} == {
+        (1, 2, 3, 4), (1, 2, 3, 5), (1, 2, 4, 5), (1, 3, 4, 5), (2, 3, 4, 5)}
+
+
+def test_both_python_engines_and_the_reduction_agree_on_a_network_algorithm_with_port_choices():
+    dfs = load_algorithm("dfs-election")
+    reference = check(dfs, 3, engine="reference", por=False)
+    interned = check(dfs, 3, engine="interned", por=False)
+    reduced = check(dfs, 3, engine="interned", por=True)
+    figures = [(r.verdict, r.messages_min, r.messages_max) for r in (reference, interned, reduced)]
+    assert figures == [("verified", 8, 17)] * 3
+    assert (reference.states, reference.transitions) == (interned.states, interned.transitions) == (2411, 4692)
+    assert reduced.states <= interned.states

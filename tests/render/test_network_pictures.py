@@ -1,14 +1,14 @@
 """Pictures of counterexamples on networks and in synchronous rounds."""
 import os
 
+from conftest import MUTANTS
+
 from algorithms import builtin
 from checker import check, load_algorithm
 from checker.render.formats import write_trace
 from checker.render.network_picture import network_trace_graph
 from checker.render.ring import trace_snapshot
 from checker.render.spacetime import spacetime_graph
-
-from conftest import MUTANTS
 
 HIGHER_WINS = os.path.join(MUTANTS, "networks", "dfs_higher_uid_wins.py")
 

@@ -1,8 +1,8 @@
 """VariableSpeeds without the variable speeds: every message is passed on as soon as it arrives.
 
-Caught by message-bound at n = 4: with all messages equally fast the algorithm is the simple
-ring algorithm run in lockstep, and ids 1, 2, 3, 4 (each message held by every larger id)
-send n(n+1)/2 = 10 messages, more than the 2n the slides' O(n) analysis allows.
+Caught by message-bound at n = 6: with all messages equally fast the algorithm is the simple
+ring algorithm run in lockstep, and ids 1, 2, ..., 6 (each message passed on by every larger
+id) send n(n+1)/2 = 21 messages, more than the 3n = 18 checked for O(n).
 """
 from algorithms.variable_speeds import Token, VariableSpeeds
 from models import receive
