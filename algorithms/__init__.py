@@ -32,6 +32,10 @@ BUILTIN = {
 ASYNCHRONOUS_RINGS = ("lcr", "cr", "hs", "franklin", "peterson", "lelann", "hs-lecture", "hs-unoriented", "cr-all")
 
 
+# The algorithms on rings (either timing), whose symbolic readings checker/trust/readings.py checks
+RINGS = ASYNCHRONOUS_RINGS + ("timeslice", "variable-speeds", "variable-speeds-half", "anonymous-tokens")
+
+
 def builtin(name: str):
     module_name, class_name = BUILTIN[name].split(":")
     return getattr(importlib.import_module(module_name), class_name)

@@ -19,6 +19,14 @@ at-most-one-leader fails, and the trace, round by round, shows every process doi
 The class sets ``anonymous = True``: a command cannot read ``p.id`` (the checker refuses it), so
 the ids of an arrangement only name the processes in reports, and one arrangement stands for
 all of them.
+
+Choices where the text leaves room:
+  * The slides state the impossibility, not an algorithm to fail: this is the attempt that
+    suggests itself, given every help the theorem allows (synchronous rounds, n known).
+  * The token carries its hop count, the only thing an anonymous process can put in it; "it
+    has gone all the way round" is hop count n.
+  * A process that claims leadership is decided; the others are never decided, so if the
+    symmetry did not strike first, the election property would.
 """
 from __future__ import annotations
 

@@ -133,4 +133,4 @@ class VariableSpeedsHalf(VariableSpeeds, name="variable-speeds-half"):
     def delay_it(p, m, port):  # "Else: delay for 2^(message.id - 1) rounds"
         p.smallest = m.id
         p.held = m.id
-        p.wait = 2 ** (m.id - 1)
+        p.wait = 2 ** m.id // 2  # 2^(id - 1), in integers whatever the id

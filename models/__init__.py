@@ -1,6 +1,7 @@
 """The vocabulary algorithms are written in: the guarded-command DSL, topologies, semantics."""
 from .algorithm import (
-    ASYNCHRONOUS, LARGEST, SMALLEST, SYNCHRONOUS, Algorithm, Command, Local, PerPort, receive, spontaneous,
+    ASYNCHRONOUS, LARGEST, SMALLEST, SYNCHRONOUS, Algorithm, Command, Local, PerPort, declares_message_bound,
+    message_bound_at, receive, spontaneous,
 )
 from .errors import AlgorithmError
 from .logic import And, Implies, Not, Or, ite
@@ -13,6 +14,7 @@ from .values import FALSE, NIL, TRUE, Decision, Id
 
 __all__ = [
     "Algorithm", "Local", "PerPort", "spontaneous", "receive", "Command", "LARGEST", "SMALLEST",
+    "message_bound_at", "declares_message_bound",
     "Message", "And", "Or", "Not", "Implies", "ite", "AlgorithmError",
     "AsyncSystem", "Step", "Observation", "UNMATCHED",
     "BidirectionalRing", "UnidirectionalRing", "CW", "CCW", "NEXT", "PREV", "opposite",

@@ -6,25 +6,20 @@ sees of its ports (models/network_process.py): the arrival port is a ``Port`` va
 unless the run lets it (``numbered``), reading a port's number raises ``PortNumbersRead``
 (models/ports.py) so that the checker can start again with every labelling.
 
-Partial-order reduction needs each command instance's footprint (models/footprint.py). On a
-network processes differ in their degree, so the footprint is read symbolically for a process
-of the instance's own degree, with the same Port values as the concrete run; anything that
-cannot be read that way gets the worst-case footprint, which costs reduction, never soundness.
+Partial-order reduction takes the worst-case footprint of every command on a network (it
+reads and writes every local and may send on every port): footprints come from symbolic
+readings only where those are checked against Python, which checker/trust/readings.py does on
+rings. That costs reduction, never soundness.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .algorithm import Algorithm, Command
+from .algorithm import Algorithm
 from .errors import AlgorithmError
-from .footprint import Footprint
 from .network import Network
 from .network_process import NetworkProcessView
 from .ports import Port, PortNumbersRead
 from .process import view_class
 from .semantics import AsyncSystem
-
-_footprints: dict = {}
 
 
 class NetworkSystem(AsyncSystem):
@@ -50,36 +45,6 @@ class NetworkSystem(AsyncSystem):
         degree = self.topology.degree(i)
         return {name: value for (_, port, _), (name, value) in zip(self.layout.slots, super().locals_of(state, i).items())
                 if port is None or port < degree}
-
-    def command_footprint(self, command: Command, process: int, port) -> Footprint:
-        """The footprint of ``command`` at ``process`` (received on ``port``), for the
-        partial-order reduction's tables (models/dependence.py)."""
-        # it depends on the process only through its degree, not on ids, labelling or graph
-        key = (self.algorithm, command.name, self.n, self.topology.degree(process), port, self.numbered)
-        if key not in _footprints:
-            _footprints[key] = self._read_footprint(command, key[3], port)
-        return _footprints[key]
-
-    def _read_footprint(self, command: Command, degree: int, port) -> Footprint:
-        from .footprint import footprint_of_step
-        from .symbolic import SymbolicProcess, execute
-
-        process = SymbolicProcess(self.algorithm, self.n)
-        process.out_ports = tuple(range(degree))
-        process.in_ports = tuple(Port(k, self.numbered) for k in range(degree))
-        view = network_view(self.algorithm, process.layout, self.numbered, self.topology)
-        process._view = view
-        arrival = None if port is None else Port(port, self.numbered)
-        if command.any_port:  # read as a spontaneous command with its port bound
-            guard, body = command.guard, command.body
-            command = replace(command, any_port=False, guard=guard and (lambda p: guard(p, arrival)),
-                              body=lambda p: body(p, arrival))
-            arrival = None
-        try:
-            step = execute(self.algorithm, command, self.n, arrival, process)
-        except Exception:  # noqa: BLE001 -- a number read, or anything unreadable: assume the worst
-            return Footprint.worst(len(process.locals), process.out_ports)
-        return footprint_of_step(process, step)
 
 
 def network_view(algorithm, layout, numbered: bool, topology: Network):

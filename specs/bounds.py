@@ -7,8 +7,10 @@ TimeSlice on the ids (n times the smallest id rounds).
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
+
+from models import declares_message_bound, message_bound_at
+from models.algorithm import bound_takes_setting
 
 
 @dataclass(frozen=True)
@@ -37,30 +39,25 @@ def setting_of(system) -> Setting:
     return Setting(n, tuple(system.ids), n if n > 2 else n - 1, n // 2 if "bidirectional" in topology.kind else n - 1)
 
 
-def _takes_setting(function) -> bool:
-    try:
-        return len(inspect.signature(function).parameters) >= 2
-    except (TypeError, ValueError):
-        return False
-
-
 def declares(algorithm, name: str) -> bool:
     """Does ``algorithm`` declare this bound (``message_bound`` or ``round_bound``)?"""
+    if name == "message_bound":
+        return declares_message_bound(algorithm)
     function = getattr(algorithm, name)
-    if _takes_setting(function):
-        return True
-    return function(1) is not None or function(2) is not None
+    return bound_takes_setting(function) or function(1) is not None or function(2) is not None
 
 
 def bound_of(system, name: str) -> int | None:
     """The bound ``name`` of the system's algorithm for its arrangement, or None."""
     function = getattr(system.algorithm, name)
-    if _takes_setting(function):
+    if bound_takes_setting(function):
         return function(system.n, setting_of(system))
+    if name == "message_bound":
+        return message_bound_at(system.algorithm, system.n)  # checked: a whole number at every n, or None
     return function(system.n)
 
 
 def bound_at(algorithm, name: str, n: int) -> int | None:
     """The bound at n when it depends on n alone (a table's "claimed" column), else None."""
     function = getattr(algorithm, name)
-    return None if _takes_setting(function) else function(n)
+    return None if bound_takes_setting(function) else function(n)

@@ -1,4 +1,4 @@
-"""The election specification of DESIGN.md, as named properties a user can apply to any algorithm.
+"""The election specification of docs/design.md, as named properties a user can apply to any algorithm.
 
 Each property says what kind of thing it constrains, which decides when the checker
 evaluates it:
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from models import LARGEST, NIL, SMALLEST, Algorithm, Observation
+from models import LARGEST, NIL, SMALLEST, Algorithm, Observation, declares_message_bound
 
 from .bounds import declares
 
@@ -132,14 +132,14 @@ def leader_is_extremal(winner: str) -> Property:
 
 
 def election_spec(algorithm: type[Algorithm]) -> list[Property]:
-    """The properties of DESIGN.md that apply to ``algorithm``, in the order they are reported."""
+    """The properties of docs/design.md that apply to ``algorithm``, in the order they are reported."""
     properties = [AT_MOST_ONE_LEADER, STABILITY, ELECTION]
     if algorithm.leader_id is not None:
         properties.append(AGREEMENT)
     if algorithm.winner in (LARGEST, SMALLEST):
         properties.append(leader_is_extremal(algorithm.winner))
     properties += [QUIESCENCE, TERMINATION]
-    if declares(algorithm, "message_bound"):
+    if declares_message_bound(algorithm):
         properties.append(MESSAGE_BOUND)
     if declares(algorithm, "round_bound"):
         properties.append(ROUND_BOUND)

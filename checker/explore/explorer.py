@@ -326,14 +326,16 @@ class Explorer:
         if bound is not None and facts.messages_max > bound:
             result.violations.append(Violation(
                 bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
-                self._ordinals_along(facts.max_path, offsets, targets),
+                self._ordinals_of(facts.max_edges),
             ))
 
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
-        ordinals = []
-        for a, b in zip(path, path[1:]):
-            for e in range(offsets[a], offsets[a + 1]):
-                if targets[e] == b:
-                    ordinals.extend(self.chain_along.get(e, (self.edge_ordinal[e],)))
-                    break
-        return ordinals
+        """The transitions of a path of states, taking the first edge between two states (the
+        path of a lasso: any edge will do there, unlike on the path of the message maximum)."""
+        return self._ordinals_of([
+            next(e for e in range(offsets[a], offsets[a + 1]) if targets[e] == b) for a, b in zip(path, path[1:])
+        ])
+
+    def _ordinals_of(self, edges: list[int]) -> list[int]:
+        """The transitions of a path of edges (an edge that stands for a chain stands for all its steps)."""
+        return [k for e in edges for k in self.chain_along.get(e, (self.edge_ordinal[e],))]

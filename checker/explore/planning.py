@@ -44,6 +44,7 @@ class Planning:
     topology: str  # what the processes are connected by, for the summary
     total: int  # how many arrangements the plan stands for when every one is explored
     networks: list[Network] = field(default_factory=list)  # the graphs, on a network
+    note: str | None = None  # a declared symmetry that could not be proved (checker/trust/symmetry.py)
 
 
 def on_network(algorithm) -> bool:
@@ -77,7 +78,6 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         raise AlgorithmError(f"{algorithm.name} runs on a {algorithm.topology.kind}; --graph and --graphs are for "
                              "algorithms on a general network (topology = Network)")
     topology = algorithm.topology(n)
-    used = symmetry_of(algorithm, topology, symmetry)
     choices = id_choices(n, id_values)
     if algorithm.anonymous and ids is None and symmetry != NONE and not topology.port_labellings:
         # no command can read an id (models/values.py's HiddenId): every arrangement is the same system
@@ -87,12 +87,13 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         # on an unoriented ring the given ids are checked with every labelling of the ports
         plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
         return Planning(plan, "given", topology.kind, len(plan))
+    used, note = symmetry_of(algorithm, topology, symmetry)
     planned = count_planned(n, used, topology.port_labellings) * len(choices)
     _refuse_too_large(planned, n, describe(used))
     ranks = labelled_arrangements(n, used) if topology.port_labellings else arrangements(n, used)
     plan = ranks if id_values is None else [a for values in choices for a in with_values(ranks, values)]
     total = factorial(n) * len(choices) * (2 ** n if topology.port_labellings else 1)
-    return Planning(plan, used, topology.kind, total)
+    return Planning(plan, used, topology.kind, total, note=note)
 
 
 def graphs_for(graphs, n: int) -> list[Network]:

@@ -2,7 +2,7 @@
 
 The unit is a command *instance*: a command of one process, for one arrival port if it
 receives, plus one "unmatched reception" instance per port (``AsyncSystem.instances``). Each is
-enabled at most once in a state. By DESIGN.md's locality rule an instance touches its
+enabled at most once in a state. By docs/design.md's locality rule an instance touches its
 process's local slots (``models.footprint``: which it reads, which it may write), the head of
 one channel into its process, and the tails of the channels it sends on. Hence:
 
@@ -42,6 +42,9 @@ What is preserved, and why no cycle proviso is needed by default:
 from __future__ import annotations
 
 from models.dependence import DependenceTables
+from models.footprint import TrustedReadings
+
+from ..trust.readings import reading_report
 
 
 def watched_fields(properties) -> tuple[str, ...]:
@@ -56,7 +59,15 @@ class StubbornSets:
         self.cycle_proviso = cycle_proviso
         self.watched = watched_fields(properties)
         self.reduced = 0  # states expanded with a proper subset
-        self._tables = DependenceTables.of(getattr(system, "reference", system))
+        reference = getattr(system, "reference", system)
+        # footprints come from the symbolic reading only where it was checked faithful; readings
+        # are checked on rings (checker/trust/readings.py), so on a network none is trusted and
+        # every command gets the worst-case footprint (sound; little reduction)
+        if getattr(reference.topology, "numbered_ports", False):
+            trusted = TrustedReadings(frozenset(), False, "symbolic readings are checked on rings only")
+        else:
+            trusted = reading_report(reference.algorithm, reference.n).trusted
+        self._tables = DependenceTables.of(reference, trusted)
         self._candidates = self._tables.memo
         self._visibility: dict = {}
 

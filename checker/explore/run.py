@@ -12,19 +12,19 @@ import os
 import time
 from dataclasses import dataclass
 
-from models import Algorithm, AlgorithmError
+from models import Algorithm, AlgorithmError, message_bound_at
 from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
 from ..render.trace import Trace
+from ..trust.readings import ReadingReport, reading_report
 from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
 from .planning import MAX_ARRANGEMENTS, RunTooLarge, plan_run  # noqa: F401  (the CLI's RunTooLarge)
-from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .progress import Progress
 from .result import (
     INCOMPLETE,
@@ -34,6 +34,7 @@ from .result import (
     PropertyOutcome,
     Result,
 )
+from .systems import interned_engine_runs, python_only, system_for, trace_of
 
 ENGINES = ("auto", "native", "interned", "reference")
 
@@ -54,8 +55,16 @@ class _Task:
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
 
 
-def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
-    """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
+@dataclass
+class _Stopped:
+    """An arrangement whose search hit the state or memory limit: why, and the states stored by then."""
+
+    reason: str
+    states: int
+
+
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
+    """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = system_for(task.algorithm, arrangement)
 
@@ -72,14 +81,14 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
             exploration = explore(task.por, task.max_states)
-    except StateLimitReached:
-        return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
+    except StateLimitReached as stop:
+        return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete",
+                        stop.args[0]), None
     except MemoryLimitReached as stop:
-        return (
+        return _Stopped(
             f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
             f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
-            f"use fewer --jobs, or check a smaller n"
-        ), None
+            f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     exploration.network = arrangement.topology
@@ -185,22 +194,30 @@ def check_plan(
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
-    images for algorithms that declare mirror_symmetric), "rotation", or "none"; on a network,
-    anything but "none" takes the graph's automorphisms. ``graphs`` are the graphs of an
-    algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
-    connected graph on n vertices, or a family name, an edge-list file, networkx graphs), ``id_values`` a range of id values
-    to choose the n ids from in every way, ``numbered`` lists every port labelling of a network.
+    images for algorithms whose mirror_symmetric declaration is proved at this n,
+    checker/trust/symmetry.py; a note says when it is not), "rotation", or "none"; on a
+    network, anything but "none" takes the graph's automorphisms. ``graphs`` are the graphs of
+    an algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
+    connected graph on n vertices, or a family name, an edge-list file, networkx graphs),
+    ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
+    lists every port labelling of a network.
     """
     global _task
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+    message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     properties = properties if properties is not None else election_spec(algorithm)
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
     system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
-    native, engine_note = _native_engine(algorithm, n, engine, planning)
+    # the symbolic readings the footprints and the C engine would be built from, checked
+    # against the concrete semantics before workers fork (they inherit the memoised report);
+    # they are checked on the asynchronous rings only, and nothing else uses them
+    python_reason = python_only(algorithm, planning)
+    readings = reading_report(algorithm, n) if (por or engine in ("auto", "native")) and not python_reason else None
+    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -213,14 +230,16 @@ def check_plan(
     counterexample = None
     incomplete_reason = None
     stored = 0
+    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
     try:
         with _Workers(plan, jobs, meter) as workers:
             for exploration, trace in workers:
-                if isinstance(exploration, str):
-                    incomplete_reason = exploration
+                if isinstance(exploration, _Stopped):
+                    incomplete_reason, unfinished = exploration.reason, exploration.states
                     break
                 if max_states is not None and stored + exploration.states > max_states:
                     incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                    unfinished = exploration.states
                     break
                 explorations.append(exploration)
                 stored += exploration.states
@@ -233,31 +252,52 @@ def check_plan(
         meter.close()
         _task = None
     result = _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started)
+    result.states += unfinished
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains
     result.fingerprint = fingerprint
     if engine_note:
         result.notes.append(engine_note)
+    if planning.note:
+        result.notes.append(planning.note)
+        result.symmetry_note = planning.note
     result.symmetry = planning.symmetry
     return result
 
 
-def _native_engine(algorithm, n: int, engine: str, planning) -> tuple[NativeEngine | None, str | None]:
-    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it."""
+def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,
+                   python_reason: str | None = None) -> tuple[NativeEngine | None, str | None]:
+    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
+    when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
+    built from such a reading, and partial-order reduction assumes the worst of its command.
+    ``python_reason``: why the run is for the Python engine only (synchronous, a network)."""
     if engine not in ("auto", "native"):
-        return None, None
-    why_not = python_only(algorithm, planning)
-    if why_not is not None:
+        return None, _reading_note(readings)
+    if python_reason is not None:
         if engine == "native":
-            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why_not}")
-        return None, f"{why_not}; the Python engine ran it"
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {python_reason}")
+        return None, f"{python_reason}; the Python engine ran it"
     try:
-        return NativeEngine.for_algorithm(algorithm, n), None
+        native = NativeEngine.for_algorithm(algorithm, n, readings.trusted)
     except NativeUnavailable as why:
         if engine == "native":
             raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}") from None
+        if not readings.commands_faithful:
+            return None, _reading_note(readings, "the Python engine ran it")
         return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
+    if not readings.trusted.decisions:
+        return native, _reading_note(readings, "the native engine explored full graphs, Python observed the processes")
+    return native, _reading_note(readings)
+
+
+def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:
+    """One line naming the first reading that disagrees with its Python, and what it cost."""
+    if readings is None or readings.faithful:
+        return None
+    if not readings.commands_faithful:
+        effects = ("partial-order reduction assumed the worst of that command", *effects)
+    return f"not trusted: {readings.problems[0]}" + (f" ({'; '.join(effects)})" if effects else "")
 
 
 def _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started):
@@ -300,9 +340,9 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
         counterexample=counterexample,
         notes=notes,
         arrangements_total=planning.total,
+        networks=planning.networks,
         rounds_min=_least(e.rounds_min for e in explorations) if all_counted else None,
         rounds_max=_most(e.rounds_max for e in explorations) if all_counted else None,
-        networks=planning.networks,
     )
 
 
