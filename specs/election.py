@@ -119,6 +119,12 @@ AGREEMENT = Property("agreement", "terminal", "in terminal states all processes 
 QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent)
 TERMINATION = Property("termination", "graph", "no infinite execution: the state graph is acyclic")
 MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more messages than the algorithm's bound f(n)")
+# An algorithm that draws may loop (all coins equal, draw again): what it promises instead is
+# that every execution ends with probability 1, whatever the scheduler does.
+ALMOST_SURE_TERMINATION = Property(
+    "almost-sure-termination", "graph",
+    "under every scheduler, executions terminate with probability 1 (no scheduler can trap them forever)",
+)
 
 
 def leader_is_extremal(winner: str) -> Property:
@@ -135,7 +141,10 @@ def election_spec(algorithm: type[Algorithm]) -> list[Property]:
         properties.append(AGREEMENT)
     if algorithm.winner in (LARGEST, SMALLEST):
         properties.append(leader_is_extremal(algorithm.winner))
-    properties += [QUIESCENCE, TERMINATION]
+    properties.append(QUIESCENCE)
+    if algorithm.randomized:  # no bound on messages or steps either: the coins may repeat any number of times
+        return properties + [ALMOST_SURE_TERMINATION]
+    properties.append(TERMINATION)
     if algorithm.message_bound(1) is not None or algorithm.message_bound(2) is not None:
         properties.append(MESSAGE_BOUND)
     return properties
