@@ -1,4 +1,4 @@
-"""The asynchronous FIFO semantics of DESIGN.md, concretely.
+"""The asynchronous FIFO semantics of docs/design.md, concretely.
 
 A state is a flat tuple: the locals of processes 0..n-1 (each a tuple of plain values), then
 the contents of every channel (each a tuple of messages, head first). Nothing else is stored.

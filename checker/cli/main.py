@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--describe", action="store_true",
+                        help="print what the algorithm declares: locals, messages, commands with their guards and "
+                             "lines, topology, promises, seed and choices (with --json: as JSON); no check is run")
     parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
     parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
     por = parser.add_mutually_exclusive_group()
@@ -65,9 +68,9 @@ def _parser() -> argparse.ArgumentParser:
                              "the result is the same for any N")
     parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
                         help="auto (default): native if a C compiler is found and the algorithm compiles, else "
-                             "interned; native: the commands compiled to C, full state graph, a violation is "
-                             "re-searched in Python for its trace; interned: memoised Python, partial-order "
-                             "reduced unless --no-por; reference: the plain semantics, slowest")
+                             "interned; native: the commands compiled to C, a violation is re-searched in Python "
+                             "for its trace; interned: memoised Python; reference: the plain semantics, slowest. "
+                             "Every engine explores the same graph: partial-order reduced unless --no-por")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
@@ -128,6 +131,20 @@ def _list() -> int:
     return 0
 
 
+def _describe(args) -> int:
+    from .describe import describe, describe_text
+
+    running = [option for option, given in (("--n", args.n), ("--ids", args.ids), ("--trace-out", args.trace_out),
+                                            ("--prove", args.prove), ("--check-invariant", args.check_invariant),
+                                            ("--messages", args.messages), ("--open-schedules", args.open_schedules))
+               if given]
+    if running:
+        raise AlgorithmError(f"--describe runs no check; drop {', '.join(running)}")
+    algorithm = load_algorithm(args.algorithm)
+    print(json.dumps(describe(algorithm), indent=2) if args.json else describe_text(algorithm))
+    return 0
+
+
 def _write_trace(result, path: str, quiet: bool) -> None:
     if not result.counterexample:
         if not quiet:
@@ -172,6 +189,8 @@ def run(argv: list[str] | None = None) -> int:
         return _list()
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
+    if args.describe:
+        return _describe(args)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")

@@ -1,6 +1,6 @@
 """One object per run: the verdict, each property's outcome, the figures, the counterexample.
 
-``Result`` prints as the CLI's summary, serialises to DESIGN.md's schema-1 JSON, and is what
+``Result`` prints as the CLI's summary, serialises to docs/design.md's schema-1 JSON, and is what
 the Python API returns for notebooks.
 """
 from __future__ import annotations
