@@ -17,8 +17,8 @@ anonymous-ring`); the coins break the symmetry, and election has probability 1 u
 scheduler (``check itai-rodeh --n 4`` checks that qualitatively, ``--expected`` and ``--within``
 measure it).
 
-Choices where the case study leaves room, and where this encoding differs from the PRISM
-model (docs/complexity.md compares the figures):
+Where this encoding differs from the PRISM model, docs/complexity.md compares the figures.
+Choices where the case study leaves room:
   * Channels are ringleader's FIFO channels, not PRISM's one-place handshakes, so a sender does
     not wait for its receiver: a processor may be rounds ahead of its successor, with their
     messages queued in order. FIFO keeps each round's preference before its counter, so a
@@ -68,7 +68,7 @@ def _quits(bit, before):
 
 
 class ItaiRodeh(Algorithm, name="itai-rodeh", seed="PRISM case study: asynchronous leader election"):
-    """Itai-Rodeh (PRISM's asynchronous case study): anonymous ring, coin flips and a hop counter; elects with probability 1."""
+    """Itai-Rodeh (PRISM's asynchronous case study): anonymous ring, coin flips, a hop counter; elects almost surely."""
 
     topology = UnidirectionalRing
     knows_n = True  # the hop counter detects a lone active processor by counting to N-1

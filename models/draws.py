@@ -20,8 +20,8 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from .errors import AlgorithmError
 
@@ -58,7 +58,7 @@ class Picks:
     ``next_prefix`` can step to the next sequence of picks like an odometer.
     """
 
-    __slots__ = ("prefix", "options", "probability")
+    __slots__ = ("options", "prefix", "probability")
 
     def __init__(self, prefix: list[int]):
         self.prefix = prefix

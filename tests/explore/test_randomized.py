@@ -1,25 +1,20 @@
 """Exploring algorithms that draw: the Python engine without reduction, almost-sure termination,
 and one id-blind search for every arrangement when the algorithm never reads an id."""
+import os
 from array import array
 
 import pytest
 
-from algorithms.itai_rodeh import ItaiRodeh, Phase, Preference
+from algorithms.itai_rodeh import ItaiRodeh
 from checker import check
 from checker.cli import main
+from checker.cli.loader import load_algorithm
 from checker.explore.graph import almost_sure_termination
-from models import NEXT, AlgorithmError, And, spontaneous
+from models import AlgorithmError
 from specs import election_spec
 
-
-class ReadsIds(ItaiRodeh, name="itai-rodeh-reads-ids"):
-    """Itai-Rodeh whose first choice also asks for a positive id: the same graph, but it reads ids."""
-
-    @spontaneous(when=lambda p: And(p.phase == Phase.IDLE, p.id > 0))
-    def choose(p):
-        p.bit = p.draw((0, 1))
-        p.phase = Phase.CHOSEN
-        p.send(NEXT, Preference(p.bit))
+# Itai-Rodeh whose first choice also asks for a positive id: the same graph, but it reads ids
+READS_IDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "quantify", "reads_ids.py")
 
 
 def _graph(rows):
@@ -77,7 +72,7 @@ def test_itai_rodeh_is_checked_once_for_every_arrangement(n, states):
 
 
 def test_an_algorithm_that_reads_an_id_is_explored_arrangement_by_arrangement():
-    result = check(ReadsIds, 4)
+    result = check(load_algorithm(READS_IDS), 4)
     assert result.verdict == "verified"
     assert result.symmetry == "rotation" and result.arrangements_checked == 6
     assert result.states == 6 * 3518  # the same graph each time: the id test is always true

@@ -6,7 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from models import (
-    NEXT, NIL, TRUE, Algorithm, AlgorithmError, AsyncSystem, Decision, Local, Message, UnidirectionalRing, receive,
+    NEXT,
+    NIL,
+    TRUE,
+    Algorithm,
+    AlgorithmError,
+    AsyncSystem,
+    Decision,
+    Local,
+    Message,
+    UnidirectionalRing,
+    receive,
     spontaneous,
 )
 from models.draws import distribution, draws_in, outcomes
@@ -90,7 +100,7 @@ def test_outcomes_enumerate_every_sequence_of_picks_and_merge_equal_results():
         b = picks.pick({0: 1, 1: 1})
         return (a + b,)
 
-    result = dict((value, p) for p, value in outcomes(run))
+    result = {value: p for p, value in outcomes(run)}
     assert result == {(0,): Fraction(1, 6), (1,): Fraction(2, 6), (2,): Fraction(2, 6), (3,): Fraction(1, 6)}
 
 
