@@ -15,6 +15,7 @@ the order of the draws; each outcome's probability is kept by the *_distribution
 """
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -75,11 +76,21 @@ class Observation:
     candidate: bool
 
 
+def _failing_line(command: Command, error: Exception) -> int:
+    """The line of the command's file where ``error`` was raised: the innermost frame of the
+    traceback in that file (the body, its guard, or a helper it calls there), else the command's
+    first line (its decorator)."""
+    source = getattr(getattr(command.body, "__code__", None), "co_filename", None)
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == source]
+    return frames[-1].lineno if frames else command.line
+
+
 def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
+    line = _failing_line(command, error)
     if isinstance(error, AlgorithmError):
-        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {command.line}): {error}")
+        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
     return AlgorithmError(
-        f"{algorithm.__name__}.{command.name} (line {command.line}) raised "
+        f"{algorithm.__name__}.{command.name} (line {line}) raised "
         f"{type(error).__name__}: {error}"
     )
 

@@ -43,7 +43,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
                              "lines, topology, promises, seed and choices (with --json: as JSON); no check is run")
     parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
-    parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
+    parser.add_argument("--trace-out", metavar="FILE",
+                        help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)}), or with --open-schedules "
+                             "the open schedule; checked writable before the search; not with --messages, whose "
+                             "table has no single counterexample (check a violated row's n alone for it)")
     por = parser.add_mutually_exclusive_group()
     por.add_argument("--por", dest="por", action="store_true", default=True,
                      help="partial-order reduction (the default): same verdicts, terminal states and message "
@@ -60,7 +63,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
                         help="quotient the arrangements by rotation and, for algorithms that declare "
-                             "mirror_symmetric, reflection (default); 'rotation' only; 'none' checks all n!")
+                             "mirror_symmetric once it is proved at load, reflection (on a non-oriented ring: "
+                             "every port labelling alike) (default); 'rotation' only; 'none' checks all n!")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
@@ -94,15 +98,18 @@ def _parser() -> argparse.ArgumentParser:
                          help="exact message complexity per n: min, max, mean over all arrangements, claimed bound")
     measure.add_argument("--open-schedules", action="store_true",
                          help="most messages of an open schedule (one edge blocked) against Attiya-Welch's M(n)")
-    measure.add_argument("--csv", action="store_true", help="with --messages: print the table as CSV")
+    # the options below shape a table: any other mode refuses them (exit 2) rather than ignore them
+    measure.add_argument("--csv", action="store_true",
+                         help="with --messages: print the table as CSV (the only table with CSV; refused elsewhere)")
     measure.add_argument("--plot", metavar="FILE",
                          help="with --messages: plot messages against n; with --distribution: the probability of "
-                              "election against k (.png, .svg, .pdf)")
+                              "election against k (.png, .svg, .pdf; refused elsewhere)")
     measure.add_argument("--sample", type=int, metavar="K",
                          help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
     measure.add_argument("--time-limit", type=float, metavar="SECONDS",
                          help="time budget of --messages (the table stops at the last n done) or of "
-                              "--open-schedules (the pairs explored by then are reported as incomplete)")
+                              "--open-schedules (the pairs explored by then are reported as incomplete); a single "
+                              "check has --max-states and --max-memory instead")
     randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/complexity.md)")
     randomized.add_argument("--expected", nargs="?", const="", metavar="steps,messages,rounds",
                             help="min and max expected steps, messages and rounds until a leader is elected "
@@ -111,11 +118,65 @@ def _parser() -> argparse.ArgumentParser:
                             help="min and max probability that a leader is elected within K steps (or rounds)")
     randomized.add_argument("--distribution", type=int, metavar="K",
                             help="the table of that probability for k = 1..K (--plot FILE draws it)")
-    randomized.add_argument("--unit", choices=("steps", "rounds"), default="steps",
-                            help="what K counts in --within and --distribution: steps (default) or rounds")
+    randomized.add_argument("--unit", choices=("steps", "rounds"),
+                            help="what K counts in --within and --distribution: steps (the default) or rounds")
     randomized.add_argument("--export", metavar="FILE",
                             help="write the explored MDP for Storm (.drn) or PRISM (.nm, .prism), exact")
     return parser
+
+
+# Options only some modes read, and those modes: any other mode refuses them with exit 2 rather
+# than ignore them silently.
+_MODE_OPTIONS = {
+    "--csv": ("messages",),
+    "--plot": ("messages", "distribution"),
+    "--unit": ("within", "distribution"),
+    "--sample": ("messages",),
+    "--time-limit": ("messages", "open-schedules"),
+    "--trace-out": ("check", "open-schedules"),
+}
+_MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
+               "prove": "--prove", "compare": "`check compare`",
+               "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
+
+
+def refuse_unused_options(args, mode: str) -> None:
+    """Exit 2 for an option ``mode`` would ignore, naming the modes that read it."""
+    if args.messages and args.open_schedules:
+        raise AlgorithmError("choose one of --messages and --open-schedules")
+    for option, modes in _MODE_OPTIONS.items():
+        value = getattr(args, option[2:].replace("-", "_"))
+        if value is None or value is False or mode in modes:
+            continue
+        where = " or ".join(_MODE_NAMES[m] for m in modes)
+        why = ("; a message table has no single counterexample: check a violated row's n alone for its trace"
+               if option == "--trace-out" and mode == "messages" else "")
+        raise AlgorithmError(f"{option} goes with {where}, not with {_MODE_NAMES[mode]}{why}; drop it")
+
+
+def _mode(args) -> str:
+    if args.messages:
+        return "messages"
+    if args.open_schedules:
+        return "open-schedules"
+    if randomized_mode.wanted(args):
+        return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
+    return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
+
+
+def check_trace_out(path: str) -> None:
+    """Fail before the search, not after it: the extension is known and the file can be written
+    (opened for appending, so nothing is overwritten; removed again if it did not exist)."""
+    if not path.endswith(TRACE_FORMATS):
+        raise AlgorithmError(f"--trace-out {path}: use a file ending in {', '.join(TRACE_FORMATS)}")
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as error:
+        raise AlgorithmError(f"--trace-out {path}: cannot write it ({error.strerror})") from None
+    if not existed:
+        os.remove(path)
 
 
 def _own_parser_mode(argv: list[str]) -> int | None:
@@ -201,7 +262,7 @@ def run(argv: list[str] | None = None) -> int:
     if status is not None:
         return status
     if argv and argv[0] == "compare":
-        return cli_modes.compare(argv[1:], _parser, _max_memory)
+        return cli_modes.compare(argv[1:], _parser, _max_memory, refuse_unused_options)
     args = _parser().parse_args(argv)
     if args.list:
         return _list()
@@ -209,6 +270,9 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
     if args.describe:
         return _describe(args)
+    refuse_unused_options(args, _mode(args))
+    if args.trace_out:
+        check_trace_out(args.trace_out)
     if randomized_mode.wanted(args):
         return randomized_mode.run(args)
     if args.messages or args.open_schedules:
@@ -232,8 +296,6 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
-    if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
-        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)

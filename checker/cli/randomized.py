@@ -39,9 +39,7 @@ def _validate(args) -> None:
             raise AlgorithmError(f"--export {args.export}: use a file ending in {', '.join(EXPORT_FORMATS)}")
         if isinstance(args.n, range) and len(args.n) > 1:
             raise AlgorithmError("--export writes one model: give one n")
-    if args.plot is not None:
-        if not args.distribution:
-            raise AlgorithmError("--plot draws the --distribution table: give --distribution K too")
+    if args.plot is not None:  # main.py has refused it without --distribution
         if not args.plot.endswith(PLOT_FORMATS):
             raise AlgorithmError(f"--plot {args.plot}: use a file ending in {' or '.join(PLOT_FORMATS)}")
     if args.ids:
@@ -56,7 +54,8 @@ def run(args) -> int:
     _validate(args)
     algorithm = load_algorithm(args.algorithm)
     expected = _expected(args, algorithm)
-    check_question(algorithm, expected, args.unit)
+    unit = args.unit or "steps"
+    check_question(algorithm, expected, unit)
     results = []
     try:
         if args.export is not None:
@@ -72,8 +71,7 @@ def run(args) -> int:
                       f"{model.transitions:,} transitions written to {args.export} ({kind})")
                 return 0
         for n in as_range(args.n):
-            results.append(quantify(algorithm, n, args.within, expected, args.distribution, args.max_states,
-                                    args.unit))
+            results.append(quantify(algorithm, n, args.within, expected, args.distribution, args.max_states, unit))
     except MdpTooLarge as stop:
         print(f"check: stopped at --max-states {args.max_states:,}: the model has more states ({stop.args[0]:,} "
               "found); no figures", file=sys.stderr)

@@ -143,7 +143,8 @@ def models_of(algorithm, n: int, max_states: int | None = None) -> list[Mdp]:
         return [build_mdp(algorithm, n, max_states=max_states)]
     except IdRead:
         pass
-    plan = arrangements(n, symmetry_of(algorithm, topology, REFLECTION))
+    used, _unproved = symmetry_of(algorithm, topology, REFLECTION)  # a declaration z3 refutes is not used
+    plan = arrangements(n, used)
     mdps = []
     for arrangement in plan:
         mdp = build_mdp(algorithm, n, arrangement.ids, max_states=max_states)
