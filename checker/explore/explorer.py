@@ -71,7 +71,8 @@ class Explorer:
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
         # no reduction for an algorithm that draws: its instances have several outcomes (models/draws.py)
-        reducible = not self.reads_state and not system.algorithm.randomized
+        randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
+        reducible = not self.reads_state and not randomized
         self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
@@ -83,7 +84,7 @@ class Explorer:
         self._state_verdicts: dict = {}
         # an algorithm that draws: a state's transitions of one command instance are one
         # scheduler choice, and termination is asked of every scheduler, almost surely
-        self.randomized = system.algorithm.randomized
+        self.randomized = randomized
 
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
