@@ -17,6 +17,7 @@ BUILTIN = {
     "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
     "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
     "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
+    "itai-rodeh": "algorithms.itai_rodeh:ItaiRodeh",
 }
 
 

@@ -22,6 +22,7 @@ import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from .draws import draws_in
 from .errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
@@ -66,6 +67,7 @@ class Command:
     ports: tuple[str, ...] | None = None
     line: int = 0
     order: int = 0
+    draws: bool = False  # the body calls p.draw (read from its source): its outcomes are random
 
     def enabled_on(self, port: str) -> bool:
         return self.ports is None or port in self.ports
@@ -91,7 +93,8 @@ def spontaneous(when: Callable | None = None):
     """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted)."""
 
     def decorate(body):
-        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order())
+        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order(),
+                       draws_in(body))
 
     return decorate
 
@@ -110,7 +113,7 @@ def receive(message: type[Message], when: Callable | None = None, ports=None):
     def decorate(body):
         return Command(
             body.__name__, "receive", body, when, message,
-            tuple(ports) if ports is not None else None, _line_of(body), _next_order(),
+            tuple(ports) if ports is not None else None, _line_of(body), _next_order(), draws_in(body),
         )
 
     return decorate
@@ -127,6 +130,8 @@ class Algorithm:
       mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
                        checker also quotients arrangements by reflection, once
                        checker/trust/symmetry.py has proved it for the class loaded)
+      round_message -- for an asynchronous algorithm that draws: the Message type that process 0
+                       sends once per round, so that ``--expected rounds`` can count rounds
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -143,8 +148,10 @@ class Algorithm:
     winner: str | None = None
     knows_n = False
     mirror_symmetric = False
+    round_message: type[Message] | None = None
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
+    randomized = False  # some command draws (set from the commands, never declared)
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -167,6 +174,7 @@ class Algorithm:
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
         lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
+        cls.randomized = any(command.draws for command in cls.commands)
         cls._validate()
 
     @classmethod

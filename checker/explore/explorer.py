@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from models import AsyncSystem, message_bound_at
 from specs import Property
 
-from .graph import GraphFacts, analyse
+from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
 from .reduction import StubbornSets
 
@@ -70,7 +70,10 @@ class Explorer:
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
-        self.reduction = StubbornSets(system, properties) if por and not self.reads_state else None
+        # no reduction for an algorithm that draws: its instances have several outcomes (models/draws.py)
+        randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
+        reducible = not self.reads_state and not randomized
+        self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -79,6 +82,9 @@ class Explorer:
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
         self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
         self._state_verdicts: dict = {}
+        # an algorithm that draws: a state's transitions of one command instance are one
+        # scheduler choice, and termination is asked of every scheduler, almost surely
+        self.randomized = randomized
 
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
@@ -120,6 +126,8 @@ class Explorer:
         targets = array("i")
         weights = array("I")
         self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
+        edge_instance = array("I")  # each edge's command instance, when the algorithm draws
+        randomized = self.randomized
         reduction = self.reduction
         chains = self.chains and reduction is not None and not reduction.cycle_proviso
         expanded: dict[int, tuple] = {}  # state -> (steps, chosen) computed by the chain that found it
@@ -186,6 +194,8 @@ class Explorer:
                 targets.append(j)
                 weights.append(sent)
                 edge_ordinal.append(k)
+                if randomized:
+                    edge_instance.append(steps[k][4])
             offsets.append(len(targets))
             i += 1
             if i % 4096 == 0:
@@ -195,7 +205,9 @@ class Explorer:
                     raise MemoryLimitReached(len(queue))
         result.states = len(queue)
         result.depth = max(depth) if depth else 0
-        if not stop and not result.cyclic:
+        if not stop and randomized:
+            self._almost_sure(result, offsets, targets, edge_instance)
+        elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
@@ -307,6 +319,21 @@ class Explorer:
                     bound_property.name, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
                     self._ordinals_of(facts.max_edges),
                 ))
+
+    def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
+        """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""
+        prop = self.graph_props.get("almost-sure-termination")
+        if prop is None:
+            return
+        endless = almost_sure_termination(offsets, targets, edge_instance, self.parent)
+        if endless is None:
+            return
+        result.violations.append(Violation(
+            prop.name,
+            f"a scheduler can keep {endless.trapped} non-terminal state(s) going forever whatever the coins; "
+            f"the trace reaches them and loops from step {len(endless.stem) + 1}",
+            [self.edge_ordinal[e] for e in endless.stem + endless.loop], loop_start=len(endless.stem),
+        ))
 
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
         """The transitions of a path of states, taking the first edge between two states (the

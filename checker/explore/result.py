@@ -70,10 +70,11 @@ class Result:
     notes: list[str] = field(default_factory=list)
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
-    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given, anonymous
     symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
     engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
+    randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
 
     @property
     def omission_probability(self) -> float | None:
@@ -127,7 +128,9 @@ class Result:
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"
-        if self.symmetry == "given":
+        if self.symmetry == "anonymous":
+            how = "no id is ever read: one search with hidden ids stands for every arrangement"
+        elif self.symmetry == "given":
             # on an unoriented ring the given ids come with every labelling of the ports
             how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else "")
         else:
@@ -152,6 +155,9 @@ class Result:
                          f"{self.omission_probability:.1e}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
+        elif self.randomized:
+            lines.append("  messages      unbounded (the coins may repeat a round any number of times); "
+                         "--expected messages gives the expectation")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
         if self.unmatched:

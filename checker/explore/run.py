@@ -19,6 +19,7 @@ from specs import Property, election_spec
 
 from ..render.trace import Trace, replay
 from ..trust.readings import ReadingReport, reading_report
+from .anonymous import IdRead, hidden_ids, may_be_anonymous
 from .arrangements import (
     REFLECTION,
     Arrangement,
@@ -60,6 +61,7 @@ class _Task:
     chains: bool = True
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
+    blind: bool = False  # explore with hidden ids (anonymous.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -76,7 +78,8 @@ class _Stopped:
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
+    ids = hidden_ids(len(arrangement.ids)) if task.blind else arrangement.ids
+    reference = AsyncSystem(task.algorithm, ids, arrangement.swapped or None)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" else InternedSystem(reference)
@@ -101,6 +104,11 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
+    if task.blind:
+        exploration.ids = arrangement.ids
+        if exploration.violations:  # search again with the ids, for reasons and a trace that name them
+            task.blind = False
+            return _explore(arrangement, progress)
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
@@ -214,9 +222,14 @@ def check(
         plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
     AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
     # the symbolic readings the footprints and the C engine would be built from, checked
-    # against the concrete semantics before workers fork (they inherit the memoised report)
-    readings = reading_report(algorithm, n) if por or engine in ("auto", "native") else None
+    # against the concrete semantics before workers fork (they inherit the memoised report);
+    # an algorithm that draws needs none: only the concrete semantics reads draws, and the
+    # reduction's independence is not argued for commands with several outcomes (models/draws.py)
+    wants_readings = not algorithm.randomized and (por or engine in ("auto", "native"))
+    readings = reading_report(algorithm, n) if wants_readings else None
     native, engine_note = _native_engine(algorithm, n, engine, readings)
+    if algorithm.randomized:
+        por = False
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -225,28 +238,18 @@ def check(
     jobs = jobs or default_jobs()
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
-    explorations: list[Exploration] = []
-    counterexample = None
-    incomplete_reason = None
-    stored = 0
-    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
+    blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, topology)
     try:
-        with _Workers(plan, jobs, meter) as workers:
-            for exploration, trace in workers:
-                if isinstance(exploration, _Stopped):
-                    incomplete_reason, unfinished = exploration.reason, exploration.states
-                    break
-                if max_states is not None and stored + exploration.states > max_states:
-                    incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
-                    unfinished = exploration.states
-                    break
-                explorations.append(exploration)
-                stored += exploration.states
-                meter.arrangement_done(exploration.states)
-                if trace is not None:
-                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
-                                                    exploration.swapped)
-                    break
+        if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
+            _task.blind = True
+            try:
+                explorations, counterexample, incomplete_reason, unfinished = _run_plan(
+                    [Arrangement(plan[0].ids, sum(a.represents for a in plan))], jobs, meter, max_states)
+                plan = plan[:1]
+            except IdRead:
+                _task.blind = blind = False
+        if not blind:
+            explorations, counterexample, incomplete_reason, unfinished = _run_plan(plan, jobs, meter, max_states)
     finally:
         meter.close()
         _task = None
@@ -256,19 +259,53 @@ def check(
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains
     result.fingerprint = fingerprint
+    result.randomized = algorithm.randomized
     if engine_note:
         result.notes.append(engine_note)
     if symmetry_note:
         result.notes.append(symmetry_note)
         result.symmetry_note = symmetry_note
-    result.symmetry = "given" if ids is not None else used_symmetry
+    result.symmetry = "given" if ids is not None else "anonymous" if blind else used_symmetry
     return result
+
+
+def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None):
+    """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
+    early, states stored in the arrangement it stopped in, which are not in the explorations)."""
+    explorations: list[Exploration] = []
+    counterexample = None
+    incomplete_reason = None
+    stored = 0
+    unfinished = 0
+    with _Workers(plan, jobs, meter) as workers:
+        for exploration, trace in workers:
+            if isinstance(exploration, _Stopped):
+                incomplete_reason, unfinished = exploration.reason, exploration.states
+                break
+            if max_states is not None and stored + exploration.states > max_states:
+                incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                unfinished = exploration.states
+                break
+            explorations.append(exploration)
+            stored += exploration.states
+            meter.arrangement_done(exploration.states)
+            if trace is not None:
+                counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
+                                                exploration.swapped)
+                break
+    return explorations, counterexample, incomplete_reason, unfinished
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
     built from such a reading, and partial-order reduction assumes the worst of its command."""
+    if algorithm.randomized:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: it draws random values, "
+                                 "which only the Python engine reads")
+        return None, (f"{algorithm.name} draws random values, which only the Python engine reads: "
+                      "explored without partial-order reduction")
     if engine not in ("auto", "native"):
         return None, _reading_note(readings)
     try:

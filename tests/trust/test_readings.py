@@ -40,7 +40,8 @@ from models.native import NativeEngine
 
 from conftest import MUTANTS
 
-MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
+MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS)
+                      if f.endswith(".py") and not load_algorithm(os.path.join(MUTANTS, f)).randomized)
 
 
 @contextmanager
@@ -103,7 +104,9 @@ def _disagreement(report):
     return found[0]
 
 
-@pytest.mark.parametrize("name", sorted(BUILTIN))
+# an algorithm that draws has no symbolic reading to check: only the concrete semantics reads a
+# draw (models/draws.py, tests/models/test_draws.py)
+@pytest.mark.parametrize("name", [name for name in sorted(BUILTIN) if not builtin(name).randomized])
 def test_every_builtin_reads_faithfully(name):
     report = reading_report(builtin(name), 3)
     assert report.faithful, report.problems
