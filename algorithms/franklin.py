@@ -63,7 +63,7 @@ class Franklin(Algorithm, name="franklin", seed="002_8e2c4d6f504b108f.txt"):
 
     topology = BidirectionalRing
     winner = LARGEST
-    mirror_symmetric = True  # every command treats CW and CCW alike (tests/test_symmetry.py)
+    mirror_symmetric = True  # every command treats CW and CCW alike (tests/explore/test_symmetry.py)
 
     asleep = Local(bool, True)
     color = Local(Color, RED)

@@ -66,7 +66,7 @@ class HirschbergSinclair(Algorithm, name="hs", seed="001_86390f416016552c.txt"):
 
     topology = BidirectionalRing
     winner = LARGEST
-    mirror_symmetric = True  # every command treats CW and CCW alike (tests/test_symmetry.py)
+    mirror_symmetric = True  # every command treats CW and CCW alike (tests/explore/test_symmetry.py)
 
     asleep = Local(bool, True)
     replied = PerPort(bool, False)

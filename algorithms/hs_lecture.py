@@ -71,7 +71,7 @@ class HirschbergSinclairLecture(Algorithm, name="hs-lecture", seed="000_f26e5a13
 
     topology = BidirectionalRing
     winner = SMALLEST
-    mirror_symmetric = True  # every command treats left and right alike (tests/test_symmetry.py)
+    mirror_symmetric = True  # every command treats left and right alike (tests/explore/test_symmetry.py)
 
     asleep = Local(bool, True)
     phase = Local(int, 0)

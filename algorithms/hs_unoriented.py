@@ -68,7 +68,7 @@ class HirschbergSinclairUnoriented(Algorithm, name="hs-unoriented", seed="004_97
 
     topology = UnorientedRing
     winner = LARGEST
-    mirror_symmetric = True  # no command names LEFT or RIGHT: every labelling alike (tests/test_labellings.py)
+    mirror_symmetric = True  # no command names LEFT or RIGHT: every labelling alike (tests/explore/test_labellings.py)
 
     asleep = Local(bool, True)
     still_candidate = Local(bool, True)  # the note's "candidate" (the name candidate(p) is the specification's)

@@ -30,7 +30,7 @@ alias(N) between lines 2 and 5 (NIL: waiting for line 2).
 largest identifier": the surviving *alias* is the largest id, but it may be held by another
 process. So ``winner`` is None: the specification checks one leader, every other process
 black, stability and termination, and no maximality
-(tests/test_new_algorithms.py shows the maximality claim is indeed false).
+(tests/algorithms/test_catalogue_promises.py shows the maximality claim is indeed false).
 
 Choices where the text leaves room:
   * "Initially alias(i) = i" and line 1 happen in a spontaneous ``start``. A process that

@@ -41,7 +41,7 @@ sys.path[:0] = [HERE, ROOT]
 import promela  # noqa: E402
 import spin  # noqa: E402
 from algorithms import builtin  # noqa: E402
-from checker.arrangements import arrangements, symmetry_of  # noqa: E402
+from checker.explore.arrangements import arrangements, symmetry_of  # noqa: E402
 
 PLAN = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6)}
 QUICK = {"lcr": range(3, 5), "cr": range(3, 5), "hs": range(3, 4)}

@@ -1,4 +1,4 @@
 """``python -m checker ...`` is the ``check`` command."""
-from .cli import entry_point
+from .cli.main import entry_point
 
 entry_point()

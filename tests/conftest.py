@@ -7,6 +7,6 @@ if ROOT not in sys.path:
 
 MUTANTS = os.path.join(ROOT, "tests", "mutants")
 
-# One worker unless a test asks for more (tests/test_engines.py compares jobs 1 and 2): most
+# One worker unless a test asks for more (tests/explore/test_engines.py compares jobs 1 and 2): most
 # checks here are small, and each pool of workers is a fork of the test process.
 os.environ.setdefault("RINGLEADER_JOBS", "1")

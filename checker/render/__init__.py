@@ -1,47 +1,15 @@
-"""Renderers: pure functions from a trace (or a state) to text, DOT, SVG, PNG, ITF JSON or HTML.
+"""Traces and how they look: the trace itself (a path replayed from ordinals), ring snapshots,
+and pure functions from a trace (or a state) to text, DOT, SVG, PNG, ITF JSON or HTML.
+
+Owns: checker/render/*. May import: models (and the graphviz, itf_py and rich libraries);
+nothing else of checker, so that every other room can draw what it finds.
 
 ``write_trace(trace, path)`` picks the format by the file's extension. Pictures need
 graphviz's ``dot`` program; without it the DOT text is written next to the requested file and
 the user is told, in one line, how to install graphviz.
 """
-from __future__ import annotations
+from .formats import FORMATS, write_trace
+from .snapshot import ChannelState, RingState, ring_state
+from .trace import Trace, TraceStep, replay
 
-import json
-import os
-
-from .graphviz_out import missing_dot_hint, render
-from .html import render_html
-from .itf import render_itf
-from .mermaid import render_mermaid
-from .spacetime import spacetime_graph
-
-FORMATS = (".txt", ".md", ".dot", ".svg", ".png", ".json", ".html")
-
-
-def write_trace(trace, path: str) -> str | None:
-    """Write ``trace`` to ``path`` by extension; return a warning for the user, or None if all went well."""
-    extension = os.path.splitext(path)[1].lower()
-    if extension == ".txt":
-        return _write(path, trace.to_text())
-    if extension == ".md":
-        return _write(path, render_mermaid(trace))
-    if extension == ".json":
-        return _write(path, json.dumps(render_itf(trace), indent=2) + "\n")
-    graph = spacetime_graph(trace)
-    if extension == ".dot":
-        return _write(path, graph.source)
-    picture = render_html(trace) if extension == ".html" else render(graph, extension[1:])
-    if picture is None:
-        dot_path = os.path.splitext(path)[0] + ".dot"
-        _write(dot_path, graph.source)
-        return missing_dot_hint(dot_path, path)
-    return _write(path, picture)
-
-
-def _write(path: str, content: str | bytes) -> None:
-    if isinstance(content, bytes):
-        with open(path, "wb") as handle:
-            handle.write(content)
-    else:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(content)
+__all__ = ["FORMATS", "write_trace", "Trace", "TraceStep", "replay", "RingState", "ChannelState", "ring_state"]

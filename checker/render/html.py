@@ -12,6 +12,7 @@ import json
 from html import escape
 
 from models import UNMATCHED
+
 from .graphviz_out import inline_svg, render, render_svgs
 from .ring import trace_snapshot
 from .spacetime import headline, spacetime_graph, step_summary

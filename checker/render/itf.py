@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
+from typing import TYPE_CHECKING
 
 from itf_py import State, Trace, itf_variant, trace_to_json
 
-from ..snapshot import RingState
+if TYPE_CHECKING:
+    from .snapshot import RingState
+
 
 FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
 _PER_PORT = re.compile(r"^(\w+)\[(\w+)\]$")

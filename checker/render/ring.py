@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import TYPE_CHECKING
 
 import graphviz
 
-from ..snapshot import RingState, show
 from .deliveries import travels_clockwise
-from .style import DECISION_FILL, FONT, colours, message_type
+from .style import DECISION_FILL, FONT, colours, message_type, show
+
+if TYPE_CHECKING:  # a RingState is plain data; this module needs only its attributes
+    from .snapshot import RingState
 
 CLOCKWISE_OUT, ANTICLOCKWISE_IN = 1.3, 0.62  # queue radii, as fractions of the ring's radius
 

@@ -22,3 +22,10 @@ def colours(labels) -> dict[str, str]:
 
 def process_name(position: int, id_: int) -> str:
     return f"p{position} (id {id_})"
+
+
+def show(value: bool | int | str) -> str:
+    """A plain value as traces print it (the same words as ``models.values.render``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

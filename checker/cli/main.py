@@ -1,0 +1,256 @@
+"""The ``check`` (and ``ringleader``) command.
+
+Exit status: 0 every property holds; 1 a property is violated; 2 the command or the
+algorithm is wrong (one line on stderr, never a traceback); 3 incomplete (a limit was
+reached: never reported as verified).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from models import AlgorithmError
+
+from ..explore.memory import parse_size
+from ..explore.run import RunTooLarge, check
+from ..render.trace import TRACE_FORMATS
+from . import modes as cli_modes
+from .loader import load_algorithm
+
+USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise AlgorithmError(f"{message} (see `check --help`)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="check",
+        description="Model-check a leader-election algorithm on every arrangement of n ids.",
+        epilog="Exit status: 0 verified, 1 a property is violated, 2 bad command or algorithm, 3 incomplete.",
+    )
+    parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
+    parser.add_argument("--n", type=cli_modes.parse_n,
+                        help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
+    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
+    parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
+    parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
+    por = parser.add_mutually_exclusive_group()
+    por.add_argument("--por", dest="por", action="store_true", default=True,
+                     help="partial-order reduction (the default): same verdicts, terminal states and message "
+                          "min/max, fewer states; a violation is re-searched without it for a shortest trace")
+    por.add_argument("--no-por", dest="por", action="store_false",
+                     help="explore the full state graph (state counts comparable with other tools)")
+    parser.add_argument("--no-chains", dest="chains", action="store_false",
+                        help="with partial-order reduction, store every state of the reduced graph (by default a "
+                             "state whose stubborn set is one transition is passed through, not stored)")
+    parser.add_argument("--fingerprint", action="store_true",
+                        help="store 64-bit fingerprints of states instead of states (less memory; the output gives "
+                             "the probability that a state was wrongly taken as seen); needs the native engine")
+    parser.add_argument("--max-states", type=int, metavar="N",
+                        help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
+    parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
+                        help="quotient the arrangements by rotation and, for algorithms that declare "
+                             "mirror_symmetric, reflection (default); 'rotation' only; 'none' checks all n!")
+    parser.add_argument("--max-memory", metavar="SIZE",
+                        help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
+                             "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
+    parser.add_argument("--jobs", type=int, metavar="N",
+                        help="worker processes exploring arrangements in parallel (default: every core); "
+                             "the result is the same for any N")
+    parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
+                        help="auto (default): native if a C compiler is found and the algorithm compiles, else "
+                             "interned; native: the commands compiled to C, full state graph, a violation is "
+                             "re-searched in Python for its trace; interned: memoised Python, partial-order "
+                             "reduced unless --no-por; reference: the plain semantics, slowest")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
+    proofs.add_argument("--prove", action="store_true",
+                        help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
+                             "every arrangement at once, and implies the safety properties (exit 0 proved, "
+                             "1 an obligation failed, 3 unknown)")
+    proofs.add_argument("--check-invariant", action="store_true",
+                        help="also evaluate every conjunct of the invariant on every reachable state "
+                             "(without partial-order reduction)")
+    proofs.add_argument("--invariant", metavar="FILE.py[:Class]",
+                        help="use this Invariant subclass instead of the algorithm's own")
+    proofs.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="with --prove: z3's time limit per obligation (default 30)")
+    parser.add_argument("--all-n", action="store_true",
+                        help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
+                             "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
+    measure = parser.add_argument_group("measuring (docs/complexity.md); `check compare A B --n 3..5` compares two")
+    measure.add_argument("--messages", action="store_true",
+                         help="exact message complexity per n: min, max, mean over all arrangements, claimed bound")
+    measure.add_argument("--open-schedules", action="store_true",
+                         help="most messages of an open schedule (one edge blocked) against Attiya-Welch's M(n)")
+    measure.add_argument("--csv", action="store_true", help="with --messages: print the table as CSV")
+    measure.add_argument("--plot", metavar="FILE", help="with --messages: plot messages against n (.png, .svg, .pdf)")
+    measure.add_argument("--sample", type=int, metavar="K",
+                         help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
+    measure.add_argument("--time-limit", type=float, metavar="SECONDS",
+                         help="time budget of --messages (the table stops at the last n done) or of "
+                              "--open-schedules (the pairs explored by then are reported as incomplete)")
+    return parser
+
+
+def _own_parser_mode(argv: list[str]) -> int | None:
+    """Modes with their own parser and module: `check theorem NAME ...` and `check ALGO --all-n ...`."""
+    if argv[:1] == ["theorem"]:
+        from .proofs import theorem_command
+        return theorem_command(argv[1:])
+    if "--all-n" in argv and "--help" not in argv and "-h" not in argv:
+        from .proofs import all_n_command
+        return all_n_command(argv)
+    return None
+
+
+def _parse_ids(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise AlgorithmError(f"--ids must be comma-separated integers, got {text!r}") from None
+
+
+def _list() -> int:
+    from algorithms import catalogue
+
+    rows = list(catalogue())
+    width = max(len(name) for name, *_ in rows)
+    for name, summary, seed, topology in rows:
+        print(f"{name:<{width}}  {summary}  [{topology}; seed {seed}]")
+    return 0
+
+
+def _write_trace(result, path: str, quiet: bool) -> None:
+    if not result.counterexample:
+        if not quiet:
+            print(f"no counterexample, so nothing was written to {path}")
+        return
+    try:
+        warning = result.counterexample.trace.write(path)
+    except OSError as error:
+        raise AlgorithmError(f"--trace-out {path}: cannot write it ({error.strerror})") from None
+    if warning:
+        print(f"check: {warning}", file=sys.stderr)
+    elif not quiet:
+        print(f"trace written to {path}")
+
+
+def _measure(args) -> int:
+    """The measuring modes (checker/cli_modes.py)."""
+    algorithm = load_algorithm(args.algorithm)
+    if args.open_schedules:
+        return cli_modes.open_schedules(args, algorithm)
+    return cli_modes.messages(args, algorithm, _max_memory(args))
+
+
+def _max_memory(args) -> int | None:
+    if args.max_memory is None:
+        return None
+    try:
+        return parse_size(args.max_memory)
+    except ValueError:
+        raise AlgorithmError(f"--max-memory {args.max_memory!r}: give a size such as 4G or 512M") from None
+
+
+def run(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    status = _own_parser_mode(argv)
+    if status is not None:
+        return status
+    if argv and argv[0] == "compare":
+        return cli_modes.compare(argv[1:], _parser, _max_memory)
+    args = _parser().parse_args(argv)
+    if args.list:
+        return _list()
+    if not args.algorithm:
+        raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
+    if args.messages or args.open_schedules:
+        if args.n is None:
+            raise AlgorithmError("give --n, a number or a range such as 3..8")
+        if args.ids:
+            raise AlgorithmError("--messages and --open-schedules cover every arrangement; drop --ids")
+        return _measure(args)
+    if isinstance(args.n, range):
+        raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")
+    ids = _parse_ids(args.ids) if args.ids else None
+    n = args.n if args.n is not None else (len(ids) if ids else None)
+    if n is None:
+        raise AlgorithmError("give the number of processes with --n, e.g. `check hs --n 4`")
+    if n < 1:
+        raise AlgorithmError(f"--n must be at least 1, got {n}")
+    if ids is not None and len(ids) != n:
+        raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
+    max_memory = _max_memory(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise AlgorithmError("--jobs must be at least 1")
+    if args.max_states is not None and args.max_states < 1:
+        raise AlgorithmError("--max-states must be at least 1")
+    if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
+        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
+    algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.invariant and not args.check_invariant:
+        return _prove(args, algorithm, n, ids)
+    if args.check_invariant:
+        from .proofs import check_invariant
+
+        result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
+                                 progress=args.progress, engine=args.engine, jobs=args.jobs,
+                                 max_memory=max_memory, symmetry=args.symmetry)
+    else:
+        result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
+                       engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(result.summary())
+        if result.counterexample:
+            print()
+            print(result.counterexample.trace.to_text(), end="")
+    if args.trace_out:
+        _write_trace(result, args.trace_out, quiet=args.json)
+    return result.exit_status
+
+
+def _prove(args, algorithm, n: int, ids) -> int:
+    from .proofs import run_prove
+
+    if not args.prove:
+        raise AlgorithmError("--invariant goes with --prove or --check-invariant")
+    if args.check_invariant:
+        raise AlgorithmError("choose one of --prove and --check-invariant")
+    if ids is not None:
+        raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
+    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except AlgorithmError as error:
+        print(f"check: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except RunTooLarge as error:
+        print(f"check: {error}", file=sys.stderr)
+        return INCOMPLETE_EXIT
+    except MemoryError:
+        print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
+        return INCOMPLETE_EXIT
+    except BrokenPipeError:  # the reader (e.g. `| head`) went away; say nothing more
+        sys.stdout = open(os.devnull, "w")
+        return 0
+    except KeyboardInterrupt:
+        print("check: interrupted; no verdict", file=sys.stderr)
+        return INCOMPLETE_EXIT
+
+
+def entry_point() -> None:
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""The CLI's invariant modes: ``--prove`` (z3, checker/prove.py) and ``--check-invariant`` (explorer).
+
+Exit status of ``--prove``: 0 every obligation proved, 1 one failed (a counterexample to
+induction is printed), 3 none failed but one is unknown (z3 timed out or gave up).
+``--check-invariant`` is an ordinary run of the explorer with one more state property per
+conjunct, printed (and exiting) like any run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+from models import AlgorithmError
+from specs import election_spec
+from specs.invariants import (
+    Invariant,
+    invariant_properties,
+    require_invariant,
+    symmetry_for,
+)
+
+from ..explore.result import Result
+from ..explore.run import check
+from ..prove.all_n import prove_all_n
+from ..prove.fixed_n import (
+    CONSECUTION,
+    FAILED,
+    INITIATION,
+    PROVED,
+    UNKNOWN,
+    Proof,
+    prove,
+)
+from ..prove.theorems import THEOREMS
+from .loader import load_algorithm, load_class
+
+EXIT = {PROVED: 0, FAILED: 1, UNKNOWN: 3}
+
+
+def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
+    """``--invariant FILE.py[:Class]`` if given, else the algorithm's own; one line if none fits."""
+    if path is None:
+        return require_invariant(algorithm)
+    invariant = load_class(path, Invariant, "invariant")
+    if invariant.algorithm is None or invariant.algorithm not in algorithm.__mro__:
+        written_for = invariant.algorithm.name if invariant.algorithm else "no algorithm"
+        raise AlgorithmError(f"{path}: {invariant.__name__} is written for {written_for}, not for {algorithm.name}")
+    return invariant
+
+
+def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
+              progress: bool | None, max_states: int | None = None) -> int:
+    """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample."""
+    from ..prove.cti import counterexample
+
+    if timeout <= 0:
+        raise AlgorithmError("--timeout must be a positive number of seconds")
+    invariant = choose_invariant(algorithm, invariant_path)
+    meter = _meter(progress)
+    try:
+        proof = prove(algorithm, n, invariant, timeout=timeout, progress=meter)
+    finally:
+        if meter is not None:
+            meter.close()
+    cti = counterexample(proof, max_states or 200_000) if proof.failure else None
+    if as_json:
+        report = proof_json(proof)
+        report["counterexample"] = cti.to_json() if cti else None
+        print(json.dumps(report, indent=2))
+    else:
+        print(proof_text(proof))
+        if cti is not None:
+            print()
+            print(cti.to_text(), end="")
+    return EXIT[proof.verdict]
+
+
+def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:
+    """``check`` with one more state property per conjunct of the invariant, unreduced."""
+    invariant = choose_invariant(algorithm, invariant_path)
+    properties = election_spec(algorithm) + invariant_properties(invariant, algorithm)
+    symmetry = symmetry_for(invariant, options.pop("symmetry", "reflection"))
+    result = check(algorithm, n, ids=ids, properties=properties, por=False, symmetry=symmetry, **options)
+    result.notes.append(
+        f"the {len(invariant.conjuncts)} conjuncts of {_name(invariant)} were evaluated on every reachable state; "
+        "partial-order reduction is off, since they read channels and locals, not only decisions"
+        + ("" if invariant.symmetric else "; every arrangement is checked, since the invariant does not declare "
+           "itself symmetric")
+    )
+    return result
+
+
+def _name(invariant) -> str:
+    """``module:Class`` for an invariant in a package, ``path.py:Class`` for one loaded from a file."""
+    module = sys.modules.get(invariant.__module__)
+    if invariant.__module__.startswith("ringleader_user_") and getattr(module, "__file__", None):
+        return f"{module.__file__}:{invariant.__qualname__}"
+    return f"{invariant.__module__}:{invariant.__qualname__}"
+
+
+class _Meter:
+    """Obligations done, on stderr, for proofs that take more than a moment."""
+
+    def __init__(self):
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.status = self.console.status("proving...")
+        self.status.start()
+        self.done = 0
+
+    def __call__(self, obligation):
+        self.done += 1
+        self.status.update(f"proving: {self.done} obligations done, last {obligation.label}")
+
+    def close(self):
+        self.status.stop()
+
+
+def _meter(progress: bool | None):
+    enabled = sys.stderr.isatty() if progress is None else progress
+    return _Meter() if enabled else None
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+
+def _groups(proof: Proof):
+    """Obligations grouped by (kind, conjunct), in the order they were posed."""
+    groups: dict[tuple[str, str], list] = defaultdict(list)
+    for o in proof.obligations:
+        groups[(o.kind, "" if o.kind == INITIATION else o.conjunct)].append(o)
+    return groups
+
+
+def _group_status(obligations) -> str:
+    failed = [o for o in obligations if o.status == FAILED]
+    unknown = [o for o in obligations if o.status == UNKNOWN]
+    if failed:
+        where = ", ".join(_where(o) for o in failed[:3]) + (", ..." if len(failed) > 3 else "")
+        return f"FAILED ({len(failed)} of {len(obligations)}{': ' + where if where else ''})"
+    if unknown:
+        where = ", ".join(_where(o) for o in unknown[:3]) + (", ..." if len(unknown) > 3 else "")
+        return f"unknown ({len(unknown)} of {len(obligations)}{': ' + where if where else ''})"
+    return "proved"
+
+
+def _where(o) -> str:
+    if o.kind == INITIATION:
+        return o.conjunct
+    if o.kind != CONSECUTION:
+        return ""
+    return f"{o.command} at p{o.process}" + (f" on {o.port}" if o.port else "")
+
+
+def proof_text(proof: Proof) -> str:
+    import io
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    algorithm, n = proof.algorithm, proof.n
+    counts = defaultdict(int)
+    for o in proof.obligations:
+        counts[o.status] += 1
+    verdict = {PROVED: "PROVED", FAILED: "NOT PROVED (an obligation failed)",
+               UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[proof.verdict]
+    lines = [
+        f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}: {verdict}",
+        f"  invariant     {_name(proof.invariant)}: {', '.join(c.name for c in proof.invariant.conjuncts)}",
+        f"  arrangements  all {_factorial(n):,} at once (ids symbolic: distinct, each within 1..{n})",
+        "  channels      unbounded FIFO (z3 sequences; no bound assumed)",
+        f"  obligations   {len(proof.obligations)}: " + ", ".join(f"{counts[s]} {s}" for s in (PROVED, FAILED, UNKNOWN) if counts[s])
+        + f"   (own z3 solver each, timeout {proof.timeout:g} s)",
+        f"  time          {proof.seconds:.2f} s",
+    ]
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column, justify in (("obligation", "left"), ("kind", "left"), ("count", "right"), ("status", "left"),
+                            ("time", "right")):
+        table.add_column(column, justify=justify, overflow="fold")
+    for (kind, name), obligations in _groups(proof).items():
+        seconds = sum(o.seconds for o in obligations)
+        label = {INITIATION: "every conjunct holds initially", CONSECUTION: f"{name} preserved by every step",
+                 }.get(kind, f"{name} implied")
+        table.add_row(label, kind, str(len(obligations)), _group_status(obligations), f"{seconds:.2f} s")
+    out = io.StringIO()
+    Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False).print(table)
+    return "\n".join(lines) + "\n" + out.getvalue().rstrip("\n")
+
+
+def _factorial(n: int) -> int:
+    from math import factorial
+
+    return factorial(n)
+
+
+def proof_json(proof: Proof) -> dict:
+    return {
+        "schema": 1,
+        "mode": "prove",
+        "algorithm": proof.algorithm.name,
+        "n": proof.n,
+        "verdict": proof.verdict,
+        "invariant": _name(proof.invariant),
+        "conjuncts": [{"name": c.name, "description": c.doc} for c in proof.invariant.conjuncts],
+        "arrangements": {"symbolic": True, "represented": _factorial(proof.n)},
+        "channels": "unbounded",
+        "timeout_seconds": proof.timeout,
+        "seconds": round(proof.seconds, 3),
+        "obligations": [o.to_json() for o in proof.obligations],
+    }
+
+
+def all_n_command(argv: list[str]) -> int:
+    """``check ALGO --prove --all-n [--timeout S] [--json]`` (``--all-n`` alone implies ``--prove``)."""
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise AlgorithmError(f"{message} (with --all-n: check ALGO --prove --all-n [--timeout S] [--json])")
+
+    parser = Parser(prog="check ALGO --all-n", add_help=False)
+    parser.add_argument("algorithm", nargs="?")
+    parser.add_argument("--all-n", action="store_true")
+    parser.add_argument("--prove", action="store_true")
+    parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--n")
+    args = parser.parse_args(argv)
+    if args.n is not None:
+        raise AlgorithmError(f"--all-n proves for every ring size; drop --n {args.n} "
+                             f"(or prove for one size with --prove --n {args.n})")
+    if not args.algorithm:
+        raise AlgorithmError("name an algorithm, e.g. `check cr --prove --all-n`")
+    if args.timeout <= 0:
+        raise AlgorithmError("--timeout must be a positive number of seconds")
+    proof = prove_all_n(load_algorithm(args.algorithm), timeout=args.timeout)
+    print(json.dumps(proof.to_json(), indent=2) if args.json else proof.summary())
+    return proof.exit_status
+
+
+class _TheoremParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise AlgorithmError(f"{message} (see `check theorem --help`)")
+
+
+def theorem_command(argv: list[str]) -> int:
+    """``check theorem NAME`` / ``check theorem --list``."""
+    parser = _TheoremParser(prog="check theorem", description="Prove a theorem about every algorithm with z3.")
+    parser.add_argument("name", nargs="?", help="a theorem (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the theorems")
+    parser.add_argument("--with-ids", action="store_true",
+                        help="the control: give processes distinct ids; the symmetry must then fail to prove")
+    parser.add_argument("--n", type=int, default=4, help="ring size of the unrolled check (default 4)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the unrolled check (default 3)")
+    args = parser.parse_args(argv)
+    if args.list:
+        for name, (summary, _) in THEOREMS.items():
+            print(f"{name}  {summary}")
+        return 0
+    if not args.name:
+        raise AlgorithmError("name a theorem, e.g. `check theorem anonymous-ring`, or run `check theorem --list`")
+    if args.name not in THEOREMS:
+        raise AlgorithmError(f"unknown theorem {args.name!r}: run `check theorem --list` ({', '.join(THEOREMS)})")
+    if args.n < 1 or args.rounds < 0:
+        raise AlgorithmError("--n must be at least 1 and --rounds at least 0")
+    proof = THEOREMS[args.name][1](distinct_ids=args.with_ids, rounds=args.rounds, n=args.n)
+    print(proof.summary())
+    return proof.exit_status

@@ -1,0 +1,10 @@
+"""Exploring: every arrangement of an algorithm, each state graph searched, one Result.
+
+Owns: the arrangements and the symmetry that picks their representatives (arrangements,
+symmetry), the breadth-first explorer and its graph questions (explorer, graph), the
+partial-order reduction (reduction), the native engine's searches judged in Python
+(native_search), the run over arrangements with its workers, limits and progress (run,
+memory, progress) and the Result it returns (result).
+
+May import: models, specs, checker.render. A new reduction or engine goes here.
+"""

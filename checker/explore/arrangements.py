@@ -1,0 +1,109 @@
+"""Which id arrangements stand for all of them.
+
+On a rotation-symmetric topology (every ring) the arrangements that differ by a rotation have
+isomorphic state graphs, so one representative per rotation class is checked: the
+permutations of 1..n that start with id 1. Each stands for n arrangements.
+
+An algorithm that declares ``mirror_symmetric = True`` on a bidirectional ring behaves the
+same when the ring is read the other way round (positions reversed, CW and CCW swapped), so a
+representative also stands for its mirror image: of (1, a, ..., b) and its mirror
+(1, b, ..., a) only the one with a < b is checked, standing for 2n arrangements (n >= 3).
+``tests/explore/test_symmetry.py`` checks each declaration by exploring mirror images.
+
+On a topology with ``port_labellings`` (the unoriented ring of seed 004) an arrangement is
+also a labelling of each process's two ports, ``swapped``, because the adversary picks it: n!
+id arrangements times 2^n labellings. A rotation moves ids and labels together; reading the
+ring the other way round maps (ids, swapped) to (mirror(ids), mirror(swapped) with every
+entry toggled), which is the same labelled ring, so that quotient is sound for every
+algorithm. Each class then has exactly 2n members (n >= 1: no reflection fixes a labelling,
+since it toggles the label of the process it fixes).
+
+An algorithm that declares ``mirror_symmetric`` says that its commands treat its two ports
+alike (swapping the names LEFT and RIGHT in every command gives the same commands). A command
+sees only its own process, so the names can then be swapped at any one process: every
+labelling of a given id arrangement has an isomorphic state graph, and one labelling stands
+for all 2^n (symmetry ``labelling``). ``tests/explore/test_labellings.py`` checks the declaration by
+exploring every labelling, and ``--symmetry reflection|rotation`` drops this quotient.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations, product
+
+ROTATION, REFLECTION, NONE = "rotation", "reflection", "none"
+LABELLING = "labelling"  # reflection, and every port labelling alike (see above)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    ids: tuple[int, ...]
+    represents: int
+    swapped: tuple[bool, ...] = ()  # the port labelling, on a topology with port_labellings
+
+
+def symmetry_of(algorithm, topology, requested: str = REFLECTION) -> str:
+    """The strongest symmetry that is both requested and sound for this algorithm and topology."""
+    if requested == NONE or not topology.rotation_symmetric:
+        return NONE
+    declared = getattr(algorithm, "mirror_symmetric", False)
+    if requested == REFLECTION and topology.port_labellings:
+        return LABELLING if declared else REFLECTION  # reflection is sound for any algorithm here
+    if requested == REFLECTION and topology.mirror_symmetric and declared:
+        return REFLECTION
+    return ROTATION
+
+
+def arrangements(n: int, symmetry: str = ROTATION) -> list[Arrangement]:
+    """Representatives of every assignment of the ids 1..n to positions, in lexicographic order."""
+    if symmetry == NONE or n == 1:
+        return [Arrangement(p, 1) for p in permutations(range(1, n + 1))]
+    rotations = [Arrangement((1, *rest), n) for rest in permutations(range(2, n + 1))]
+    if symmetry == ROTATION or n < 3:
+        return rotations
+    return [Arrangement(a.ids, 2 * n) for a in rotations if a.ids[1] < a.ids[-1]]
+
+
+def labelled_arrangements(n: int, symmetry: str = ROTATION, ids: tuple[int, ...] | None = None) -> list[Arrangement]:
+    """Representatives of every (ids, port labelling) pair, or of every labelling of ``ids``."""
+    labellings = list(product((False, True), repeat=n))
+    if ids is not None:
+        return [Arrangement(tuple(ids), 1, swapped) for swapped in labellings]
+    if symmetry == LABELLING:
+        return [Arrangement(a.ids, a.represents * 2 ** n, (False,) * n) for a in arrangements(n, REFLECTION)]
+    plan = []
+    for a in arrangements(n, NONE if symmetry == NONE else ROTATION):
+        for swapped in labellings:
+            if symmetry == REFLECTION:
+                image = (mirror(a.ids), tuple(not s for s in mirror(swapped)))
+                if image < (a.ids, swapped):
+                    continue  # its mirror image stands for it
+                plan.append(Arrangement(a.ids, 2 * n, swapped))
+            else:
+                plan.append(Arrangement(a.ids, a.represents, swapped))
+    return plan
+
+
+def count_planned(n: int, symmetry: str, port_labellings: bool) -> int:
+    """How many arrangements ``arrangements``/``labelled_arrangements`` would return, without listing them."""
+    from math import factorial
+
+    ids = factorial(n) if symmetry == NONE else factorial(n - 1)
+    if symmetry == LABELLING:
+        return ids // 2 if n >= 3 else ids
+    if not port_labellings:
+        return ids
+    return ids * 2 ** n if symmetry != REFLECTION else ids * 2 ** n // 2
+
+
+def mirror(ids: tuple[int, ...]) -> tuple[int, ...]:
+    """The same ring read anticlockwise from position 0."""
+    return (ids[0], *reversed(ids[1:]))
+
+
+def describe(symmetry: str) -> str:
+    return {
+        NONE: "every arrangement",
+        ROTATION: "one per rotation class",
+        REFLECTION: "one per rotation and reflection class",
+        LABELLING: "one per rotation and reflection class, every port labelling alike",
+    }[symmetry]

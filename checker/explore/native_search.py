@@ -1,0 +1,112 @@
+"""One arrangement searched by the native engine, judged against the specification in Python.
+
+The C search (models/native.py) explores the state graph and hands back the distinct
+things the properties are evaluated on: every vector of the processes' observations a state
+has (state properties read only the processes' decisions; where the decision functions did
+not compile to C, the vectors of locals, observed here), every change of a moving process
+(transition properties), every terminal state with its channels (terminal properties), and whether the
+graph is acyclic with its message minimum and maximum (graph properties). Each property is
+evaluated here, by the same ``Property.check`` functions the Python explorer calls.
+
+With partial-order reduction the C search explores the same reduced graph as the Python
+explorer (the same stubborn sets, in the same order, and the same chains), so what is said in
+checker/reduction.py of what the reduction preserves holds here too.
+
+The native search gives a verdict only when every property holds. Anything else (a violated
+property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
+arrangement in the Python engine, which finds the same violation with its shortest trace (and
+decides a cyclic reduced graph with its cycle proviso).
+"""
+from __future__ import annotations
+
+import time
+
+from models import AsyncSystem
+from models.native import (
+    MEMORY_LIMIT,
+    NO_MEMORY,
+    OBSERVED_FIELDS,
+    OK,
+    STATE_LIMIT,
+    NativeEngine,
+    NativeUnavailable,
+)
+from specs import Property
+
+from .explorer import Exploration, MemoryLimitReached, StateLimitReached
+from .memory import resident_bytes
+from .reduction import watched_fields
+
+
+def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
+                    max_states: int | None = None, max_memory: int | None = None, por: bool = True,
+                    chains: bool = True, fingerprint: bool = False) -> Exploration | None:
+    """The arrangement's exploration if every property holds, else None.
+
+    With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
+    there), provided the engine can reduce and the properties observe only what it can see
+    of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
+    the Python explorer.
+    """
+    if any(p.reads_state for p in properties):
+        return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
+    started = time.perf_counter()
+    kinds = {p.kind for p in properties}
+    watched = watched_fields(properties)
+    por = por and all(name in OBSERVED_FIELDS for name in watched)
+    if max_memory is not None:
+        # the limit is on the worker's memory: the C search gets what the process does not hold yet
+        max_memory -= resident_bytes() or 0
+        if max_memory <= 0:
+            raise MemoryLimitReached(0)
+    try:
+        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
+                               want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
+                               fingerprint=fingerprint, topology=reference.topology)
+    except NativeUnavailable:
+        return None  # ports the C code was not compiled for: the Python explorer runs it
+    if facts.status == STATE_LIMIT:
+        raise StateLimitReached(facts.states)
+    if facts.status in (MEMORY_LIMIT, NO_MEMORY):
+        raise MemoryLimitReached(facts.states)
+    if facts.status != OK or not facts.acyclic:
+        return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+    observations: dict = {}
+
+    def observe(i: int, values: tuple):
+        # a process's locals take few values: observe each once, not once per vector or state
+        key = (i, values)
+        seen = observations.get(key)
+        if seen is None:
+            seen = observations[key] = reference.observe_locals(i, values)
+        return seen
+
+    def observed(i: int, seen):  # vectors and changes come observed when the C code could observe
+        return seen if facts.observed else observe(i, seen)
+
+    n = reference.n
+    for prop in properties:
+        if prop.kind == "state":
+            for vector in facts.local_vectors:
+                if prop.check(tuple(observed(i, vector[i]) for i in range(n))):
+                    return None
+        elif prop.kind == "transition":
+            for i, before, after in facts.changes:
+                if prop.check(observed(i, before), observed(i, after)):
+                    return None
+        elif prop.kind == "terminal":
+            for state in facts.terminal_states:
+                if prop.check(tuple(observe(i, state[i]) for i in range(n)), state[n:]):
+                    return None
+        elif prop.name == "message-bound":
+            bound = reference.algorithm.message_bound(n)
+            if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
+                return None
+        elif prop.name != "termination":  # termination holds: the graph is acyclic
+            return None  # a graph property this search does not know: the Python explorer decides it
+    return Exploration(
+        ids=reference.ids, states=facts.states, transitions=facts.transitions, depth=facts.depth,
+        terminal_states=facts.terminal_count, unmatched=facts.unmatched,
+        messages_min=facts.messages_min, messages_max=facts.messages_max,
+        seconds=time.perf_counter() - started, holds={p.name: True for p in properties}, engine="native", reduced=facts.reduced,
+    )

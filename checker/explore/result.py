@@ -1,0 +1,173 @@
+"""One object per run: the verdict, each property's outcome, the figures, the counterexample.
+
+``Result`` prints as the CLI's summary, serialises to DESIGN.md's schema-1 JSON, and is what
+the Python API returns for notebooks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..render.trace import Trace
+from .arrangements import describe
+from .explorer import Exploration
+
+VERIFIED, VIOLATED, INCOMPLETE = "verified", "violated", "incomplete"
+
+
+@dataclass
+class PropertyOutcome:
+    name: str
+    description: str
+    holds: bool | None  # None: not decided (the search stopped first)
+    reason: str | None = None
+
+    @property
+    def status(self) -> str:
+        return {True: "holds", False: "VIOLATED", None: "not decided"}[self.holds]
+
+
+@dataclass
+class Counterexample:
+    property: str
+    reason: str
+    ids: tuple[int, ...]
+    trace: Trace
+    swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
+
+    def to_json(self) -> dict:
+        labelling = {"swapped": list(self.swapped)} if self.swapped else {}
+        return {"property": self.property, "reason": self.reason, "ids": list(self.ids), **labelling,
+                "trace": self.trace.to_json()}
+
+    def labelling(self) -> str:
+        """The port labelling in words, or "" on an oriented ring."""
+        if not self.swapped:
+            return ""
+        swapped = ", ".join(f"p{i}" for i, s in enumerate(self.swapped) if s)
+        where = f"anticlockwise at {swapped}, clockwise elsewhere" if swapped else "clockwise at every process"
+        return f"port labelling: RIGHT leads {where}"
+
+
+@dataclass
+class Result:
+    algorithm: str
+    n: int
+    topology: str
+    verdict: str
+    arrangements_checked: int
+    arrangements_represented: int
+    arrangements_planned: int
+    states: int
+    transitions: int
+    depth: int
+    seconds: float
+    properties: list[PropertyOutcome]
+    messages_min: int | None
+    messages_max: int | None
+    unmatched: int
+    per_arrangement: list[Exploration] = field(default_factory=list)
+    counterexample: Counterexample | None = None
+    notes: list[str] = field(default_factory=list)
+    por: bool = False
+    chains: bool = False  # with por: states with a one-transition stubborn set were not stored
+    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    fingerprint: bool = False  # states were stored as 64-bit fingerprints
+    engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
+
+    @property
+    def omission_probability(self) -> float | None:
+        """With fingerprints: at most the chance that two of an arrangement's states share a
+        fingerprint (so one was wrongly taken as seen), summed over the arrangements."""
+        if not self.fingerprint:
+            return None
+        return sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement if a.engine == "native") / 2.0 ** 64
+
+    @property
+    def exit_status(self) -> int:
+        return {VERIFIED: 0, VIOLATED: 1, INCOMPLETE: 3}[self.verdict]
+
+    def to_json(self) -> dict:
+        return {
+            "schema": 1,
+            "algorithm": self.algorithm,
+            "n": self.n,
+            "verdict": self.verdict,
+            "arrangements": {"checked": self.arrangements_checked, "represented": self.arrangements_represented},
+            "states": self.states,
+            "transitions": self.transitions,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 3),
+            "properties": [
+                {"name": p.name, "holds": p.holds, **({"reason": p.reason} if p.reason else {})}
+                for p in self.properties
+            ],
+            "messages": {"min": self.messages_min, "max": self.messages_max},
+            "unmatched_receptions": self.unmatched,
+            "engine": self.engine,
+            "fingerprint": self.fingerprint,
+            "omission_probability": self.omission_probability,
+            "por": self.por,
+            "chains": self.chains,
+            "symmetry": self.symmetry,
+            "per_arrangement": [
+                {
+                    "ids": list(a.ids), **({"swapped": list(a.swapped)} if a.swapped else {}),
+                    "states": a.states, "transitions": a.transitions, "depth": a.depth,
+                    "messages": {"min": a.messages_min, "max": a.messages_max},
+                }
+                for a in self.per_arrangement
+            ],
+            "counterexample": self.counterexample.to_json() if self.counterexample else None,
+            "notes": self.notes,
+        }
+
+    def summary(self) -> str:
+        lines = [f"{self.algorithm} on a {self.topology}, n = {self.n}: {self.verdict.upper()}"]
+        checked = f"{self.arrangements_checked}"
+        if self.arrangements_checked < self.arrangements_planned:
+            checked += f" of {self.arrangements_planned}"
+        if self.symmetry == "given":
+            # on an unoriented ring the given ids come with every labelling of the ports
+            how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else "")
+        else:
+            how = describe(self.symmetry)
+        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
+        if self.por:
+            how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
+        else:
+            how = "full graph"
+        natively = sum(1 for a in self.per_arrangement if a.engine == "native")
+        if natively and natively == len(self.per_arrangement):
+            how += ", native engine"
+        elif natively:
+            how += ", native engine, Python where a violation was searched for its trace"
+        reduced = f"   ({how}{'; --no-por for the full graph' if self.por else ''})"
+        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
+        if self.fingerprint:
+            lines.append(f"  fingerprints  64-bit; the chance that a state was wrongly taken as seen is at most "
+                         f"{self.omission_probability:.1e}")
+        if self.messages_min is not None:
+            lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
+        else:
+            lines.append("  messages      not computed (the search stopped before the whole graph was known)")
+        if self.unmatched:
+            lines.append(f"  unmatched     {self.unmatched:,} transitions consume a message that no command accepts")
+        lines.append(f"  time          {self.seconds:.2f} s")
+        lines.append("  properties")
+        width = max(len(p.name) for p in self.properties)
+        for p in self.properties:
+            detail = f"  ({p.reason})" if p.reason else ""
+            lines.append(f"    {p.name:<{width}}  {p.status}{detail}")
+        for note in self.notes:
+            lines.append(f"  note: {note}")
+        if self.counterexample and self.counterexample.swapped:
+            lines.append(f"  counterexample {self.counterexample.labelling()}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from ..render.notebook import result_bundle
+
+        return result_bundle(self)

@@ -1,0 +1,297 @@
+"""``check(algorithm, n)``: explore every arrangement and gather one Result.
+
+Arrangements are independent, so they are explored in worker processes (``jobs``) and the
+results are merged in arrangement order: the output is the same whatever the job count. The
+run stops at the first arrangement, in that order, that has a violation, or when the states
+stored so far (in that order) pass ``max_states``.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+
+from models import Algorithm, AlgorithmError, AsyncSystem
+from models.interned import InternedSystem
+from models.native import NativeEngine, NativeUnavailable
+from specs import Property, election_spec
+
+from ..render.trace import Trace, replay
+from .arrangements import (
+    REFLECTION,
+    Arrangement,
+    arrangements,
+    count_planned,
+    describe,
+    labelled_arrangements,
+    symmetry_of,
+)
+from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
+from .memory import default_limit, format_size
+from .native_search import search_natively
+from .progress import Progress
+from .result import (
+    INCOMPLETE,
+    VERIFIED,
+    VIOLATED,
+    Counterexample,
+    PropertyOutcome,
+    Result,
+)
+
+ENGINES = ("auto", "native", "interned", "reference")
+MAX_ARRANGEMENTS = 10_000_000
+
+
+class RunTooLarge(Exception):
+    """The run cannot even be planned within the machine's limits (exit status 3)."""
+
+
+@dataclass
+class _Task:
+    algorithm: type[Algorithm]
+    properties: list[Property]
+    engine: str
+    max_states: int | None
+    por: bool
+    max_memory: int | None
+    chains: bool = True
+    fingerprint: bool = False
+    native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
+
+
+_task: _Task | None = None  # set in the parent before workers fork, so they inherit it
+
+
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
+    """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
+    task = _task
+    reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
+
+    def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
+        system = reference if task.engine == "reference" else InternedSystem(reference)
+        return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
+                        chains=task.chains).run()
+
+    try:
+        exploration = None
+        if task.native is not None:
+            # verified in C, or None: then the Python engine finds the violation and its trace
+            exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
+                                          task.por, task.chains, task.fingerprint)
+        if exploration is None:
+            exploration = explore(task.por, task.max_states)
+    except StateLimitReached:
+        return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
+    except MemoryLimitReached as stop:
+        return (
+            f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
+            f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
+            f"use fewer --jobs, or check a smaller n"
+        ), None
+    exploration.represents = arrangement.represents
+    exploration.swapped = arrangement.swapped
+    if not exploration.violations:
+        return exploration, None
+    first = exploration.violations[0]
+    if task.por and first.property not in ("termination", "message-bound"):
+        # The reduced graph finds that the arrangement violates the specification; the full
+        # graph's breadth-first search gives what --no-por reports: the first violation in
+        # breadth-first order (perhaps of another property) with a shortest trace.
+        try:
+            full = explore(False, task.max_states)
+        except (StateLimitReached, MemoryLimitReached):
+            pass  # keep the reduced search's finding: a real violation, perhaps not a shortest trace
+        else:
+            if full.violations:  # always, since the reduced graph's paths are the full graph's
+                full.represents = arrangement.represents
+                full.swapped = arrangement.swapped
+                exploration, first = full, full.violations[0]
+    trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
+    trace.property, trace.reason = first.property, first.reason
+    return exploration, trace
+
+
+class _Workers:
+    """(exploration, trace) per arrangement, in plan order, computed by ``jobs`` processes.
+
+    A context manager, so that a run that stops early (a violation, the state limit) ends the
+    workers still busy on later arrangements at once, not whenever the iterator is collected.
+    """
+
+    def __init__(self, plan: list[Arrangement], jobs: int, meter: Progress):
+        self.plan, self.meter = plan, meter
+        self.pool = None
+        if jobs > 1 and len(plan) > 1:
+            self.pool = multiprocessing.get_context("fork").Pool(min(jobs, len(plan)))
+
+    def __iter__(self):
+        if self.pool is None:
+            return (_explore(arrangement, self.meter.states) for arrangement in self.plan)
+        return self.pool.imap(_explore, self.plan, chunksize=1)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+def default_jobs() -> int:
+    """Every core, or $RINGLEADER_JOBS (the test suite sets 1: fewer forks, and --jobs tests set it)."""
+    if os.environ.get("RINGLEADER_JOBS", "").isdigit() and int(os.environ["RINGLEADER_JOBS"]) > 0:
+        return int(os.environ["RINGLEADER_JOBS"])
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def check(
+    algorithm: type[Algorithm],
+    n: int,
+    ids: tuple[int, ...] | None = None,
+    properties: list[Property] | None = None,
+    max_states: int | None = None,
+    progress: bool | None = None,
+    engine: str = "auto",
+    jobs: int | None = None,
+    por: bool = True,
+    max_memory: int | None = None,
+    symmetry: str = REFLECTION,
+    chains: bool = True,
+    fingerprint: bool = False,
+) -> Result:
+    """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
+
+    Stops at the first violation (its trace is a shortest one for that arrangement) or when
+    more than ``max_states`` states have been stored in all (verdict ``incomplete``, never
+    ``verified``). ``engine`` "reference" runs the plain semantics, "interned" the memoised one
+    (same states, same order); ``jobs`` worker processes explore arrangements in parallel;
+    ``por`` explores a persistent-set reduction of each state graph (checker/reduction.py),
+    which keeps every verdict, terminal state and the message min/max, not the state counts;
+    with ``chains`` it also passes through, without storing, states whose stubborn set is a
+    single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
+    states instead of states; the result gives the probability that one was wrongly taken as
+    already seen.
+    ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
+    workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
+    is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
+    images for algorithms that declare mirror_symmetric), "rotation", or "none".
+    """
+    global _task
+    if n < 1:
+        raise AlgorithmError("--n must be at least 1")
+    if engine not in ENGINES:
+        raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+    properties = properties if properties is not None else election_spec(algorithm)
+    topology = algorithm.topology(n)
+    used_symmetry = symmetry_of(algorithm, topology, symmetry)
+    if ids is not None:
+        if sorted(ids) != list(range(1, n + 1)):
+            raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
+        # on an unoriented ring the given ids are checked with every labelling of the ports
+        plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
+    else:
+        planned = count_planned(n, used_symmetry, topology.port_labellings)
+        if planned > MAX_ARRANGEMENTS:
+            raise RunTooLarge(
+                f"n = {n} has {planned:,} arrangements to explore ({describe(used_symmetry)}), too many; "
+                f"check a smaller n, or one arrangement with --ids"
+            )
+        plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
+    AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
+    native, engine_note = _native_engine(algorithm, n, engine)
+    if fingerprint and native is None:
+        raise AlgorithmError("--fingerprint needs the native engine" + (
+            f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
+    started = time.perf_counter()
+    meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
+    jobs = jobs or default_jobs()
+    _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
+                  max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
+    explorations: list[Exploration] = []
+    counterexample = None
+    incomplete_reason = None
+    stored = 0
+    try:
+        with _Workers(plan, jobs, meter) as workers:
+            for exploration, trace in workers:
+                if isinstance(exploration, str):
+                    incomplete_reason = exploration
+                    break
+                if max_states is not None and stored + exploration.states > max_states:
+                    incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                    break
+                explorations.append(exploration)
+                stored += exploration.states
+                meter.arrangement_done(exploration.states)
+                if trace is not None:
+                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
+                                                    exploration.swapped)
+                    break
+    finally:
+        meter.close()
+        _task = None
+    result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
+    result.por = por and (not explorations or any(e.reduced for e in explorations))
+    result.chains = result.por and chains
+    result.fingerprint = fingerprint
+    if engine_note:
+        result.notes.append(engine_note)
+    result.symmetry = "given" if ids is not None else used_symmetry
+    return result
+
+
+def _native_engine(algorithm, n: int, engine: str) -> tuple[NativeEngine | None, str | None]:
+    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it."""
+    if engine not in ("auto", "native"):
+        return None, None
+    try:
+        return NativeEngine.for_algorithm(algorithm, n), None
+    except NativeUnavailable as why:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}") from None
+        return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
+
+
+def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):
+    outcomes = []
+    for prop in properties:
+        values = [e.holds.get(prop.name) for e in explorations]
+        if any(v is False for v in values):
+            holds = False
+        elif incomplete_reason or counterexample or not values or any(v is None for v in values):
+            holds = None
+        else:
+            holds = True
+        reason = counterexample.reason if counterexample and counterexample.property == prop.name else None
+        outcomes.append(PropertyOutcome(prop.name, prop.description, holds, reason))
+    verdict = VIOLATED if counterexample else INCOMPLETE if incomplete_reason else VERIFIED
+    all_counted = bool(explorations) and all(e.messages_min is not None for e in explorations)
+    notes = []
+    if incomplete_reason:
+        notes.append(incomplete_reason)
+    if counterexample and len(explorations) < len(plan):
+        notes.append(f"stopped at the first violation, in arrangement {len(explorations)} of {len(plan)}")
+    return Result(
+        algorithm=algorithm.name,
+        n=n,
+        topology=topology.kind,
+        verdict=verdict,
+        arrangements_checked=len(explorations),
+        arrangements_represented=sum(e.represents for e in explorations),
+        arrangements_planned=len(plan),
+        states=sum(e.states for e in explorations),
+        transitions=sum(e.transitions for e in explorations),
+        depth=max((e.depth for e in explorations), default=0),
+        seconds=time.perf_counter() - started,
+        properties=outcomes,
+        messages_min=min(e.messages_min for e in explorations) if all_counted else None,
+        messages_max=max(e.messages_max for e in explorations) if all_counted else None,
+        unmatched=sum(e.unmatched for e in explorations),
+        per_arrangement=explorations,
+        counterexample=counterexample,
+        notes=notes,
+    )

@@ -1,0 +1,9 @@
+"""Proving: z3 proofs of inductive invariants and theorems, for one ring size or for every one.
+
+Owns: the fixed-n proof over every arrangement at once (fixed_n) with its counterexamples to
+induction (cti); the all-n proof in the ring-order encoding (all_n, ring_order, ring_steps,
+ring_model, ring_concrete); theorems about every algorithm (theorems); and the status of an
+obligation (status).
+
+May import: models, specs, checker.explore, checker.render.
+"""

@@ -1,0 +1,208 @@
+"""All-n proofs: an invariant of a ring algorithm, proved inductive for rings of every size.
+
+``check cr --prove --all-n``. The ring, ids, locals and channels are first-order (see
+``checker.ring_order``); the transition relation is read from the algorithm module itself
+(``checker.ring_steps``); only the invariant is written by hand (specs/all_n/).
+
+Obligations, each with its own solver and timeout:
+  * initial / conjunct   -- the initial state of any ring satisfies the conjunct;
+  * step / conjunct      -- the invariant before a step implies the conjunct after it, for
+                            every command and arrival port, plus the reception of a message
+                            no command accepts (consumed without effect);
+  * step / stability     -- the invariant before a step implies that the step changes no
+                            decision already taken (the specification's stability);
+  * invariant / property -- the invariant implies at most one leader and, where the
+                            algorithm promises it, that the leader has the extremal id.
+A failed obligation comes with z3's model: a counterexample to induction, a state of the
+set system satisfying the invariant (not necessarily reachable) and the step that breaks it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import z3
+
+from models import LARGEST, SMALLEST, Algorithm
+from specs.all_n import AllNInvariant, invariant_for
+
+from .ring_model import render_model
+from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms
+from .ring_steps import AllNUnsupported, transitions
+from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
+
+
+@dataclass
+class Obligation:
+    step: str  # "initial", a command (with its port), or "invariant"
+    goal: str  # a conjunct or a property
+    status: str = UNKNOWN
+    seconds: float = 0.0
+    counterexample: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class AllNProof(Outcome):
+    algorithm: type[Algorithm]
+    invariant: AllNInvariant
+    obligations: list[Obligation] = field(default_factory=list)
+    seconds: float = 0.0
+    never_enabled: list[str] = field(default_factory=list)  # steps no invariant state enables
+    nonlinear: list[str] = field(default_factory=list)  # "step: term" outside linear arithmetic
+
+    def statuses(self):
+        return [o.status for o in self.obligations]
+
+    def failed(self) -> list[Obligation]:
+        return [o for o in self.obligations if o.status == FAILED]
+
+    def summary(self) -> str:
+        a = self.algorithm
+        headline = {PROVED: "PROVED for every ring size", FAILED: "NOT PROVED (an obligation fails)",
+                    UNKNOWN: "NOT PROVED (an obligation is unknown: timeout)"}[self.verdict]
+        lines = [
+            f"{a.name} on {a.topology.kind}s of every size n >= 1: {headline}",
+            f"  invariant   {', '.join(self.invariant.names())}  ({self.invariant.source})",
+            "  encoding    ring as btw order; ids injective into Int; channels over-approximated by sets of "
+            "pending messages (sound for safety)",
+            f"  obligations {len(self.obligations)}: {sum(o.status == PROVED for o in self.obligations)} proved, "
+            f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "
+            f"in {self.seconds:.2f} s",
+        ]
+        lines += [f"  note        {item} is non-linear; kept as a z3 term (decided if the proof does not depend "
+                  "on its value, else unknown)" for item in self.nonlinear]
+        lines += [f"  warning     no state satisfying the invariant enables {name}: its obligations hold vacuously"
+                  for name in self.never_enabled]
+        lines.append("")
+        width_step = max(len(o.step) for o in self.obligations)
+        width_goal = max(len(o.goal) for o in self.obligations)
+        lines.append(f"  {'step':<{width_step}}  {'preserves / implies':<{width_goal}}  result    time")
+        for o in self.obligations:
+            note = f"  ({o.reason})" if o.reason else ""
+            lines.append(f"  {o.step:<{width_step}}  {o.goal:<{width_goal}}  {o.status:<8}  {o.seconds:.2f} s{note}")
+        for o in self.failed():
+            lines += ["", f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant")
+                      else f"{o.goal} fails at {o.step}", o.counterexample or "  (no model)"]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {
+            "algorithm": self.algorithm.name, "all_n": True, "verdict": self.verdict,
+            "invariant": self.invariant.names(), "seconds": round(self.seconds, 3),
+            "obligations": [{"step": o.step, "goal": o.goal, "status": o.status, "seconds": round(o.seconds, 3),
+                             "counterexample": o.counterexample} for o in self.obligations],
+        }
+
+
+def safety_properties(algorithm: type[Algorithm]):
+    """(name, formula builder) for the safety the invariant must imply, from the algorithm's decisions."""
+    yield "at-most-one-leader", lambda ring: ring.forall(
+        lambda x, y: z3.Implies(z3.And(ring.is_leader(x), ring.is_leader(y)), x == y))
+    if algorithm.winner in (LARGEST, SMALLEST):
+        def extremal(ring):
+            def better_or_equal(x, y):
+                return ring.id(y) <= ring.id(x) if algorithm.winner == LARGEST else ring.id(x) <= ring.id(y)
+            return ring.forall(lambda x, y: z3.Implies(z3.And(ring.is_leader(x), ring.candidate(y)),
+                                                       better_or_equal(x, y)))
+        yield f"leader-is-{algorithm.winner}", extremal
+
+
+def stability(algorithm: type[Algorithm], transition) -> z3.BoolRef:
+    """The specification's stability for one step: a decided process keeps its decision (and leader id).
+
+    Only the process that steps changes, so it is the only one to look at.
+    """
+    p = transition.after.p
+    before, after = transition.after.before.process(p), transition.after.process(p)
+    kept = [as_formula(algorithm.decided(after)),
+            as_formula(algorithm.is_leader(after)) == as_formula(algorithm.is_leader(before))]
+    if algorithm.leader_id is not None:
+        kept.append(algorithm.leader_id(after) == algorithm.leader_id(before))
+    return z3.Implies(as_formula(algorithm.decided(before)), z3.And(*kept))
+
+
+def declared_types(algorithm: type[Algorithm]):
+    """A generated conjunct: every enumerated local (Color, Decision, ...) holds one of its members.
+
+    True by the declarations, proved like any conjunct; it keeps counterexamples readable
+    (no color 12) and lets hand-written conjuncts rely on it. None if there is nothing to say.
+    """
+    layout = RingState(algorithm).layout
+    enumerated = [(k, variable.type) for k, (_, _, variable) in enumerate(layout.slots)
+                  if isinstance(variable.type, type) and issubclass(variable.type, IntEnum)]
+    if not enumerated:
+        return None
+
+    def types(ring):
+        return ring.forall(lambda x: z3.And(*(
+            z3.Or(*(ring.local(x, k) == int(member) for member in value_type)) for k, value_type in enumerated)))
+
+    return types
+
+
+def _enabled(hypotheses, timeout_ms: int):
+    """Whether some state satisfying the invariant enables a step (else its obligations are vacuous)."""
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(*hypotheses)
+    return solver.check()
+
+
+def _solve(hypotheses, goal, timeout_ms: int):
+    status, seconds, solver = refute(hypotheses, goal, timeout_ms)
+    if status == FAILED:
+        model = solver.model()
+        solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
+        x = z3.Const("x", Node)
+        solver.add(z3.ForAll([x], node_id(x) <= 9))
+        if solver.check() == z3.sat:
+            model = solver.model()
+        return status, seconds, model, None
+    return status, seconds, None, solver.reason_unknown() if status == UNKNOWN else None
+
+
+def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = None,
+                timeout: float = 20.0) -> AllNProof:
+    """Prove ``invariant`` (default: the one in specs/all_n for the algorithm) inductive for every n."""
+    invariant = invariant or invariant_for(algorithm)
+    if invariant is None:
+        raise AllNUnsupported(
+            f"{algorithm.name}: no all-n invariant is written for it or an algorithm it derives from "
+            "(specs/all_n/); the built-in ones are lcr, cr and hs")
+    typing = declared_types(algorithm)
+    if typing is not None:
+        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source)
+    started = time.perf_counter()
+    ms = max(1, int(timeout * 1000))
+    pre = RingState(algorithm)
+    p = z3.Const("p", Node)
+    steps = transitions(algorithm, pre, p)
+    axioms = ring_axioms()
+    before = [conjunct(pre) for conjunct in invariant.conjuncts]
+    proof = AllNProof(algorithm, invariant)
+
+    def record(step_name, goal_name, hypotheses, goal, render):
+        status, seconds, model, reason = _solve(hypotheses, goal, ms)
+        text = render(model) if model is not None else None
+        proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
+
+    initial = InitialState(algorithm)
+    for conjunct in invariant.conjuncts:
+        record("initial", conjunct.__name__, axioms, conjunct(initial),
+               lambda model: render_model(model, algorithm, initial))
+    for transition in steps:
+        proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
+        if _enabled(axioms + before + transition.hypotheses, ms) == z3.unsat:
+            proof.never_enabled.append(transition.name)
+        for conjunct in invariant.conjuncts:
+            record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
+                   conjunct(transition.after),
+                   lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+        record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
+               lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+    for name, formula in safety_properties(algorithm):
+        record("invariant", name, axioms + before, formula(pre), lambda model: render_model(model, algorithm, pre))
+    proof.seconds = time.perf_counter() - started
+    return proof

@@ -1,0 +1,42 @@
+"""``write_trace(trace, path)``: a trace written to a file in the format its extension names."""
+from __future__ import annotations
+
+import json
+import os
+
+from .graphviz_out import missing_dot_hint, render
+from .html import render_html
+from .itf import render_itf
+from .mermaid import render_mermaid
+from .spacetime import spacetime_graph
+
+FORMATS = (".txt", ".md", ".dot", ".svg", ".png", ".json", ".html")
+
+
+def write_trace(trace, path: str) -> str | None:
+    """Write ``trace`` to ``path`` by extension; return a warning for the user, or None if all went well."""
+    extension = os.path.splitext(path)[1].lower()
+    if extension == ".txt":
+        return _write(path, trace.to_text())
+    if extension == ".md":
+        return _write(path, render_mermaid(trace))
+    if extension == ".json":
+        return _write(path, json.dumps(render_itf(trace), indent=2) + "\n")
+    graph = spacetime_graph(trace)
+    if extension == ".dot":
+        return _write(path, graph.source)
+    picture = render_html(trace) if extension == ".html" else render(graph, extension[1:])
+    if picture is None:
+        dot_path = os.path.splitext(path)[0] + ".dot"
+        _write(dot_path, graph.source)
+        return missing_dot_hint(dot_path, path)
+    return _write(path, picture)
+
+
+def _write(path: str, content: str | bytes) -> None:
+    if isinstance(content, bytes):
+        with open(path, "wb") as handle:
+            handle.write(content)
+    else:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content)

@@ -1,0 +1,176 @@
+"""All-n proofs (checker/prove/all_n.py): the shipped invariants prove, weakened ones and mutants fail."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from checker.cli import main
+from checker.cli.loader import load_algorithm
+from checker.prove.all_n import FAILED, PROVED, prove_all_n
+from checker.prove.ring_concrete import false_conjuncts, reachable_states
+from specs.all_n import invariant_for
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("name", ["lcr", "cr", "hs"])
+def test_shipped_invariant_proves_for_every_ring_size(name):
+    proof = prove_all_n(load_algorithm(name))
+    assert proof.verdict == PROVED and proof.exit_status == 0
+    assert all(o.status == PROVED for o in proof.obligations)
+    assert proof.never_enabled == []  # no obligation holds only because its step can never run
+    steps = {o.step for o in proof.obligations}
+    commands = {c.name for c in load_algorithm(name).commands}
+    assert {s.split("@")[0] for s in steps} >= commands | {"initial", "invariant"}  # every command is covered
+    assert {o.step for o in proof.obligations if o.goal == "stability"} == steps - {"initial", "invariant"}
+    goals = {o.goal for o in proof.obligations if o.step == "invariant"}
+    assert goals == {"at-most-one-leader", f"leader-is-{load_algorithm(name).winner}"}
+
+
+# Which obligation breaks when a conjunct is dropped: each conjunct is needed, and the
+# failure is reported as "conjunct X is not preserved by command Y" (or the safety it implied).
+DROPPED = {
+    ("lcr", "leader_min"): ("invariant", "at-most-one-leader"),
+    ("lcr", "self_pending_min"): ("elected", "leader_min"),
+    ("lcr", "no_bypass"): ("pass_on", "self_pending_min"),
+    ("lcr", "terminate_from_leader"): ("terminate", "leader_min"),
+    ("lcr", "decided_on_leader"): ("elected", "stability"),
+    ("cr", "leader_initiated"): ("invariant", "at-most-one-leader"),
+    ("cr", "leader_max"): ("invariant", "at-most-one-leader"),
+    ("cr", "self_pending_max"): ("become_leader", "leader_max"),
+    ("cr", "no_bypass"): ("resign", "self_pending_max"),
+    ("cr", "announces_leader"): ("learn_leader", "decided_on_leader"),
+    ("cr", "decided_on_leader"): ("become_leader", "stability"),
+    ("hs", "clockwise_no_bypass"): ("relay_probe@CCW", "self_probe_max"),
+}
+
+
+@pytest.mark.parametrize("name,conjunct", sorted(DROPPED))
+def test_dropping_a_conjunct_fails_with_a_counterexample_to_induction(name, conjunct):
+    algorithm = load_algorithm(name)
+    proof = prove_all_n(algorithm, invariant_for(algorithm).without(conjunct))
+    assert proof.verdict == FAILED and proof.exit_status == 1
+    failed = {(o.step, o.goal): o for o in proof.failed()}
+    assert DROPPED[name, conjunct] in failed
+    text = failed[DROPPED[name, conjunct]].counterexample
+    assert "not necessarily reachable" in text and "clockwise" in text
+    if DROPPED[name, conjunct][0] != "invariant":
+        assert f"runs {DROPPED[name, conjunct][0].split('@')[0]}" in text
+
+
+def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
+    status, out, _ = run(capsys, "tests/mutants/cr_forwards_smaller.py", "--prove", "--all-n")
+    assert status == 1
+    assert "NOT PROVED" in out
+    assert "no_bypass is not preserved by remove" in out
+    assert "runs remove receiving Token(" in out and "sends       Token(" in out
+
+
+@pytest.mark.parametrize("mutant,verdict", [
+    ("hs_never_swallows", FAILED),  # passes smaller probes on: two leaders
+    ("hs_ttl_not_decremented", PROVED),  # breaks termination, not safety: the proof rightly still holds
+    ("hs_resign_unguarded", FAILED),  # a leader resigns: stability
+])
+def test_hs_mutants(mutant, verdict):
+    proof = prove_all_n(load_algorithm(f"tests/mutants/{mutant}.py"))
+    assert proof.verdict == verdict
+    if mutant == "hs_resign_unguarded":
+        assert {(o.step, o.goal) for o in proof.failed()} == {("resign@CW", "stability"), ("resign@CCW", "stability")}
+
+
+@pytest.mark.parametrize("name,ids,limit", [("lcr", (1, 3, 2), 50), ("cr", (2, 1, 3), 50), ("hs", (1, 3, 2), 25)])
+def test_invariant_is_true_of_reachable_states(name, ids, limit):
+    """The other way round: the explorer's states satisfy every conjunct (a wrong invariant fails here)."""
+    algorithm = load_algorithm(name)
+    system, states = reachable_states(algorithm, ids, limit)
+    assert len(states) > 20
+    assert [s for s in states if false_conjuncts(algorithm, invariant_for(algorithm), system, s)] == []
+
+
+def test_the_mutant_reaches_states_outside_the_invariant():
+    algorithm = load_algorithm("tests/mutants/cr_forwards_smaller.py")
+    system, states = reachable_states(algorithm, (1, 3, 2), 60)
+    first = next(filter(None, (false_conjuncts(algorithm, invariant_for(algorithm), system, s) for s in states)))
+    assert first == ["no_bypass"]  # breadth first: a token has just passed a larger initiator (remove)
+
+
+def test_timeout_gives_unknown_and_status_3(capsys):
+    status, out, _ = run(capsys, "cr", "--all-n", "--timeout", "0.001")
+    assert status == 3
+    assert "unknown" in out and "NOT PROVED" in out
+
+
+def test_json(capsys):
+    import json
+
+    status, out, _ = run(capsys, "lcr", "--prove", "--all-n", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["verdict"] == PROVED and result["all_n"] is True
+    assert {o["status"] for o in result["obligations"]} == {PROVED}
+
+
+NON_UNIFORM = '''
+from algorithms.lcr import LCR, Token
+from models import NEXT, And, receive
+
+class KnowsN(LCR, name="knows-n"):
+    knows_n = True
+
+    @receive(Token, when=lambda p, m, port: And(m.id < p.id, p.n > 2))
+    def pass_on(p, m, port):
+        p.send(NEXT, m)
+'''
+
+NO_INVARIANT = '''
+from models import NIL, Algorithm, Id, Local, NEXT, UnidirectionalRing, spontaneous
+
+class Lonely(Algorithm, name="lonely"):
+    topology = UnidirectionalRing
+    leader = Local(Id, NIL)
+
+    def is_leader(p):
+        return p.leader == p.id
+
+    def decided(p):
+        return p.leader != NIL
+
+    @spontaneous(when=lambda p: p.leader == NIL)
+    def decide(p):
+        p.leader = p.id
+'''
+
+
+@pytest.mark.parametrize("source,fragment", [
+    (NON_UNIFORM, "reads the ring size p.n"),
+    (NO_INVARIANT, "no all-n invariant is written for it"),
+])
+def test_untranslatable_algorithms_get_one_line_and_status_2(capsys, tmp_path, source, fragment):
+    path = tmp_path / "variant.py"
+    path.write_text(textwrap.dedent(source))
+    status, out, err = run(capsys, path, "--all-n")
+    assert status == 2 and fragment in err and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["cr", "--all-n", "--n", "4"], "drop --n 4"),
+    (["cr", "--prove", "--all-n", "--ids", "1,2,3"], "unrecognized arguments: --ids"),
+    (["--all-n"], "name an algorithm"),
+    (["nosuch", "--all-n"], "unknown algorithm 'nosuch'"),
+    (["cr", "--all-n", "--timeout", "0"], "--timeout must be a positive"),
+])
+def test_bad_all_n_commands(capsys, argv, fragment):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and fragment in err and out == ""
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_all_n_alone_implies_prove(capsys):
+    status, out, _ = run(capsys, "cr", "--all-n")
+    assert status == 0 and "PROVED for every ring size" in out
+    assert "leader_max" in out and "become_leader" in out

@@ -1,0 +1,190 @@
+"""The invariant vocabulary (specs/invariants.py): one text, read on explored states and on z3 terms.
+
+  * concrete and symbolic evaluation of every conjunct agree on random states (hypothesis),
+    and so do the states one step later, taken by the semantics and by models.symbolic_ring;
+  * the vocabulary's pieces (path_from, with_id, dropping a conjunct, finding an invariant);
+  * --check-invariant's properties: no conjunct is false on a reachable state of the
+    built-ins, and a wrong conjunct is reported with a shortest trace.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+import z3
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from algorithms.cr import RED, ChangRoberts
+from algorithms.hs import HirschbergSinclair
+from algorithms.lcr import LCR
+from checker.explore.explorer import Explorer
+from checker.cli.loader import load_algorithm
+from checker.explore.run import check
+from models import CW, AlgorithmError, AsyncSystem, Id, Implies
+from models.algorithm import Layout
+from models.symbolic_ring import SymbolicRing
+from specs import election_spec
+from specs.cr_invariant import CRInvariant
+from specs.hs_invariant import HSInvariant
+from specs.invariants import ForAll, Invariant, RingState, conjunct, invariant_for, invariant_properties
+from specs.lcr_invariant import LCRInvariant
+
+from conftest import MUTANTS
+
+CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3)]
+
+
+# -- concrete and symbolic evaluation agree ---------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def ring(algorithm, n):
+    symbolic = SymbolicRing(algorithm, n)
+    return symbolic, symbolic.fresh("s")
+
+
+def local_value(value_type, n):
+    if value_type is bool:
+        return st.booleans()
+    if value_type is Id:
+        return st.integers(0, n)
+    if isinstance(value_type, type) and issubclass(value_type, int) and value_type is not int:
+        return st.sampled_from(list(value_type))
+    return st.integers(0, n)
+
+
+@st.composite
+def states(draw, algorithm, most_n):
+    """An arbitrary state (reachable or not): ids, locals within their types, up to 2 messages per channel."""
+    n = draw(st.integers(2, most_n))
+    ids = tuple(draw(st.permutations(range(1, n + 1))))
+    topology = algorithm.topology(n)
+    layout = Layout.of(algorithm, topology.ports)
+    local_values = tuple(
+        tuple(draw(local_value(variable.type, n)) for _, _, variable in layout.slots) for _ in range(n)
+    )
+    types = sorted(ring(algorithm, n)[0].messages.types, key=lambda t: t.__name__)
+    message = st.sampled_from(types).flatmap(
+        lambda t: st.tuples(*(st.integers(0, n + 1) for _ in t.fields)).map(t.from_values)
+    )
+    channels = tuple(tuple(draw(st.lists(message, max_size=2))) for _ in topology.channels)
+    return n, ids, local_values + channels
+
+
+def symbolic_values(algorithm, invariant, n, terms, ids, state):
+    """Each conjunct's truth value on ``terms`` when the state before is pinned to ``state``."""
+    symbolic, before = ring(algorithm, n)
+    view = RingState(algorithm, terms.ids, terms.locals, terms.channels, symbolic.messages)
+    solver = z3.Solver()
+    solver.add(symbolic.equals(before, ids, state))
+    values = []
+    for c in invariant.conjuncts:
+        formula = c(view)
+        formula = formula if z3.is_expr(formula) else z3.BoolVal(bool(formula))
+        holds = solver.check(formula) == z3.sat
+        fails = solver.check(z3.Not(formula)) == z3.sat
+        assert holds != fails, f"{c.name} is not decided by a fully given state"
+        values.append(holds)
+    return values
+
+
+@pytest.mark.parametrize("algorithm, invariant, most_n", CASES, ids=[a.name for a, _, _ in CASES])
+def test_conjuncts_agree_concretely_and_symbolically_before_and_after_each_step(algorithm, invariant, most_n):
+    @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(states(algorithm, most_n))
+    def agree(example):
+        n, ids, state = example
+        symbolic, before = ring(algorithm, n)
+        concrete = [bool(c(RingState.of_state(algorithm, ids, state))) for c in invariant.conjuncts]
+        assert symbolic_values(algorithm, invariant, n, before, ids, state) == concrete
+        transitions = {(t.process, t.command, t.port): t for t in symbolic.transitions(before)}
+        pin = symbolic.equals(before, ids, state)
+        for step in AsyncSystem(algorithm, ids).steps(state):
+            transition = transitions[(step.process, step.command, step.port)]
+            solver = z3.Solver()
+            solver.add(pin, transition.guard)
+            assert solver.check() == z3.sat  # the guard holds where the semantics takes the step
+            assert symbolic.decode(solver.model(), transition.after)[1] == step.target
+            after = [bool(c(RingState.of_state(algorithm, ids, step.target))) for c in invariant.conjuncts]
+            assert symbolic_values(algorithm, invariant, n, transition.after, ids, state) == after
+
+    agree()
+
+
+# -- the vocabulary ---------------------------------------------------------------------------
+
+
+def test_path_from_lists_the_processes_a_message_has_passed():
+    s = RingState.of_state(HirschbergSinclair, (1, 2, 3, 4), AsyncSystem(HirschbergSinclair, (1, 2, 3, 4)).initial_state)
+    p = s.processes
+    into_2_from_ccw = s.inbox(p[2], "CCW")  # sent clockwise by p1
+    assert [q.position for q in into_2_from_ccw.path_from(p[0])] == [1]
+    assert [q.position for q in into_2_from_ccw.path_from(p[2])] == [3, 0, 1]  # back at its origin: all others
+    into_2_from_cw = s.inbox(p[2], CW)  # sent anticlockwise by p3
+    assert [q.position for q in into_2_from_cw.path_from(p[0])] == [3]
+    with pytest.raises(AlgorithmError, match="needs a port"):
+        s.inbox(p[0])
+
+
+def test_with_id_and_message_quantifiers_on_a_concrete_state():
+    from algorithms.lcr import Token
+
+    state = ((False, 0), (True, 0), (True, 0)) + ((), ((Token(2),)), ((Token(3),)))
+    s = RingState.of_state(LCR, (1, 2, 3), state)  # positions hold ids 1, 2, 3
+    assert ForAll(s.with_id(3), lambda q: q.position == 2)
+    assert not ForAll(s.processes, lambda q: q.asleep)
+    assert ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m: m.id > 1))
+    assert not ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m: m.id > 2))
+    assert LCRInvariant.failing(s) == []
+
+
+def test_a_subclass_drops_a_conjunct_with_none_and_well_typed_comes_first():
+    class Weaker(CRInvariant):
+        no_bypass = None
+
+    names = [c.name for c in Weaker.conjuncts]
+    assert names[0] == "well_typed" and "no_bypass" not in names
+    assert len(names) == len(CRInvariant.conjuncts) - 1
+
+
+def test_a_variant_is_held_to_its_originals_invariant():
+    mutant = load_algorithm(f"{MUTANTS}/cr_forwards_smaller.py")
+    assert invariant_for(mutant) is CRInvariant
+    assert invariant_for(ChangRoberts) is CRInvariant and invariant_for(HirschbergSinclair) is HSInvariant
+
+
+def test_state_reading_properties_switch_partial_order_reduction_off():
+    properties = invariant_properties(CRInvariant, ChangRoberts)
+    assert Explorer(AsyncSystem(ChangRoberts, (1, 2, 3)), properties, por=True).reduction is None
+    assert Explorer(AsyncSystem(ChangRoberts, (1, 2, 3)), election_spec(ChangRoberts), por=True).reduction is not None
+
+
+# -- the explorer checks the invariant on every reachable state ------------------------------
+
+
+@pytest.mark.parametrize("algorithm, invariant, n", CASES, ids=[a.name for a, _, _ in CASES])
+def test_no_conjunct_is_false_on_a_reachable_state(algorithm, invariant, n):
+    result = check(algorithm, n, properties=invariant_properties(invariant, algorithm), por=False, jobs=1,
+                   progress=False)
+    assert result.verdict == "verified"
+    assert {p.name for p in result.properties} == {f"invariant.{c.name}" for c in invariant.conjuncts}
+
+
+def test_a_wrong_conjunct_is_caught_with_a_shortest_trace():
+    class Wrong(CRInvariant):
+        @conjunct
+        def initiators_stay_red(s):
+            """An initiator never turns black (false: one resigns when a larger token comes)."""
+            return ForAll(s.processes, lambda p: Implies(p.initiated, p.color == RED))
+
+    result = check(ChangRoberts, 3, properties=invariant_properties(Wrong, ChangRoberts), por=False, jobs=1,
+                   progress=False)
+    assert result.verdict == "violated"
+    assert result.counterexample.property == "invariant.initiators_stay_red"
+    # two initiations and one resignation: no shorter execution turns an initiator black
+    assert [s.command for s in result.counterexample.trace.steps] == ["initiate", "initiate", "resign"]
+
+
+def test_invariant_is_an_abstract_base():
+    assert Invariant.conjuncts == () and Invariant.algorithm is None

@@ -1,0 +1,220 @@
+"""z3 proofs of the shipped invariants (checker/prove/fixed_n.py) and counterexamples to induction (checker/prove/cti.py).
+
+  * each shipped invariant is inductive and implies the safety properties at small n;
+  * a weakened invariant (one conjunct dropped) fails with a counterexample the explorer
+    cannot reach, while every reachable state satisfies the invariant: too weak;
+  * a mutant fails with a counterexample the explorer reaches, with a trace that replays;
+  * the CLI: table, JSON, exit statuses 0/1/3, and one-line errors (exit 2).
+"""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from algorithms.cr import ChangRoberts
+from algorithms.hs import HirschbergSinclair
+from algorithms.lcr import LCR
+from checker.cli import main
+from checker.prove.cti import REACHABLE, UNREACHABLE, counterexample
+from checker.cli.loader import load_algorithm
+from checker.prove.fixed_n import CONSECUTION, FAILED, PROVED, prove
+from models import AsyncSystem
+from specs.cr_invariant import CRInvariant
+from specs.invariants import RingState
+
+from conftest import MUTANTS
+
+
+@pytest.mark.parametrize("algorithm, n", [(ChangRoberts, 3), (ChangRoberts, 4), (LCR, 3), (LCR, 4),
+                                          (HirschbergSinclair, 3)], ids=lambda x: getattr(x, "name", str(x)))
+def test_shipped_invariant_is_proved(algorithm, n):
+    proof = prove(algorithm, n, timeout=60)
+    assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
+    kinds = {o.kind for o in proof.obligations}
+    assert kinds == {"initiation", "consecution", "safety"}
+    safety = {o.conjunct for o in proof.obligations if o.kind == "safety"}
+    assert safety == {"at-most-one-leader", f"leader-is-{algorithm.winner}"}
+    # one consecution obligation per command instance (and unmatched reception) and conjunct
+    instances = len(AsyncSystem(algorithm, tuple(range(1, n + 1))).instances)
+    consecutions = [o for o in proof.obligations if o.kind == CONSECUTION]
+    assert len(consecutions) == instances * len(proof.invariant.conjuncts)
+
+
+class WeakCR(CRInvariant):
+    no_bypass = None
+
+
+def test_a_weakened_invariant_fails_with_an_unreachable_counterexample():
+    proof = prove(ChangRoberts, 3, WeakCR)
+    assert proof.verdict == FAILED
+    failed = {(o.conjunct, o.command) for o in proof.obligations if o.status == FAILED}
+    assert ("leader_max", "become_leader") in failed  # without no_bypass, any token home could win
+    cti = counterexample(proof)
+    assert cti.obligation.status == FAILED
+    assert cti.false_before == [] and cti.obligation.conjunct in cti.false_after
+    assert cti.reachability.status == UNREACHABLE
+    assert cti.invariant_on_reachable.verdict == "verified"  # true on every reachable state: too weak
+    text = cti.to_text()
+    assert "NOT NECESSARILY REACHABLE" in text and "too weak" in text
+
+
+@pytest.mark.parametrize("mutant, conjunct", [("cr_forwards_smaller.py", "no_bypass"),
+                                              ("lcr_wrong_announcement.py", "terminate_from_leader")])
+def test_a_mutant_fails_with_a_counterexample_the_explorer_reaches(mutant, conjunct):
+    algorithm = load_algorithm(f"{MUTANTS}/{mutant}")
+    proof = prove(algorithm, 3)
+    assert proof.verdict == FAILED
+    cti = counterexample(proof)
+    assert cti.obligation.conjunct == conjunct and cti.obligation.status == FAILED
+    assert cti.reachability.status == REACHABLE
+    # the trace replays, step by step, to the counterexample's state, and its step breaks the conjunct
+    system = AsyncSystem(algorithm, cti.ids)
+    state = system.initial_state
+    for shown in cti.reachability.trace.steps:
+        (step,) = [s for s in system.steps(state) if (s.process, s.command, s.port) == (shown.position, shown.command, shown.port)]
+        state = step.target
+    assert state == cti.before
+    assert conjunct in proof.invariant.failing(RingState.of_state(algorithm, cti.ids, cti.after))
+    assert "REACHABLE: the explorer reaches this state" in cti.to_text()
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_prove_prints_the_table_and_exits_0(capsys):
+    status, out, _ = run(capsys, "cr", "--n", 3, "--prove")
+    assert status == 0
+    assert "n = 3: PROVED" in out and "all 6 at once" in out and "unbounded" in out
+    for row in ("every conjunct holds initially", "no_bypass preserved by every step", "at-most-one-leader implied"):
+        assert row in out
+
+
+def test_cli_prove_json(capsys):
+    status, out, _ = run(capsys, "lcr", "--n", 3, "--prove", "--json")
+    report = json.loads(out)
+    assert status == 0 and report["verdict"] == "proved" and report["mode"] == "prove"
+    assert report["counterexample"] is None
+    assert all(o["status"] == "proved" for o in report["obligations"])
+    assert {c["name"] for c in report["conjuncts"]} >= {"well_typed", "no_bypass", "leader_min"}
+
+
+def test_cli_prove_failure_exits_1_with_a_counterexample(capsys):
+    status, out, _ = run(capsys, f"{MUTANTS}/cr_forwards_smaller.py", "--n", 3, "--prove", "--json")
+    report = json.loads(out)
+    assert status == 1 and report["verdict"] == "failed"
+    cti = report["counterexample"]
+    assert cti["necessarily_reachable"] is False and cti["reachability"]["status"] == "reachable"
+    assert cti["step"]["command"] == "remove"
+
+
+def test_cli_prove_timeout_exits_3(capsys):
+    status, out, _ = run(capsys, "hs", "--n", 3, "--prove", "--timeout", "0.001")
+    assert status == 3
+    assert "unknown" in out
+
+
+def test_cli_check_invariant_with_a_wrong_invariant_exits_1(capsys, tmp_path):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(textwrap.dedent('''
+        from algorithms.cr import RED
+        from models import Implies
+        from specs.cr_invariant import CRInvariant
+        from specs.invariants import ForAll, conjunct
+
+        class Wrong(CRInvariant):
+            @conjunct
+            def initiators_stay_red(s):
+                """An initiator never turns black."""
+                return ForAll(s.processes, lambda p: Implies(p.initiated, p.color == RED))
+    '''))
+    status, out, _ = run(capsys, "cr", "--n", 3, "--check-invariant", "--invariant", wrong)
+    assert status == 1
+    assert "invariant.initiators_stay_red" in out and "VIOLATED" in out and "partial-order reduction is off" in out
+    status, out, _ = run(capsys, "cr", "--n", 3, "--check-invariant")
+    assert status == 0 and "invariant.no_bypass" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("cr", "--n", 3, "--prove", "--ids", "1,2,3"), "drop --ids"),
+    (("cr", "--n", 3, "--prove", "--check-invariant"), "choose one"),
+    (("cr", "--n", 3, "--invariant", "x.py"), "goes with --prove"),
+    (("cr", "--n", 3, "--prove", "--timeout", "0"), "--timeout"),
+    (("cr", "--n", 3, "--prove", "--invariant", "no_such_file.py"), "no such invariant file"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_prove_without_an_invariant_is_one_line(capsys, tmp_path):
+    source = tmp_path / "mine.py"
+    source.write_text(textwrap.dedent('''
+        from models import NEXT, Algorithm, Local, Message, UnidirectionalRing, spontaneous
+
+        class Mine(Algorithm, name="mine"):
+            """A ring algorithm with no invariant written for it."""
+            topology = UnidirectionalRing
+            leader = Local(bool, False)
+
+            def is_leader(p):
+                return p.leader
+
+            def decided(p):
+                return p.leader
+
+            @spontaneous(when=lambda p: p.leader == False)  # noqa: E712
+            def elect(p):
+                p.leader = True
+    '''))
+    status, out, err = run(capsys, source, "--n", 3, "--prove")
+    assert status == 2 and out == ""
+    assert "mine has no inductive invariant" in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_invariant_for_another_algorithm_is_refused(capsys, tmp_path):
+    other = tmp_path / "other.py"
+    other.write_text("from specs.lcr_invariant import LCRInvariant\n\nclass Other(LCRInvariant):\n    pass\n")
+    status, _, err = run(capsys, "cr", "--n", 3, "--prove", "--invariant", other)
+    assert status == 2 and "written for lcr, not for cr" in err
+
+
+def test_an_invariant_too_weak_for_safety_fails_the_safety_obligation():
+    from specs.hs_invariant import HSInvariant
+
+    class OnlyTypes(HSInvariant):
+        no_bypass = None
+        leader_max = None
+
+    proof = prove(HirschbergSinclair, 3, OnlyTypes)
+    failed = {(o.kind, o.conjunct) for o in proof.obligations if o.status == FAILED}
+    assert failed == {("safety", "at-most-one-leader"), ("safety", "leader-is-largest")}
+    cti = counterexample(proof)
+    assert cti.step is None and cti.reachability.status == UNREACHABLE
+    assert "does not imply at-most-one-leader" in cti.to_text()
+
+
+@pytest.mark.parametrize("mode", ["--prove", "--check-invariant"])
+def test_cli_a_broken_conjunct_is_one_line(capsys, tmp_path, mode):
+    typo = tmp_path / "typo.py"
+    typo.write_text(textwrap.dedent('''
+        from specs.cr_invariant import CRInvariant
+        from specs.invariants import ForAll, conjunct
+
+        class Typo(CRInvariant):
+            @conjunct
+            def misspelt(s):
+                """Reads a local that does not exist."""
+                return ForAll(s.processes, lambda p: p.colour == 0)
+    '''))
+    status, out, err = run(capsys, "cr", "--n", 3, mode, "--invariant", typo)
+    assert status == 2 and out == ""
+    assert "misspelt" in err and "colour" in err and len(err.strip().splitlines()) == 1
