@@ -191,6 +191,9 @@ class NativeEngine:
         offsets, _ = _instance_offsets(algorithm, self.in_ports)
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
+        # set by the checker when an audit (models/native_audit.py) finds the C code disagreeing
+        # with Python: the engine is then not used again for this algorithm and n
+        self.disagreement = None
 
     def __del__(self):
         table, self._contexts = getattr(self, "_contexts", None), None
