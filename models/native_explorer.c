@@ -178,13 +178,12 @@ static int64_t set_add(set_t *s, const uint8_t *p, size_t len, int *added) {
     return (int64_t)(s->count - 1);
 }
 
-/* -- the decoded state a command reads -------------------------------------------------- */
+/* -- the state being expanded ------------------------------------------------------------ */
+/* A state is not decoded into numbers: the search replays each local context's recorded
+ * outcomes (see context()), so it needs only where each part of the packed state starts; a
+ * context's numbers are read from its bytes the first time it is met (record()). */
 typedef struct {
-    int64_t loc[RL_N * RL_SLOTS];
     int len[RL_CHANNELS];        /* messages in each channel */
-    int first[RL_CHANNELS];      /* index of its head in msg */
-    int64_t *msg;                /* RL_WIDTH numbers per message: tag, then fields */
-    size_t msg_cap;
     /* the packed state, and where its parts start in it, so successors copy what they keep */
     bytes_t packed;
     size_t loc_at[RL_N + 1];     /* process p's locals; loc_at[RL_N] is where the channels start */
@@ -193,43 +192,46 @@ typedef struct {
     size_t second_at[RL_CHANNELS];    /* channel c's second message (after the head) */
 } work_t;
 
+static inline void skip_varint(const uint8_t **r) { while (*(*r)++ & 0x80) {} }
+
+/* Copy the state and find where its parts start. */
 static int decode(const uint8_t *state, size_t len, work_t *w) {
-    if (!grow((void **)&w->packed.data, &w->packed.cap, len, 1)) return 0;
+    /* 16 zero bytes of slack after the state: context() reads locals and heads a word pair at a time */
+    if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
     memcpy(w->packed.data, state, len);
+    memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
     const uint8_t *base = w->packed.data, *r = base;
     for (int p = 0; p < RL_N; p++) {
         w->loc_at[p] = (size_t)(r - base);
-        for (int k = 0; k < RL_SLOTS; k++) w->loc[p * RL_SLOTS + k] = get_varint(&r);
+        for (int k = 0; k < RL_SLOTS; k++) skip_varint(&r);
     }
     w->loc_at[RL_N] = (size_t)(r - base);
-    const uint8_t *mark = r;
-    int total = 0;
-    for (int c = 0; c < RL_CHANNELS; c++) {  /* first pass: count messages, to size the buffer */
-        int count = (int)get_varint(&r);
-        total += count;
-        for (int m = 0; m < count; m++) {
-            int tag = (int)get_varint(&r);
-            for (int f = 0; f < rl_fields[tag]; f++) get_varint(&r);
-        }
-    }
-    if (!grow((void **)&w->msg, &w->msg_cap, (size_t)(total + 1) * RL_WIDTH, sizeof(int64_t))) return 0;
-    r = mark;
-    int at = 0;
     for (int c = 0; c < RL_CHANNELS; c++) {
         w->chan_at[c] = (size_t)(r - base);
         w->len[c] = (int)get_varint(&r);
         w->messages_at[c] = w->second_at[c] = (size_t)(r - base);
-        w->first[c] = at;
-        for (int m = 0; m < w->len[c]; m++, at++) {
-            int64_t *out = w->msg + (size_t)at * RL_WIDTH;
-            out[0] = get_varint(&r);
-            for (int f = 0; f < rl_fields[out[0]]; f++) out[1 + f] = get_varint(&r);
+        for (int m = 0; m < w->len[c]; m++) {
+            int64_t tag = get_varint(&r);
+            for (int f = 0; f < rl_fields[tag]; f++) skip_varint(&r);
             if (m == 0) w->second_at[c] = (size_t)(r - base);
         }
     }
     w->chan_at[RL_CHANNELS] = (size_t)(r - base);
     return 1;
+}
+
+/* Process i's locals as numbers. */
+static void locals_of(const work_t *w, int i, int64_t *out) {
+    const uint8_t *r = w->packed.data + w->loc_at[i];
+    for (int k = 0; k < RL_SLOTS; k++) out[k] = get_varint(&r);
+}
+
+/* The head of channel c (non-empty) as numbers: tag, then fields. */
+static void head_of(const work_t *w, int c, int64_t *out) {
+    const uint8_t *r = w->packed.data + w->messages_at[c];
+    out[0] = get_varint(&r);
+    for (int f = 0; f < rl_fields[out[0]]; f++) out[1 + f] = get_varint(&r);
 }
 
 /* What one command instance does in one local context (a process's id and locals, and for a
@@ -243,6 +245,9 @@ typedef struct {
     int64_t sent[RL_MAX_SENDS][RL_WIDTH];
     int64_t loc[RL_SLOTS];       /* the process's locals after the step */
     /* filled in when the context is recorded, not by the generated code: */
+    uint8_t loc_bytes[10 * RL_SLOTS];            /* loc packed as the state stores it */
+    uint8_t sent_bytes[RL_MAX_SENDS][10 * RL_WIDTH];  /* each sent message packed */
+    uint8_t loc_len, sent_len[RL_MAX_SENDS];
     int changed;                 /* loc differs from the locals before */
     int seen_changed;            /* which of rl_observe's four numbers differ before and after (RL_POR) */
     int64_t seen[4];             /* rl_observe of loc (RL_POR) */
@@ -258,6 +263,7 @@ typedef struct {
     uint64_t *first; size_t first_cap;  /* context k's outcomes: outcomes[first[k] .. first[k+1]) */
     outcome_t *outcomes; size_t outcomes_cap;
     int64_t *seen; size_t seen_cap;     /* 4 per context: rl_observe of its locals (RL_POR) */
+    int64_t *values; size_t values_cap; /* RL_SLOTS per context: its locals as numbers */
     uint64_t reported;           /* contexts handed to the checker so far */
     int ready, broken;           /* broken: a failed allocation may have left it inconsistent */
 } contexts_t;
@@ -287,28 +293,38 @@ typedef struct {
     work_t work;                 /* the decoded state the successors are of */
 } expansion_t;
 
-/* The target of step s from w, packed into out: the parts the step keeps are copied. */
+/* For the few bytes copied at a time here a loop beats a call to memcpy. */
+static inline uint8_t *put_bytes(uint8_t *out, const uint8_t *p, size_t len) {
+    for (size_t k = 0; k < len; k++) out[k] = p[k];
+    return out + len;
+}
+
+/* The target of step s from w, packed into out: the parts the step keeps are copied, the new
+ * locals and messages come packed with the outcome. */
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     const outcome_t *o = outcome_of(s->outcome);
+    const int sends = o->sends, in_channel = s->in_channel;
+    int to[RL_MAX_SENDS];
+    for (int m = 0; m < sends; m++) to[m] = s->to[m];
     size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
-                   + (size_t)o->sends * RL_WIDTH * 10;
+                   + (size_t)sends * RL_WIDTH * 10;
     if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *out = out_bytes->data;
     size_t before = w->loc_at[s->mover];
     memcpy(out, base, before); out += before;
-    for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, o->loc[k]);
+    out = put_bytes(out, o->loc_bytes, o->loc_len);
     size_t after = w->loc_at[s->mover + 1];
     memcpy(out, base + after, w->chan_at[0] - after); out += w->chan_at[0] - after;
     int c = 0;
     while (c < RL_CHANNELS) {
-        int touched = c == s->in_channel;
-        for (int m = 0; m < o->sends; m++) touched |= s->to[m] == c;
+        int touched = c == in_channel;
+        for (int m = 0; m < sends; m++) touched |= to[m] == c;
         if (!touched) {  /* copy the run of untouched channels at once */
             int d = c + 1;
             for (; d < RL_CHANNELS; d++) {
-                int hit = d == s->in_channel;
-                for (int m = 0; m < o->sends; m++) hit |= s->to[m] == d;
+                int hit = d == in_channel;
+                for (int m = 0; m < sends; m++) hit |= to[m] == d;
                 if (hit) break;
             }
             memcpy(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
@@ -316,14 +332,13 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
             c = d;
             continue;
         }
-        int skip = c == s->in_channel, extra = 0;
-        for (int m = 0; m < o->sends; m++) extra += s->to[m] == c;
+        int skip = c == in_channel, extra = 0;
+        for (int m = 0; m < sends; m++) extra += to[m] == c;
         put_varint(&out, w->len[c] - skip + extra);
         size_t from = skip ? w->second_at[c] : w->messages_at[c];
         memcpy(out, base + from, w->chan_at[c + 1] - from); out += w->chan_at[c + 1] - from;
-        for (int m = 0; m < o->sends; m++)
-            if (s->to[m] == c)
-                for (int f = 0; f <= rl_fields[o->sent[m][0]]; f++) put_varint(&out, o->sent[m][f]);
+        for (int m = 0; m < sends; m++)
+            if (to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         c++;
     }
     out_bytes->len = (size_t)(out - out_bytes->data);
@@ -373,8 +388,31 @@ typedef struct {
     int64_t *contexts; uint64_t contexts_count, contexts_len;
 } result_t;
 
+/* A local context's key is what a command can see, packed: a kind byte (0 for the process
+ * itself, 1 + q for a head arriving on in-port q), the process's id, its locals as the state
+ * stores them, and for a head the message as the channel stores it. */
+#define RL_KEY_MAX (1 + 10 + 10 * RL_SLOTS + 10 * RL_WIDTH)
+/* A context whose locals and head take at most 16 bytes each, as four words (zero padded). */
+typedef struct {
+    uint64_t words[4];
+    uint32_t number;
+    uint8_t locals_len, head_len;  /* locals_len 0: an empty entry (locals take at least a byte) */
+} cached_context_t;
+#define RL_CACHE_BITS 5
+#define RL_SHORT 16
+
+/* len <= 16 bytes from p as two words, zero padded; p has 16 readable bytes (decode's slack). */
+static inline void load_short(const uint8_t *p, size_t len, uint64_t *out) {
+    memcpy(out, p, 16);
+    if (len < 16) {
+        if (len <= 8) { out[1] = 0; if (len < 8) out[0] &= (1ull << (8 * len)) - 1; }
+        else out[1] &= (1ull << (8 * (len - 8))) - 1;
+    }
+}
+
 static struct {
     set_t states, locals, changes;
+    cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
     set_t memo;                          /* (enabled instances, head tags) -> its candidates */
     mask_t *candidates; size_t candidates_cap, candidates_count;
     uint64_t *memo_first; size_t memo_first_cap;  /* memo entry i: candidates[memo_first[i] .. memo_first[i+1]) */
@@ -453,11 +491,6 @@ static void drop_expanded(uint64_t expanded_up_to) {
 }
 
 /* -- local contexts -------------------------------------------------------------------- */
-/* A context key is what a command can see, packed: a kind byte (0 for the process itself, 1 +
- * q for a head arriving on in-port q), the process's id, its locals as the state stores them,
- * and for a head the message as the channel stores it. */
-#define RL_KEY_MAX (1 + 10 + 10 * RL_SLOTS + 10 * RL_WIDTH)
-
 static int contexts_init(contexts_t *t) {
     memset(t, 0, sizeof *t);
     if (!set_init(&t->keys, 1024) || !grow((void **)&t->first, &t->first_cap, 1, sizeof(uint64_t))) return 0;
@@ -467,7 +500,7 @@ static int contexts_init(contexts_t *t) {
 }
 
 static void contexts_clear(contexts_t *t) {
-    set_free(&t->keys); free(t->first); free(t->outcomes); free(t->seen);
+    set_free(&t->keys); free(t->first); free(t->outcomes); free(t->seen); free(t->values);
     memset(t, 0, sizeof *t);
 }
 
@@ -475,9 +508,10 @@ static void contexts_clear(contexts_t *t) {
  * `key`; *number is the context's number. */
 static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size_t len, uint32_t *number) {
     outcome_t fresh[RL_MAX_OUTCOMES];
-    const int64_t *L = w->loc + i * RL_SLOTS;
-    int count = q < 0 ? rl_spontaneous(L, g.ids[i], fresh)
-                      : rl_receive(q, L, g.ids[i], w->msg + (size_t)w->first[c] * RL_WIDTH, fresh);
+    int64_t L[RL_SLOTS], M[RL_WIDTH];
+    locals_of(w, i, L);
+    if (q >= 0) head_of(w, c, M);
+    int count = q < 0 ? rl_spontaneous(L, g.ids[i], fresh) : rl_receive(q, L, g.ids[i], M, fresh);
     if (count < 0 || rl_fault) FAIL(FAULT);
     int64_t seen[4] = {0, 0, 0, 0};
 #if RL_POR
@@ -485,6 +519,14 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
 #endif
     for (int k = 0; k < count; k++) {
         outcome_t *o = &fresh[k];
+        uint8_t *out = o->loc_bytes;
+        for (int j = 0; j < RL_SLOTS; j++) put_varint(&out, o->loc[j]);
+        o->loc_len = (uint8_t)(out - o->loc_bytes);
+        for (int m = 0; m < o->sends; m++) {
+            out = o->sent_bytes[m];
+            for (int f = 0; f <= rl_fields[o->sent[m][0]]; f++) put_varint(&out, o->sent[m][f]);
+            o->sent_len[m] = (uint8_t)(out - o->sent_bytes[m]);
+        }
         o->changed = memcmp(L, o->loc, sizeof o->loc) != 0;
         o->seen_changed = 0;
         memset(o->seen, 0, sizeof o->seen);
@@ -497,39 +539,64 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
     uint64_t k = ctx->keys.count, at = ctx->first[k];
     if (!grow((void **)&ctx->outcomes, &ctx->outcomes_cap, at + (uint64_t)count, sizeof(outcome_t))
         || !grow((void **)&ctx->first, &ctx->first_cap, k + 2, sizeof(uint64_t))
-        || !grow((void **)&ctx->seen, &ctx->seen_cap, 4 * (k + 1), sizeof(int64_t))) FAIL(NO_MEMORY);
+        || !grow((void **)&ctx->seen, &ctx->seen_cap, 4 * (k + 1), sizeof(int64_t))
+        || !grow((void **)&ctx->values, &ctx->values_cap, RL_SLOTS * (k + 1), sizeof(int64_t))) FAIL(NO_MEMORY);
     int added;
     int64_t found = set_add(&ctx->keys, key, len, &added);
     if (found < 0) { ctx->broken = 1; FAIL(NO_MEMORY); }
     memcpy(ctx->outcomes + at, fresh, (size_t)count * sizeof(outcome_t));
     memcpy(ctx->seen + 4 * k, seen, sizeof seen);
+    memcpy(ctx->values + RL_SLOTS * k, L, sizeof L);
     ctx->first[k + 1] = at + (uint64_t)count;
     *number = (uint32_t)found;
     return 1;
 }
 
 /* The number of process i's context in w (with q >= 0: of the head of channel c arriving on
- * in-port q), recording the context if it is new. */
+ * in-port q), recording the context if it is new. A small direct-mapped cache per (process,
+ * in-port) answers almost every look-up of a context that fits in four words: a process meets
+ * few contexts, and comparing words in place is much cheaper than building the key and
+ * probing the table (which the search would otherwise do several times per state). */
 static inline int context(const work_t *w, int i, int q, int c, uint32_t *number) {
+    const uint8_t *locals = w->packed.data + w->loc_at[i], *head = locals;
+    size_t locals_len = w->loc_at[i + 1] - w->loc_at[i], head_len = 0;
+    if (q >= 0) { head = w->packed.data + w->messages_at[c]; head_len = w->second_at[c] - w->messages_at[c]; }
+    cached_context_t *hit = NULL;
+    uint64_t words[4] = {0, 0, 0, 0};
+    if (locals_len <= RL_SHORT && head_len <= RL_SHORT) {
+        load_short(locals, locals_len, words);
+        if (head_len) load_short(head, head_len, words + 2);
+        uint64_t h = (words[0] * 0x9E3779B97F4A7C15ull) ^ (words[1] * 0xC2B2AE3D27D4EB4Full)
+                     ^ (words[2] * 0x165667B19E3779F9ull) ^ (words[3] * 0xD6E8FEB86659FD93ull);
+        hit = &g.cache[i][q + 1][h >> (64 - RL_CACHE_BITS)];
+        if (hit->locals_len == locals_len && hit->head_len == head_len && hit->words[0] == words[0]
+            && hit->words[1] == words[1] && hit->words[2] == words[2] && hit->words[3] == words[3]) {
+            *number = hit->number;
+            return 1;
+        }
+    }
     uint8_t key[RL_KEY_MAX], *k = key;
     *k++ = (uint8_t)(q + 1);
     put_varint(&k, g.ids[i]);
-    size_t a = w->loc_at[i], b = w->loc_at[i + 1];
-    memcpy(k, w->packed.data + a, b - a); k += b - a;
-    if (q >= 0) {
-        a = w->messages_at[c]; b = w->second_at[c];
-        memcpy(k, w->packed.data + a, b - a); k += b - a;
-    }
+    memcpy(k, locals, locals_len); k += locals_len;
+    memcpy(k, head, head_len); k += head_len;
+    size_t len = (size_t)(k - key);
     uint64_t slot, tag;
-    int64_t found = set_find(&ctx->keys, key, (size_t)(k - key), &slot, &tag);
-    if (found >= 0) { *number = (uint32_t)found; return 1; }
-    return record(w, i, q, c, key, (size_t)(k - key), number);
+    int64_t found = set_find(&ctx->keys, key, len, &slot, &tag);
+    if (found >= 0) *number = (uint32_t)found;
+    else if (!record(w, i, q, c, key, len, number)) return 0;
+    if (hit) {
+        memcpy(hit->words, words, sizeof words);
+        hit->locals_len = (uint8_t)locals_len; hit->head_len = (uint8_t)head_len;
+        hit->number = *number;
+    }
+    return 1;
 }
 
-/* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors. */
-static int emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
+/* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
+ * (expand made room for them). */
+static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
     uint64_t a = ctx->first[k], b = ctx->first[k + 1];
-    if (!grow((void **)&x->items, &x->cap, x->count + (size_t)(b - a), sizeof(successor_t))) FAIL(NO_MEMORY);
     for (uint64_t u = a; u < b; u++) {
         const outcome_t *o = outcome_of((uint32_t)u);
         successor_t *t = &x->items[x->count++];
@@ -539,7 +606,6 @@ static int emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
         for (int m = 0; m < o->sends; m++) s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
         t->visible = g.por && (o->seen_changed & g.watched) != 0;
     }
-    return 1;
 }
 
 /* Decode `state` and list its enabled transitions in the engine's order: per process its
@@ -547,14 +613,20 @@ static int emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     x->count = 0;
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
+    /* room for the most successors a state can have */
+    if (!grow((void **)&x->items, &x->cap, (size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)),
+              sizeof(successor_t))) FAIL(NO_MEMORY);
     const work_t *w = &x->work;
     uint32_t here[RL_N];         /* each process's own context */
     for (int i = 0; i < RL_N; i++) {
-        if (!context(w, i, -1, -1, &here[i]) || !emit(x, i, -1, here[i], here[i])) return 0;
+        if (!context(w, i, -1, -1, &here[i])) return 0;
+        emit(x, i, -1, here[i], here[i]);
         for (int q = 0; q < RL_IN_PORT_COUNT; q++) {
             int c = rl_in[i * RL_IN_PORTS + q];
             uint32_t k;
-            if (w->len[c] && (!context(w, i, q, c, &k) || !emit(x, i, c, k, here[i]))) return 0;
+            if (!w->len[c]) continue;
+            if (!context(w, i, q, c, &k)) return 0;
+            emit(x, i, c, k, here[i]);
         }
     }
     if (g.want_locals) {
@@ -566,7 +638,10 @@ static int expand(const uint8_t *state, size_t len, expansion_t *x) {
         for (int p = 0; p < RL_N; p++) memcpy(seen + 4 * p, ctx->seen + 4 * (size_t)here[p], 4 * sizeof(int64_t));
         if (set_add(&g.locals, (const uint8_t *)seen, sizeof seen, &added) < 0) FAIL(NO_MEMORY);
 #else
-        if (set_add(&g.locals, (const uint8_t *)x->work.loc, sizeof x->work.loc, &added) < 0) FAIL(NO_MEMORY);
+        int64_t values[RL_N * RL_SLOTS];
+        for (int p = 0; p < RL_N; p++)
+            memcpy(values + RL_SLOTS * p, ctx->values + RL_SLOTS * (size_t)here[p], RL_SLOTS * sizeof(int64_t));
+        if (set_add(&g.locals, (const uint8_t *)values, sizeof values, &added) < 0) FAIL(NO_MEMORY);
 #endif
     }
     return 1;
@@ -663,8 +738,10 @@ static int choose(const expansion_t *x, int *chosen, int *count) {
         mask_t enabled = {{0}};
         int8_t heads[RL_CHANNELS];
         for (size_t k = 0; k < x->count; k++) mask_set(&enabled, x->items[k].step.instance);
-        for (int c = 0; c < RL_CHANNELS; c++)
-            heads[c] = x->work.len[c] ? (int8_t)x->work.msg[(size_t)x->work.first[c] * RL_WIDTH] : -1;
+        for (int c = 0; c < RL_CHANNELS; c++) {
+            const uint8_t *r = x->work.packed.data + x->work.messages_at[c];
+            heads[c] = x->work.len[c] ? (int8_t)get_varint(&r) : -1;
+        }
         const mask_t *sets; int options;
         if (!candidates(&enabled, heads, &sets, &options)) return 0;
         for (int o = 0; o < options; o++) {
@@ -699,7 +776,7 @@ static int take(const expansion_t *x, const step_t *t) {
 #else
     int64_t key[1 + 2 * RL_SLOTS];
     key[0] = t->mover;
-    memcpy(key + 1, x->work.loc + t->mover * RL_SLOTS, RL_SLOTS * sizeof(int64_t));
+    memcpy(key + 1, ctx->values + RL_SLOTS * (size_t)t->here, RL_SLOTS * sizeof(int64_t));
     memcpy(key + 1 + RL_SLOTS, o->loc, RL_SLOTS * sizeof(int64_t));
 #endif
     int added;
@@ -949,7 +1026,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
         if (!r->status) r->status = NO_MEMORY;
     }
     expansion_t *both[2] = {&g.outer, &g.inner};
-    for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.msg); free(both[k]->work.packed.data); }
+    for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     free(g.target.data); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
     free(g.candidates); free(g.memo_first);
