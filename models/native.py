@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from .algorithm import Algorithm
-from .codegen import NotCompilable, _instance_offsets, generate, topology_tables
+from .codegen import NotCompilable, generate, instance_offsets, topology_tables
 from .messages import Message
 from .native_audit import verified
 from .semantics import Observation
@@ -188,7 +188,7 @@ class NativeEngine:
         self._free_contexts.argtypes = [ctypes.c_void_p]
         shape = (ctypes.c_int * 6).in_dll(library, "rl_shape")
         self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _ = shape
-        offsets, _ = _instance_offsets(algorithm, self.in_ports)
+        offsets, _ = instance_offsets(algorithm, self.in_ports)
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
         # set by the checker when an audit (models/native_audit.py) finds the C code disagreeing
@@ -322,32 +322,36 @@ class NativeEngine:
             return []
         flat = r.contexts[: r.contexts_len]
         slots, width, observes = self.slots, self._width, self.reduces
-        send_numbers = 1 + width
         types, in_ports, out_ports = self._slot_types, self.in_ports, self.out_ports
+        # where things are in a context's numbers: kind, id, locals, head, seen (4), outcome count
+        head_at = 2 + slots
+        seen_at = head_at + width
+        # and in an outcome's: offset, unmatched, locals, seen (4), send count, (port, message) per send
+        outcome_seen_at = 2 + slots
+        sends_at = outcome_seen_at + 4
         contexts, at = [], 0
         for _ in range(r.contexts_count):
             row = flat[at:at + self._context_numbers]
             at += self._context_numbers
-            kind, pid, numbers = row[0], row[1], tuple(row[2:2 + slots])
-            head = tuple(row[2 + slots:2 + slots + width]) if kind >= 0 else ()
-            message = self._message(head) if kind >= 0 else None
+            kind, pid, numbers = row[0], row[1], tuple(row[2:head_at])
+            head = tuple(row[head_at:seen_at]) if kind >= 0 else ()
             outcomes = []
             for _ in range(row[-1]):
                 out = flat[at:at + self._outcome_numbers]
                 at += self._outcome_numbers
-                sends, base = [], 3 + slots + 4
-                for m in range(out[2 + slots + 4]):
-                    sent = out[base + m * send_numbers:base + (m + 1) * send_numbers]
+                sends = []
+                for m in range(out[sends_at]):
+                    sent = out[sends_at + 1 + m * (1 + width):sends_at + 1 + (m + 1) * (1 + width)]
                     sends.append((out_ports[sent[0]], self._message(sent[1:])))
                 outcomes.append(Outcome(
                     offset=out[0], command=None if out[1] else self._instance_at[out[0]],
-                    locals=tuple(self._typed(t, v) for t, v in zip(types, out[2:2 + slots])),
-                    sends=tuple(sends), observed=tuple(out[2 + slots:6 + slots]) if observes else None))
+                    locals=tuple(self._typed(t, v) for t, v in zip(types, out[2:outcome_seen_at])),
+                    sends=tuple(sends), observed=tuple(out[outcome_seen_at:sends_at]) if observes else None))
             contexts.append(Context(
                 key=(kind, pid, numbers, head), id=pid,
                 locals=tuple(self._typed(t, v) for t, v in zip(types, numbers)),
-                port=in_ports[kind] if kind >= 0 else None, message=message,
-                observed=tuple(row[2 + slots + width:6 + slots + width]) if observes and kind < 0 else None,
+                port=in_ports[kind] if kind >= 0 else None, message=self._message(head) if kind >= 0 else None,
+                observed=tuple(row[seen_at:seen_at + 4]) if observes and kind < 0 else None,
                 outcomes=tuple(outcomes)))
         return contexts
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from .semantics import AsyncSystem
+from .semantics import UNMATCHED, AsyncSystem
 from .values import render
 
 DECISIONS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
@@ -150,8 +150,6 @@ class _Check:
         return None
 
     def _offset(self, name: str | None) -> int:
-        from .semantics import UNMATCHED
-
         return self.system.instance_id(self.i, UNMATCHED if name is None else name, self.context.port) \
             - self.first_instance
 

@@ -23,6 +23,13 @@
  * seen, with a probability the checker reports), and only the states not yet expanded are
  * kept whole.
  *
+ * The generated code is not trusted: it comes from the symbolic reading, which can differ from
+ * Python's. What a command does depends only on its local context (the process's id and
+ * locals, and for a receive the head and its arrival port), so the search computes each
+ * context's outcomes once, records them, replays them whenever the context recurs, and hands
+ * every context it recorded to the checker, which re-executes it in Python
+ * (models/native_audit.py) before it believes anything the search found.
+ *
  * Integer arithmetic is checked: an overflow, a division by zero or a negative power sets
  * `rl_fault`, and the search stops with status FAULT so that the Python engine, whose integers
  * are unbounded, runs the arrangement instead.
@@ -247,7 +254,7 @@ typedef struct {
     /* filled in when the context is recorded, not by the generated code: */
     uint8_t loc_bytes[10 * RL_SLOTS];            /* loc packed as the state stores it */
     uint8_t sent_bytes[RL_MAX_SENDS][10 * RL_WIDTH];  /* each sent message packed */
-    uint8_t loc_len, sent_len[RL_MAX_SENDS];
+    uint16_t loc_len, sent_len[RL_MAX_SENDS];
     int changed;                 /* loc differs from the locals before */
     int seen_changed;            /* which of rl_observe's four numbers differ before and after (RL_POR) */
     int64_t seen[4];             /* rl_observe of loc (RL_POR) */
@@ -521,11 +528,11 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
         outcome_t *o = &fresh[k];
         uint8_t *out = o->loc_bytes;
         for (int j = 0; j < RL_SLOTS; j++) put_varint(&out, o->loc[j]);
-        o->loc_len = (uint8_t)(out - o->loc_bytes);
+        o->loc_len = (uint16_t)(out - o->loc_bytes);
         for (int m = 0; m < o->sends; m++) {
             out = o->sent_bytes[m];
             for (int f = 0; f <= rl_fields[o->sent[m][0]]; f++) put_varint(&out, o->sent[m][f]);
-            o->sent_len[m] = (uint8_t)(out - o->sent_bytes[m]);
+            o->sent_len[m] = (uint16_t)(out - o->sent_bytes[m]);
         }
         o->changed = memcmp(L, o->loc, sizeof o->loc) != 0;
         o->seen_changed = 0;

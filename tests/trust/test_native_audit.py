@@ -159,3 +159,26 @@ def test_the_audit_runs_on_the_fast_path_of_a_builtin_once_per_context(fresh_mem
     assert all(c.key in audited for c in engine.unaudited)
     check(builtin("hs"), 3, jobs=1)  # the C search replays what it met: nothing new to audit
     assert len(runs) == len(audited)
+
+
+def test_a_value_c_cannot_hold_is_a_disagreement_even_when_it_compares_equal(tmp_path, capsys):
+    """``p.id / 1`` is 3 on z3 integers and 3.0 in Python: equal, but C holds no float, so the
+    audit does not take C's word for it (the run is still verified, by the Python engine)."""
+    path = tmp_path / "lcr_halves.py"
+    path.write_text(
+        "from algorithms.lcr import LCR, Token\n"
+        "from models import NEXT, NIL, And, Local, spontaneous\n"
+        "class LCRHalves(LCR, name='lcr-halves'):\n"
+        "    share = Local(int, 0)\n"
+        "    @spontaneous(when=lambda p: And(p.asleep, p.leader == NIL))\n"
+        "    def send_my_id(p):\n"
+        "        p.asleep = False\n"
+        "        p.share = p.id / 1\n"
+        "        p.send(NEXT, Token(p.id))\n"
+    )
+    assert main([str(path), "--n", "3"]) == 0
+    out = capsys.readouterr().out
+    assert ": VERIFIED" in out.splitlines()[0]
+    assert "the native engine's reading of LCRHalves.send_my_id (line 5) disagrees with Python at id " in out
+    assert "C: send_my_id sets asleep=false, share=1 and sends Token(1) on NEXT; " \
+           "Python: send_my_id sets asleep=false, share=1.0 and sends Token(1) on NEXT" in out
