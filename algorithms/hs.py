@@ -22,7 +22,7 @@ Choices where the text leaves room:
   * The "(resp.)" of the probe segment covers line 11 too: the winner sends <terminate> on in
     the direction its probe was travelling (the text prints "to link CCW" for a probe that
     arrived on CW), and the terminate segment then handles a terminate on either link and
-    passes it on. This symmetric reading reproduces DESIGN.md's independent reference counts
+    passes it on. This symmetric reading reproduces docs/design.md's independent reference counts
     (4,688 states for ids 1,2,3 and for 1,3,2; 51,140 for 1,2,3,4) and makes the algorithm
     mirror-symmetric; the literal one-way reading gives 4,114 and 4,225 (mirror images differ).
   * The ttl of phase k is 2^k - 1, so a probe of phase k makes 2^k hops before it bounces.

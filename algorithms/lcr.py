@@ -22,7 +22,7 @@ Choices where the slide leaves room:
   * ``leader`` is NIL until the process decides; it then holds the leader's id, so the
     specification can check that all processes agree on it.
   * ``terminate`` stops the process's own initiative (a terminated process never starts its
-    id travelling), while messages are still handled after it, as DESIGN.md requires. The
+    id travelling), while messages are still handled after it, as docs/design.md requires. The
     leader's terminate message therefore stops when it comes back: a decided process has
     no alternative for <terminate, id>, and the message is consumed without effect.
 """

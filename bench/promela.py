@@ -1,4 +1,4 @@
-"""Promela models of ringleader's built-in algorithms, for SPIN, under DESIGN.md's semantics exactly.
+"""Promela models of ringleader's built-in algorithms, for SPIN, under docs/design.md's semantics exactly.
 
 Each model is a hand translation of one algorithm module (algorithms/hs.py, cr.py, lcr.py):
 one proctype per process whose body is a ``do`` loop with one ``d_step`` per command instance:
@@ -12,7 +12,7 @@ state, with its reductions off, is ringleader's state and nothing else:
     to 0 before it ends, so they are constant in every stored state;
   * processes never end (the loop head is an ``end`` label: terminal states are not errors),
     so program counters are constant too;
-  * DESIGN.md's channels are unbounded. SPIN's hold ``capacity`` messages, and every send
+  * docs/design.md's channels are unbounded. SPIN's hold ``capacity`` messages, and every send
     first asserts ``nfull``, so a run with no assertion violation never filled a channel: its
     state graph is the unbounded one. (bench/spin_vs_ringleader.py retries with a doubled
     capacity if the assertion fires.)

@@ -138,7 +138,7 @@ def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, work
     if ids_given:
         chosen, represented, target = [ids_given], 1, ["--ids", ",".join(map(str, ids_given))]
     else:
-        reps = arrangements(n, symmetry_of(cls, cls.topology(n), options.symmetry))
+        reps = arrangements(n, symmetry_of(cls, cls.topology(n), options.symmetry)[0])
         chosen, represented = [a.ids for a in reps], sum(a.represents for a in reps)
         target = ["--n", str(n), "--symmetry", options.symmetry]
     print(f"{algorithm} n={n}: {len(chosen)} arrangement(s) ...", file=sys.stderr, flush=True)

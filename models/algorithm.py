@@ -125,7 +125,8 @@ class Algorithm:
       winner        -- LARGEST or SMALLEST if the algorithm promises the extremal id, else None
       knows_n       -- True for non-uniform algorithms (then ``p.n`` is readable)
       mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
-                       checker also quotients arrangements by reflection; tested per algorithm)
+                       checker also quotients arrangements by reflection, once
+                       checker/trust/symmetry.py has proved it for the class loaded)
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)

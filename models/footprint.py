@@ -1,6 +1,6 @@
 """What one command instance may read and write, known before any state is explored.
 
-A command sees only its own process (DESIGN.md's locality rule), so everything it touches is
+A command sees only its own process (docs/design.md's locality rule), so everything it touches is
 named by its process's local slots, the channel it reads and the ports it sends on. Running
 the command once on z3 terms (``models.symbolic``) gives that exactly, for every value at once:
 the slots whose constants occur in the guard, the new values or the sent fields are read; a

@@ -2,7 +2,7 @@
 
 A state is a tuple of small ints: for each process the number of its tuple of locals, then for
 each channel the number of its contents. Because a command touches only its own process
-(DESIGN.md's locality rule), everything a transition does is a function of (process, locals,
+(docs/design.md's locality rule), everything a transition does is a function of (process, locals,
 message, port); those outcomes are computed once by the reference semantics and memoised,
 and so are channel pops and pushes. Successor generation is then table look-ups and tuple
 building, in exactly the reference order, so transition ordinals (and therefore traces)

@@ -1,4 +1,4 @@
-"""The asynchronous FIFO semantics of DESIGN.md, concretely.
+"""The asynchronous FIFO semantics of docs/design.md, concretely.
 
 A state is a flat tuple: the locals of processes 0..n-1 (each a tuple of plain values), then
 the contents of every channel (each a tuple of messages, head first). Nothing else is stored.
@@ -13,6 +13,7 @@ so that a trace stored as successor ordinals replays to the same states.
 """
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -61,11 +62,21 @@ class Observation:
     candidate: bool
 
 
+def _failing_line(command: Command, error: Exception) -> int:
+    """The line of the command's file where ``error`` was raised: the innermost frame of the
+    traceback in that file (the body, its guard, or a helper it calls there), else the command's
+    first line (its decorator)."""
+    source = getattr(getattr(command.body, "__code__", None), "co_filename", None)
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == source]
+    return frames[-1].lineno if frames else command.line
+
+
 def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
+    line = _failing_line(command, error)
     if isinstance(error, AlgorithmError):
-        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {command.line}): {error}")
+        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
     return AlgorithmError(
-        f"{algorithm.__name__}.{command.name} (line {command.line}) raised "
+        f"{algorithm.__name__}.{command.name} (line {line}) raised "
         f"{type(error).__name__}: {error}"
     )
 

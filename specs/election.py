@@ -1,4 +1,4 @@
-"""The election specification of DESIGN.md, as named properties a user can apply to any algorithm.
+"""The election specification of docs/design.md, as named properties a user can apply to any algorithm.
 
 Each property says what kind of thing it constrains, which decides when the checker
 evaluates it:
@@ -129,7 +129,7 @@ def leader_is_extremal(winner: str) -> Property:
 
 
 def election_spec(algorithm: type[Algorithm]) -> list[Property]:
-    """The properties of DESIGN.md that apply to ``algorithm``, in the order they are reported."""
+    """The properties of docs/design.md that apply to ``algorithm``, in the order they are reported."""
     properties = [AT_MOST_ONE_LEADER, STABILITY, ELECTION]
     if algorithm.leader_id is not None:
         properties.append(AGREEMENT)

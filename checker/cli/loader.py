@@ -17,11 +17,22 @@ def load_algorithm(name: str) -> type[Algorithm]:
     if class_name:
         path += ".py"
     if path.endswith(".py") or os.sep in path:
-        return _load_file(path, class_name or None)
+        algorithm = _load_file(path, class_name or None)
+        _note_a_shadowed_builtin(algorithm, path)
+        return algorithm
     raise AlgorithmError(
         f"unknown algorithm {name!r}: run `check --list` for the built-in ones "
         f"({', '.join(BUILTIN)}), or give the path of a .py file"
     )
+
+
+def _note_a_shadowed_builtin(algorithm: type[Algorithm], path: str) -> None:
+    """A file's class named like a built-in runs as asked, but its output would read as the
+    built-in's: say so on stderr (stdout stays the result, JSON included)."""
+    if algorithm.name in BUILTIN and algorithm is not builtin(algorithm.name):
+        print(f"check: note: {path} names its class {algorithm.__name__} {algorithm.name!r}, a built-in's name; "
+              f"the file's class is what runs here (the output says {algorithm.name!r}), and "
+              f"`check {algorithm.name}` still means the built-in", file=sys.stderr)
 
 
 def load_class(name: str, base: type, what: str) -> type:

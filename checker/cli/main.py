@@ -38,8 +38,14 @@ def _parser() -> argparse.ArgumentParser:
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--describe", action="store_true",
+                        help="print what the algorithm declares: locals, messages, commands with their guards and "
+                             "lines, topology, promises, seed and choices (with --json: as JSON); no check is run")
     parser.add_argument("--json", action="store_true", help="print the schema-1 JSON result on stdout, nothing else")
-    parser.add_argument("--trace-out", metavar="FILE", help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)})")
+    parser.add_argument("--trace-out", metavar="FILE",
+                        help=f"write the counterexample trace ({', '.join(TRACE_FORMATS)}), or with --open-schedules "
+                             "the open schedule; checked writable before the search; not with --messages, whose "
+                             "table has no single counterexample (check a violated row's n alone for it)")
     por = parser.add_mutually_exclusive_group()
     por.add_argument("--por", dest="por", action="store_true", default=True,
                      help="partial-order reduction (the default): same verdicts, terminal states and message "
@@ -56,7 +62,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="stop after storing N states in all; the verdict is then 'incomplete' (exit 3)")
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
                         help="quotient the arrangements by rotation and, for algorithms that declare "
-                             "mirror_symmetric, reflection (default); 'rotation' only; 'none' checks all n!")
+                             "mirror_symmetric once it is proved at load, reflection (on a non-oriented ring: "
+                             "every port labelling alike) (default); 'rotation' only; 'none' checks all n!")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
@@ -65,9 +72,9 @@ def _parser() -> argparse.ArgumentParser:
                              "the result is the same for any N")
     parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
                         help="auto (default): native if a C compiler is found and the algorithm compiles, else "
-                             "interned; native: the commands compiled to C, full state graph, a violation is "
-                             "re-searched in Python for its trace; interned: memoised Python, partial-order "
-                             "reduced unless --no-por; reference: the plain semantics, slowest")
+                             "interned; native: the commands compiled to C, a violation is re-searched in Python "
+                             "for its trace; interned: memoised Python; reference: the plain semantics, slowest. "
+                             "Every engine explores the same graph: partial-order reduced unless --no-por")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
@@ -90,14 +97,68 @@ def _parser() -> argparse.ArgumentParser:
                          help="exact message complexity per n: min, max, mean over all arrangements, claimed bound")
     measure.add_argument("--open-schedules", action="store_true",
                          help="most messages of an open schedule (one edge blocked) against Attiya-Welch's M(n)")
-    measure.add_argument("--csv", action="store_true", help="with --messages: print the table as CSV")
-    measure.add_argument("--plot", metavar="FILE", help="with --messages: plot messages against n (.png, .svg, .pdf)")
+    # the options below shape a table: any other mode refuses them (exit 2) rather than ignore them
+    measure.add_argument("--csv", action="store_true",
+                         help="with --messages: print the table as CSV (the only table with CSV; refused elsewhere)")
+    measure.add_argument("--plot", metavar="FILE",
+                         help="with --messages: plot messages against n (.png, .svg, .pdf; refused elsewhere)")
     measure.add_argument("--sample", type=int, metavar="K",
                          help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
     measure.add_argument("--time-limit", type=float, metavar="SECONDS",
                          help="time budget of --messages (the table stops at the last n done) or of "
-                              "--open-schedules (the pairs explored by then are reported as incomplete)")
+                              "--open-schedules (the pairs explored by then are reported as incomplete); a single "
+                              "check has --max-states and --max-memory instead")
     return parser
+
+
+# Options only some modes read, and those modes: any other mode refuses them with exit 2 rather
+# than ignore them silently.
+_MODE_OPTIONS = {
+    "--csv": ("messages",),
+    "--plot": ("messages",),
+    "--sample": ("messages",),
+    "--time-limit": ("messages", "open-schedules"),
+    "--trace-out": ("check", "open-schedules"),
+}
+_MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
+               "prove": "--prove", "compare": "`check compare`"}
+
+
+def refuse_unused_options(args, mode: str) -> None:
+    """Exit 2 for an option ``mode`` would ignore, naming the modes that read it."""
+    if args.messages and args.open_schedules:
+        raise AlgorithmError("choose one of --messages and --open-schedules")
+    for option, modes in _MODE_OPTIONS.items():
+        value = getattr(args, option[2:].replace("-", "_"))
+        if value is None or value is False or mode in modes:
+            continue
+        where = " or ".join(_MODE_NAMES[m] for m in modes)
+        why = ("; a message table has no single counterexample: check a violated row's n alone for its trace"
+               if option == "--trace-out" and mode == "messages" else "")
+        raise AlgorithmError(f"{option} goes with {where}, not with {_MODE_NAMES[mode]}{why}; drop it")
+
+
+def _mode(args) -> str:
+    if args.messages:
+        return "messages"
+    if args.open_schedules:
+        return "open-schedules"
+    return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
+
+
+def check_trace_out(path: str) -> None:
+    """Fail before the search, not after it: the extension is known and the file can be written
+    (opened for appending, so nothing is overwritten; removed again if it did not exist)."""
+    if not path.endswith(TRACE_FORMATS):
+        raise AlgorithmError(f"--trace-out {path}: use a file ending in {', '.join(TRACE_FORMATS)}")
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as error:
+        raise AlgorithmError(f"--trace-out {path}: cannot write it ({error.strerror})") from None
+    if not existed:
+        os.remove(path)
 
 
 def _own_parser_mode(argv: list[str]) -> int | None:
@@ -125,6 +186,20 @@ def _list() -> int:
     width = max(len(name) for name, *_ in rows)
     for name, summary, seed, topology in rows:
         print(f"{name:<{width}}  {summary}  [{topology}; seed {seed}]")
+    return 0
+
+
+def _describe(args) -> int:
+    from .describe import describe, describe_text
+
+    running = [option for option, given in (("--n", args.n), ("--ids", args.ids), ("--trace-out", args.trace_out),
+                                            ("--prove", args.prove), ("--check-invariant", args.check_invariant),
+                                            ("--messages", args.messages), ("--open-schedules", args.open_schedules))
+               if given]
+    if running:
+        raise AlgorithmError(f"--describe runs no check; drop {', '.join(running)}")
+    algorithm = load_algorithm(args.algorithm)
+    print(json.dumps(describe(algorithm), indent=2) if args.json else describe_text(algorithm))
     return 0
 
 
@@ -166,12 +241,17 @@ def run(argv: list[str] | None = None) -> int:
     if status is not None:
         return status
     if argv and argv[0] == "compare":
-        return cli_modes.compare(argv[1:], _parser, _max_memory)
+        return cli_modes.compare(argv[1:], _parser, _max_memory, refuse_unused_options)
     args = _parser().parse_args(argv)
     if args.list:
         return _list()
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
+    if args.describe:
+        return _describe(args)
+    refuse_unused_options(args, _mode(args))
+    if args.trace_out:
+        check_trace_out(args.trace_out)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")
@@ -193,8 +273,6 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
-    if args.trace_out and not args.trace_out.endswith(TRACE_FORMATS):
-        raise AlgorithmError(f"--trace-out {args.trace_out}: use a file ending in {', '.join(TRACE_FORMATS)}")
     algorithm = load_algorithm(args.algorithm)
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)

@@ -86,7 +86,7 @@ def open_schedules(args, algorithm) -> int:
     return 1 if below or failed else 3 if any(r.stopped for r in reports) else 0
 
 
-def compare(argv: list[str], parser_factory, max_memory_of) -> int:
+def compare(argv: list[str], parser_factory, max_memory_of, refuse_unused) -> int:
     """``check compare A B --n 3..5 [options]``."""
     from ..measure.compare import compare as side_by_side
 
@@ -94,6 +94,7 @@ def compare(argv: list[str], parser_factory, max_memory_of) -> int:
     parser.prog = "check compare"
     parser.add_argument("other", help="the algorithm to compare with (name or path.py)")
     args = parser.parse_args(argv)
+    refuse_unused(args, "compare")
     if not args.algorithm or args.n is None:
         raise AlgorithmError("usage: check compare ALGO OTHER --n 3..5 (two algorithms and a number or range of n)")
     left, right = load_algorithm(args.algorithm), load_algorithm(args.other)

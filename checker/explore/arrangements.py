@@ -4,11 +4,13 @@ On a rotation-symmetric topology (every ring) the arrangements that differ by a 
 isomorphic state graphs, so one representative per rotation class is checked: the
 permutations of 1..n that start with id 1. Each stands for n arrangements.
 
-An algorithm that declares ``mirror_symmetric = True`` on a bidirectional ring behaves the
-same when the ring is read the other way round (positions reversed, CW and CCW swapped), so a
+An algorithm whose mirror image is itself (it declares ``mirror_symmetric = True``, and
+checker/trust/symmetry.py proves it for the class loaded, at this n) behaves the same on a
+bidirectional ring read the other way round (positions reversed, CW and CCW swapped), so a
 representative also stands for its mirror image: of (1, a, ..., b) and its mirror
 (1, b, ..., a) only the one with a < b is checked, standing for 2n arrangements (n >= 3).
-``tests/explore/test_symmetry.py`` checks each declaration by exploring mirror images.
+A declaration that is not proved is dropped with a note (rotation only).
+``tests/explore/test_symmetry.py`` also checks the built-ins' declarations by exploring mirror images.
 
 On a topology with ``port_labellings`` (the unoriented ring of seed 004) an arrangement is
 also a labelling of each process's two ports, ``swapped``, because the adversary picks it: n!
@@ -19,19 +21,20 @@ algorithm. Each class then has exactly 2n members (n >= 1: no reflection fixes a
 since it toggles the label of the process it fixes).
 
 An algorithm that declares ``mirror_symmetric`` says that its commands treat its two ports
-alike (swapping the names LEFT and RIGHT in every command gives the same commands). A command
-sees only its own process, so the names can then be swapped at any one process: every
-labelling of a given id arrangement has an isomorphic state graph, and one labelling stands
-for all 2^n (symmetry ``labelling``). ``tests/explore/test_labellings.py`` checks the declaration by
-exploring every labelling, and ``--symmetry reflection|rotation`` drops this quotient.
+alike (swapping the names LEFT and RIGHT in every command gives the same commands), and
+checker/trust/symmetry.py proves it for the class loaded. A command sees only its own process,
+so the names can then be swapped at any one process: every labelling of a given id
+arrangement has an isomorphic state graph, and one labelling stands for all 2^n (symmetry
+``labelling``). Unproved, the declaration is dropped with a note and every labelling is
+checked. ``tests/explore/test_labellings.py`` also checks the built-in's declaration by
+exploring every labelling, and ``--symmetry rotation|none`` drops this quotient.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations, product
 
-ROTATION, REFLECTION, NONE = "rotation", "reflection", "none"
-LABELLING = "labelling"  # reflection, and every port labelling alike (see above)
+from ..trust.symmetry import LABELLING, NONE, REFLECTION, ROTATION, established_symmetry
 
 
 @dataclass(frozen=True)
@@ -41,16 +44,11 @@ class Arrangement:
     swapped: tuple[bool, ...] = ()  # the port labelling, on a topology with port_labellings
 
 
-def symmetry_of(algorithm, topology, requested: str = REFLECTION) -> str:
-    """The strongest symmetry that is both requested and sound for this algorithm and topology."""
-    if requested == NONE or not topology.rotation_symmetric:
-        return NONE
-    declared = getattr(algorithm, "mirror_symmetric", False)
-    if requested == REFLECTION and topology.port_labellings:
-        return LABELLING if declared else REFLECTION  # reflection is sound for any algorithm here
-    if requested == REFLECTION and topology.mirror_symmetric and declared:
-        return REFLECTION
-    return ROTATION
+def symmetry_of(algorithm, topology, requested: str = REFLECTION) -> tuple[str, str | None]:
+    """The strongest symmetry that is both requested and sound for this algorithm on this
+    topology (of n processes), and one line for the run's notes if a declared symmetry could
+    not be proved for the class loaded (checker/trust/symmetry.py decides both)."""
+    return established_symmetry(algorithm, topology, requested, topology.n)
 
 
 def arrangements(n: int, symmetry: str = ROTATION) -> list[Arrangement]:

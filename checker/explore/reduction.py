@@ -2,7 +2,7 @@
 
 The unit is a command *instance*: a command of one process, for one arrival port if it
 receives, plus one "unmatched reception" instance per port (``AsyncSystem.instances``). Each is
-enabled at most once in a state. By DESIGN.md's locality rule an instance touches its
+enabled at most once in a state. By docs/design.md's locality rule an instance touches its
 process's local slots (``models.footprint``: which it reads, which it may write), the head of
 one channel into its process, and the tails of the channels it sends on. Hence:
 

@@ -1,6 +1,6 @@
 """One object per run: the verdict, each property's outcome, the figures, the counterexample.
 
-``Result`` prints as the CLI's summary, serialises to DESIGN.md's schema-1 JSON, and is what
+``Result`` prints as the CLI's summary, serialises to docs/design.md's schema-1 JSON, and is what
 the Python API returns for notebooks.
 """
 from __future__ import annotations
@@ -71,6 +71,7 @@ class Result:
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
     symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
     engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
 
@@ -142,7 +143,10 @@ class Result:
         elif natively:
             how += ", native engine, Python where a violation was searched for its trace"
         reduced = f"   ({how}{'; --no-por for the full graph' if self.por else ''})"
-        lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
+        if self.verdict == INCOMPLETE:  # transitions and depth are known only for finished arrangements
+            lines.append(f"  states        {self.states:,} stored before the search stopped{reduced}")
+        else:
+            lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
         if self.fingerprint:
             lines.append(f"  fingerprints  64-bit; the chance that a state was wrongly taken as seen is at most "
                          f"{self.omission_probability:.1e}")

@@ -64,8 +64,16 @@ class _Task:
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
 
 
-def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str, Trace | None]:
-    """Explore one arrangement; (why it stopped, None) if it hit the state or memory limit."""
+@dataclass
+class _Stopped:
+    """An arrangement whose search hit the state or memory limit: why, and the states stored by then."""
+
+    reason: str
+    states: int
+
+
+def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
+    """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
 
@@ -83,14 +91,14 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | str
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
             exploration = explore(task.por, task.max_states)
-    except StateLimitReached:
-        return f"stopped at --max-states {task.max_states:,} before the state space was complete", None
+    except StateLimitReached as stop:
+        return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete",
+                        stop.args[0]), None
     except MemoryLimitReached as stop:
-        return (
+        return _Stopped(
             f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
             f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
-            f"use fewer --jobs, or check a smaller n"
-        ), None
+            f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     if task.native is not None:
@@ -181,7 +189,8 @@ def check(
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
-    images for algorithms that declare mirror_symmetric), "rotation", or "none".
+    images for algorithms whose mirror_symmetric declaration is proved at this n,
+    checker/trust/symmetry.py; a note says when it is not), "rotation", or "none".
     """
     global _task
     if n < 1:
@@ -190,13 +199,14 @@ def check(
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
-    used_symmetry = symmetry_of(algorithm, topology, symmetry)
+    symmetry_note = None
     if ids is not None:
         if sorted(ids) != list(range(1, n + 1)):
             raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
         # on an unoriented ring the given ids are checked with every labelling of the ports
         plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
     else:
+        used_symmetry, symmetry_note = symmetry_of(algorithm, topology, symmetry)
         planned = count_planned(n, used_symmetry, topology.port_labellings)
         if planned > MAX_ARRANGEMENTS:
             raise RunTooLarge(
@@ -218,14 +228,16 @@ def check(
     counterexample = None
     incomplete_reason = None
     stored = 0
+    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
     try:
         with _Workers(plan, jobs, meter) as workers:
             for exploration, trace in workers:
-                if isinstance(exploration, str):
-                    incomplete_reason = exploration
+                if isinstance(exploration, _Stopped):
+                    incomplete_reason, unfinished = exploration.reason, exploration.states
                     break
                 if max_states is not None and stored + exploration.states > max_states:
                     incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                    unfinished = exploration.states
                     break
                 explorations.append(exploration)
                 stored += exploration.states
@@ -238,6 +250,7 @@ def check(
         meter.close()
         _task = None
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
+    result.states += unfinished
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
     disagreement = next((e.disagreement for e in explorations if e.disagreement), None)
     if native is not None and (disagreement or native.disagreement):
@@ -251,6 +264,9 @@ def check(
     result.fingerprint = fingerprint
     if engine_note:
         result.notes.append(engine_note)
+    if symmetry_note:
+        result.notes.append(symmetry_note)
+        result.symmetry_note = symmetry_note
     result.symmetry = "given" if ids is not None else used_symmetry
     return result
 

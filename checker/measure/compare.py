@@ -23,9 +23,10 @@ class Side:
     rows: list[MessageRow] = field(default_factory=list)
     counterexample: Counterexample | None = None
     counterexample_n: int | None = None
+    notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry not proved at some n
 
     def to_json(self) -> dict:
-        return {"algorithm": self.algorithm, "rows": [r.to_json() for r in self.rows],
+        return {"algorithm": self.algorithm, "rows": [r.to_json() for r in self.rows], "notes": self.notes,
                 "counterexample": None if self.counterexample is None else
                 {"n": self.counterexample_n, **self.counterexample.to_json()}}
 
@@ -73,6 +74,9 @@ class Comparison:
                               f"(ids {','.join(map(str, side.counterexample.ids))}); a shortest counterexample:",
                               markup=False)
                 console.print(side.counterexample.trace.to_text(), markup=False, end="")
+        for side in (self.left, self.right):
+            for note in side.notes:
+                console.print(f"note: {note}", markup=False)
         return out.getvalue()
 
 
@@ -83,7 +87,9 @@ def compare(left: type[Algorithm], right: type[Algorithm], ns, **check_options) 
     for n in ns:
         for side, algorithm in zip(sides, (left, right)):
             result = check(algorithm, n, **check_options)
-            side.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            side.rows.append(row_from_result(result, algorithm))
+            if result.symmetry_note and result.symmetry_note not in side.notes:
+                side.notes.append(result.symmetry_note)
             if result.counterexample is not None and side.counterexample is None:
                 side.counterexample, side.counterexample_n = result.counterexample, n
     return Comparison(*sides)

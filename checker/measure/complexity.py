@@ -2,15 +2,16 @@
 
 Per n, from one ``check`` run (so the numbers are those of ``check --json``): the fewest and
 the most messages any complete execution of any arrangement sends, the mean over all n!
-arrangements of each arrangement's worst case and of its best case, the arrangement that
+arrangements (n! * 2^n on an unoriented ring, where the port labelling is part of the
+arrangement) of each arrangement's worst case and of its best case, the arrangement that
 attains the maximum, and the bound the algorithm declares (``message_bound(n)`` and its
 ``message_bound_text``). These are exact: the explorer computes min and max on the whole
 (partial-order reduced) state graph, and the reduction keeps both (docs/checking.md,
 tests/explore/test_reduction.py).
 
 ``check`` quotients arrangements by rotation (and reflection): each explored arrangement
-stands for ``represents`` of the n! arrangements, all with the same state graph up to
-isomorphism, so the means are weighted by it (tests pin that they equal the unquotiented ones).
+stands for ``represents`` of all the arrangements (labellings included), all with the same
+state graph up to isomorphism, so the means are weighted by it (tests pin that they equal the unquotiented ones).
 
 An n that cannot be finished (a state or memory limit, or the table's time budget) ends the
 table there, with the reason; with ``sample=K`` that n and the later ones are estimated from K
@@ -23,10 +24,10 @@ import io
 import time
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from math import factorial
 
 from models import Algorithm
 
+from ..explore.arrangements import NONE, count_planned
 from ..explore.result import INCOMPLETE, VIOLATED, Result
 from ..explore.run import RunTooLarge, check
 from .budget import OutOfTime, TimeBudget
@@ -42,7 +43,7 @@ class MessageRow:
     verdict: str
     min: int | None
     max: int | None
-    mean_worst: Fraction | None  # over all n! arrangements, of each one's most messages
+    mean_worst: Fraction | None  # over all arrangements (and port labellings), of each one's most messages
     mean_best: Fraction | None  # ... of each one's fewest messages
     worst_ids: tuple[int, ...] | None  # an arrangement that attains ``max``
     claimed: int | None  # the algorithm's declared bound at this n
@@ -71,6 +72,12 @@ class MessageTable:
     bound_text: str | None  # the algorithm's claimed closed form, e.g. "n(n+1)/2 + n"
     rows: list[MessageRow] = field(default_factory=list)
     stopped: str | None = None  # why the table ends before the last n asked for
+    notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry not proved at some n
+
+    def note(self, result: Result):
+        """Keep the result's note on a declared symmetry that was not used, once."""
+        if result.symmetry_note and result.symmetry_note not in self.notes:
+            self.notes.append(result.symmetry_note)
 
     @property
     def exit_status(self) -> int:
@@ -80,7 +87,7 @@ class MessageTable:
 
     def to_json(self) -> dict:
         return {"algorithm": self.algorithm, "bound": self.bound_text, "rows": [r.to_json() for r in self.rows],
-                "stopped": self.stopped}
+                "stopped": self.stopped, "notes": self.notes}
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -129,6 +136,8 @@ class MessageTable:
                               f"check that n alone for the counterexample)", markup=False)
         if self.stopped:
             console.print(f"stopped: {self.stopped}", markup=False)
+        for note in self.notes:
+            console.print(f"note: {note}", markup=False)
         return out.getvalue()
 
 
@@ -153,8 +162,10 @@ def weighted_means(result: Result) -> tuple[Fraction | None, Fraction | None]:
     return worst, best
 
 
-def row_from_result(result: Result, claimed: int | None) -> MessageRow:
-    complete = result.arrangements_represented == factorial(result.n) and result.messages_max is not None
+def row_from_result(result: Result, algorithm: type[Algorithm]) -> MessageRow:
+    """The exact row of ``result``; the figures only if it covers every arrangement of its n."""
+    every = count_planned(result.n, NONE, algorithm.topology(result.n).port_labellings)
+    complete = result.arrangements_represented == every and result.messages_max is not None
     worst, best = weighted_means(result) if complete else (None, None)
     worst_ids = None
     if complete:
@@ -162,7 +173,7 @@ def row_from_result(result: Result, claimed: int | None) -> MessageRow:
     return MessageRow(
         n=result.n, kind=EXACT, verdict=result.verdict,
         min=result.messages_min if complete else None, max=result.messages_max if complete else None,
-        mean_worst=worst, mean_best=best, worst_ids=worst_ids, claimed=claimed,
+        mean_worst=worst, mean_best=best, worst_ids=worst_ids, claimed=algorithm.message_bound(result.n),
         arrangements_checked=result.arrangements_checked, arrangements_represented=result.arrangements_represented,
         states=result.states, seconds=result.seconds,
         violation=None if result.counterexample is None else
@@ -205,7 +216,8 @@ def message_table(
                 exact = [r.n for r in table.rows]
                 table.stopped = reason + (f"; the largest n done exactly is {exact[-1]}" if exact else "")
                 break
-            table.rows.append(row_from_result(result, algorithm.message_bound(n)))
+            table.rows.append(row_from_result(result, algorithm))
+            table.note(result)
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:

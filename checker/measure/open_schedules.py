@@ -123,6 +123,7 @@ class OpenScheduleReport:
     stopped: str | None = None  # why not every (arrangement, edge) pair was explored
     witness_path: list = field(default_factory=list, repr=False)  # the witness as (process, command, port)
     paste_skipped: str | None = None  # why the pasting step was not made, for n a power of two
+    notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry that could not be used
 
     def to_json(self) -> dict:
         return {
@@ -133,7 +134,7 @@ class OpenScheduleReport:
             "complete": self.stopped is None, "stopped": self.stopped, "cases_planned": self.cases_planned,
             "cases": [c.to_json() for c in self.cases], "witness": self.witness and self.witness.to_json(),
             "pasting": self.pasting.to_json() if self.pasting else None, "paste_skipped": self.paste_skipped,
-            "seconds": round(self.seconds, 3),
+            "notes": self.notes, "seconds": round(self.seconds, 3),
         }
 
     def __str__(self) -> str:
@@ -159,6 +160,7 @@ class OpenScheduleReport:
             if self.pasting is not None and self.pasting.replayed_quiescent:
                 lines.append(f"  (the pasted open schedule below sends {self.pasting.replayed_messages}: a lower bound "
                              f"on the maximum too)")
+        lines += [f"  note: {note}" for note in self.notes]
         if self.paste_skipped:
             lines.append(f"  pasting step not made: {self.paste_skipped}")
         if self.pasting:
@@ -222,9 +224,14 @@ def open_schedules(algorithm: type[Algorithm], n: int, paste: bool = True, max_s
     """
     if n < 2:
         raise AlgorithmError("open schedules need a ring of at least 2 processes")
+    topology = algorithm.topology(n)
+    if topology.port_labellings:
+        # blocked.py blocks an edge by its clockwise port, which a labelled ring does not have,
+        # and one labelling would have to stand for all
+        raise AlgorithmError(f"open schedules are not available on the {topology.kind}; use --messages")
     started = time.perf_counter()
-    plan = [(a, edge) for a in arrangements(n, symmetry_of(algorithm, algorithm.topology(n), symmetry))
-            for edge in range(n)]
+    used_symmetry, symmetry_note = symmetry_of(algorithm, topology, symmetry)
+    plan = [(a, edge) for a in arrangements(n, used_symmetry) for edge in range(n)]
     cases, best, stopped = [], None, None
     try:
         with TimeBudget(time_limit) as budget:
@@ -241,7 +248,7 @@ def open_schedules(algorithm: type[Algorithm], n: int, paste: bool = True, max_s
     except StateLimitReached:
         stopped = f"--max-states {max_states:,} was reached in one exploration after {len(cases)} of {len(plan)} pairs"
     report = OpenScheduleReport(algorithm.name, n, attiya_welch_bound(n), None, None, None, None, cases,
-                                cases_planned=len(plan), stopped=stopped)
+                                cases_planned=len(plan), stopped=stopped, notes=[symmetry_note] if symmetry_note else [])
     if best is not None:
         case, report.witness_path = best
         report.messages_max, report.ids, report.edge = case.messages_max, case.ids, case.edge

@@ -35,7 +35,7 @@ def test_sizes_must_agree():
         promela.generate("lcr", [(1, 2, 3), (1, 2)], capacity=3)
 
 
-@pytest.mark.skipif(shutil.which("spin") is None, reason="SPIN is not installed (apt-get install spin)")
+@pytest.mark.skipif(shutil.which("spin") is None, reason="SPIN is not installed (apt-get install spin; .ci/run installs it)")
 @pytest.mark.parametrize("name, arrangements", CASES)
 def test_spin_parses_the_model(name, arrangements, tmp_path):
     (tmp_path / "model.pml").write_text(promela.generate(name, arrangements, capacity=3))

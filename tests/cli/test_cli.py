@@ -38,7 +38,7 @@ def test_json_is_schema_1_and_alone_on_stdout(capsys):
     assert result["por"] is False
     assert result["algorithm"] == "hs" and result["n"] == 3 and result["verdict"] == "verified"
     assert result["arrangements"] == {"checked": 2, "represented": 6}
-    assert result["states"] == 9376
+    assert result["states"] == 9376  # 2 x 4,688, the design's reference (tests/explore/test_pinned_counts.py)
     assert result["messages"] == {"min": 26, "max": 26}
     assert {p["name"] for p in result["properties"]} >= {"at-most-one-leader", "stability", "election", "termination"}
     assert all(p["holds"] is True for p in result["properties"])
@@ -71,7 +71,7 @@ def test_user_file_with_one_algorithm(capsys, tmp_path):
     status, out, _ = run(capsys, source, "--n", 4, "--json", "--no-por")
     assert status == 0
     assert json.loads(out)["algorithm"] == "my-lcr"
-    assert json.loads(out)["states"] == 2654
+    assert json.loads(out)["states"] == 2654  # lcr's, SPIN's count too (tests/explore/test_pinned_counts.py)
 
 
 def test_user_file_naming_the_class(capsys, tmp_path):
@@ -177,6 +177,44 @@ def test_runtime_error_in_a_command_names_the_command(capsys, tmp_path):
     assert "Crashes.pass_on" in err and "AttributeError" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("engine", ["auto", "interned"])
+def test_runtime_error_in_a_command_names_the_failing_line_not_the_decorator(capsys, tmp_path, engine):
+    path = tmp_path / "divides.py"
+    path.write_text(textwrap.dedent('''
+        from algorithms.lcr import LCR, Token
+        from models import receive
+
+        class Divides(LCR, name="divides"):
+            @receive(Token, when=lambda p, m, port: m.id == p.id)
+            def elected(p, m, port):
+                zero = 0
+                p.leader = p.id // zero
+    '''))
+    status, _, err = run(capsys, path, "--n", 3, "--engine", engine)
+    assert status == 2
+    assert "Divides.elected (line 9) raised ZeroDivisionError" in err  # line 6 is the decorator
+
+
+def test_a_file_reusing_a_builtin_name_is_run_and_the_shadowing_noted(capsys, tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(textwrap.dedent('''
+        from algorithms.lcr import LCR, Token
+        from models import receive
+
+        class Mine(LCR, name="hs"):
+            @receive(Token, when=lambda p, m, port: m.id == p.id)
+            def elected(p, m, port):
+                p.leader = p.id
+    '''))
+    status, out, err = run(capsys, path, "--n", 3, "--json")
+    # the file's class runs (it never announces: election fails), not the built-in hs
+    assert status == 1 and json.loads(out)["algorithm"] == "hs"
+    assert err.count("\n") == 1 and "note:" in err and "'hs', a built-in's name" in err
+    assert "the file's class is what runs here" in err
+    status, _, err = run(capsys, "hs", "--n", 3)
+    assert status == 0 and err == ""
+
+
 def test_max_states_gives_incomplete_never_verified(capsys):
     status, out, _ = run(capsys, "hs", "--n", 3, "--max-states", 100, "--json")
     assert status == 3
@@ -185,6 +223,25 @@ def test_max_states_gives_incomplete_never_verified(capsys):
     assert all(p["holds"] is None for p in result["properties"])
     status, out, _ = run(capsys, "hs", "--n", 3, "--max-states", 100)
     assert status == 3 and "INCOMPLETE" in out and "--max-states" in out
+
+
+@pytest.mark.parametrize("engine", ["auto", "interned"])
+def test_max_states_reports_the_states_stored_before_it_stopped(capsys, engine):
+    status, out, _ = run(capsys, "hs", "--n", 4, "--max-states", 1000, "--json", "--engine", engine)
+    result = json.loads(out)
+    assert status == 3 and result["arrangements"]["checked"] == 0
+    # the first arrangement stopped once it had stored the limit (C checks it after each expansion)
+    assert 1000 <= result["states"] < 1100
+    status, out, _ = run(capsys, "hs", "--n", 4, "--max-states", 1000, "--engine", engine)
+    assert f"states        {result['states']:,} stored before the search stopped" in out
+
+
+def test_max_states_counts_a_finished_arrangement_that_passed_the_limit(capsys):
+    status, out, _ = run(capsys, "hs", "--n", 4, "--max-states", 60000, "--no-por", "--json")
+    result = json.loads(out)
+    # arrangement 1 (51,140 states) is kept; arrangement 2 (51,154) was stored in full, then passed the limit
+    assert status == 3 and result["arrangements"]["checked"] == 1
+    assert result["states"] == 51_140 + 51_154
 
 
 def test_max_states_large_enough_changes_nothing(capsys):
@@ -215,6 +272,46 @@ def test_trace_out_text(capsys, tmp_path):
     assert text.startswith("Counterexample to election")
     assert "initial state" in text and "final state" in text
     assert f"trace written to {target}" in out
+
+
+@pytest.mark.parametrize("where", ["missing directory", "a directory"])
+def test_an_unwritable_trace_out_is_refused_before_the_search(capsys, tmp_path, where):
+    from conftest import MUTANTS
+
+    target = tmp_path / "no" / "t.txt" if where == "missing directory" else tmp_path / "dir.txt"
+    if where == "a directory":
+        target.mkdir()
+    status, out, err = run(capsys, f"{MUTANTS}/lcr_no_terminate.py", "--n", 3, "--trace-out", target)
+    assert status == 2 and out == ""  # no verdict printed: the search never ran
+    assert err.count("\n") == 1 and f"--trace-out {target}: cannot write it" in err
+
+
+def test_a_writable_trace_out_is_left_alone_when_there_is_no_counterexample(capsys, tmp_path):
+    target = tmp_path / "t.txt"
+    status, out, _ = run(capsys, "lcr", "--n", 3, "--trace-out", target)
+    assert status == 0 and not target.exists() and "nothing was written" in out
+    target.write_text("kept")
+    assert run(capsys, "lcr", "--n", 3, "--trace-out", target)[0] == 0
+    assert target.read_text() == "kept"
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["cr", "--n", "3", "--csv"], "--csv goes with --messages, not with a check of one n"),
+    (["cr", "--n", "3", "--plot", "cr.svg"], "--plot goes with --messages, not with a check of one n"),
+    (["cr", "--n", "3", "--open-schedules", "--csv"], "--csv goes with --messages, not with --open-schedules"),
+    (["cr", "--n", "3", "--sample", "5"], "--sample goes with --messages"),
+    (["cr", "--n", "3", "--time-limit", "5"], "--time-limit goes with --messages or --open-schedules"),
+    (["cr", "--n", "3..4", "--messages", "--trace-out", "t.txt"],
+     "--trace-out goes with a check of one n or --open-schedules, not with --messages; a message table has no "
+     "single counterexample"),
+    (["cr", "--n", "3", "--prove", "--trace-out", "t.txt"], "--trace-out goes with"),
+    (["compare", "cr", "lcr", "--n", "3", "--csv"], "--csv goes with --messages, not with `check compare`"),
+    (["cr", "--n", "3", "--messages", "--open-schedules"], "choose one of --messages and --open-schedules"),
+])
+def test_an_option_the_mode_would_ignore_is_refused(capsys, argv, fragment):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and fragment in err and ("drop it" in err or "choose one" in err)
 
 
 def test_ringleader_is_the_same_entry_point():

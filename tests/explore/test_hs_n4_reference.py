@@ -1,7 +1,9 @@
-"""DESIGN.md's headline figure: all six arrangements of HS at n = 4 hold 404,176 states.
+"""The original design's headline figure: all six arrangements of HS at n = 4 hold 404,176 states.
 
 A few seconds with the interned engine; kept because it is the figure an independent
-implementation and SPIN agree on.
+implementation gave, and SPIN's full search gives it too (404,176 + 1, the + 1 being the state
+before init chooses an arrangement: docs/benchmarks.md, bench/spin_vs_ringleader.py). The
+messages (32 to 36) are our own earlier run.
 """
 from algorithms import builtin
 from checker import check

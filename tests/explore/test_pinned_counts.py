@@ -1,9 +1,18 @@
 """Pinned figures per (algorithm, n), in the manner of the TLA+ Examples' manifests.
 
 These are full state graphs (no partial-order reduction), the figures other tools can be
-compared with. The HS figures for n = 3 and 4 are DESIGN.md's independent reference (an
-independent implementation and SPIN agree on them); the rest were measured with
-`check ALGO --n N --no-por --json` and pin the semantics against accidental change.
+compared with. Where each comes from:
+  * hs: 4,688 states for ids 1,2,3 and for 1,3,2 (so 9,376 for n = 3), 51,140 for 1,2,3,4 and
+    404,176 for all of n = 4 are the original design's reference, from an implementation
+    independent of this one; SPIN agrees (docs/benchmarks.md, bench/spin_vs_ringleader.py:
+    its full count equals ours, + 1 for the state before init chooses an arrangement), and
+    tests/bench/test_bench_spin.py runs pan on 1,2,3 when SPIN is installed;
+  * lcr and cr, states at n = 3..5: SPIN's full counts in docs/benchmarks.md (174 + 1, 2,654 + 1,
+    55,896 + 1; 141 + 1, 1,579 + 1, 23,534 + 1);
+  * everything else (n = 1 and 2, transitions, depth, messages, and every figure of PINNED_ONE
+    but hs-lecture's 4,688 states): our own earlier run, `check ALGO --n N --no-por --symmetry
+    rotation --json` (or `--ids IDS`), pinned against accidental change of the semantics, not
+    confirmed by another tool.
 """
 import pytest
 
@@ -41,8 +50,8 @@ def test_pinned_figures(name, n, engine):
 
 
 # One arrangement each, full graph: arrangements checked (on the non-oriented ring, every port
-# labelling of the ids), states, transitions, depth, messages min, max. Measured with
-# `check NAME --ids IDS --no-por --json`.
+# labelling of the ids), states, transitions, depth, messages min, max. Our own earlier run,
+# `check NAME --ids IDS --no-por --json`, except hs-lecture's 4,688 states (hs's reference).
 PINNED_ONE = {
     ("franklin", (1,)): (1, 6, 6, 4, 2, 2),
     ("franklin", (1, 2)): (1, 55, 104, 13, 8, 8),
@@ -58,7 +67,7 @@ PINNED_ONE = {
     ("lelann", (2, 4, 1, 3)): (1, 452, 920, 20, 4, 16),
     ("hs-lecture", (1,)): (1, 9, 11, 4, 3, 3),
     ("hs-lecture", (1, 2)): (1, 198, 429, 14, 12, 12),
-    ("hs-lecture", (1, 3, 2)): (1, 4688, 14293, 29, 26, 26),  # hs's 4,688 (DESIGN.md), ids read the other way
+    ("hs-lecture", (1, 3, 2)): (1, 4688, 14293, 29, 26, 26),  # hs's 4,688 (the design's reference), ids read the other way
     ("hs-unoriented", (1,)): (2, 10, 10, 3, 2, 2),
     ("hs-unoriented", (1, 2)): (4, 1000, 2256, 14, 12, 12),  # 4 labellings of 250 states each
 }
@@ -75,6 +84,7 @@ def test_pinned_figures_of_one_arrangement(name, ids):
 
 @pytest.mark.parametrize("ids,states", [((1, 2, 3), 4688), ((1, 3, 2), 4688), ((1, 2, 3, 4), 51140)])
 def test_hs_matches_design_reference_counts(ids, states):
+    """The original design's independent reference, which SPIN's full search also gives."""
     result = check(builtin("hs"), len(ids), ids=ids, por=False)
     assert result.states == states
     assert result.verdict == "verified"
@@ -86,6 +96,7 @@ def test_hs_every_execution_sends_26_messages_at_n3():
 
 
 def test_chang_roberts_worst_case_is_the_texts():
+    """n(n+1)/2 + n: seed 002's worst case n(n+1)/2, plus the announcement round."""
     for n in range(1, 6):
         result = check(builtin("cr"), n)
         assert result.messages_max == n * (n + 1) // 2 + n

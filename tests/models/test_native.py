@@ -25,7 +25,7 @@ from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine, NativeUnavailable
 from specs import election_spec
 
-from conftest import MUTANTS
+from conftest import MUTANTS, mutant_cases
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 
@@ -121,14 +121,15 @@ def test_native_search_follows_the_port_labelling_of_an_unoriented_ring(swapped)
     _agree_reduced(builtin("hs-unoriented"), (1, 3, 2), swapped)
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
-def test_native_search_sees_the_python_graph_for_mutants(filename):
-    _agree(load_algorithm(os.path.join(MUTANTS, filename)), (1, 3, 2))
-    _agree_reduced(load_algorithm(os.path.join(MUTANTS, filename)), (1, 3, 2))
+@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES))
+def test_native_search_sees_the_python_graph_for_mutants(filename, n):
+    ids = {2: (2, 1), 3: (1, 3, 2)}[n]
+    _agree(load_algorithm(os.path.join(MUTANTS, filename)), ids)
+    _agree_reduced(load_algorithm(os.path.join(MUTANTS, filename)), ids)
 
 
 @pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
-                                       ("hs", (1, 3, 2, 5, 4))])
+                                       pytest.param("hs", (1, 3, 2, 5, 4), marks=pytest.mark.slow)])
 def test_native_reduction_is_the_python_reduction_at_larger_n(name, ids):
     if len(ids) == 5:  # the Python reduced search of this arrangement takes a minute: compare one figure pinned
         facts = NativeEngine.for_algorithm(builtin(name), 5).explore(
@@ -164,13 +165,13 @@ def test_check_gives_the_same_result_with_either_engine(name, n, por):
     assert native.por == python.por == por
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
-def test_a_mutant_is_caught_with_the_same_counterexample_by_either_engine(filename):
+@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES))
+def test_a_mutant_is_caught_with_the_same_counterexample_by_either_engine(filename, n):
     """The native search never reports a violation itself: the Python engine re-searches the
     arrangement, so the counterexample is the one --engine interned prints."""
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
-    native = check(algorithm, 3, engine="native", jobs=1)
-    python = check(algorithm, 3, engine="interned", jobs=1)
+    native = check(algorithm, n, engine="native", jobs=1)
+    python = check(algorithm, n, engine="interned", jobs=1)
     assert native.verdict == python.verdict == "violated"
     a, b = native.counterexample, python.counterexample
     assert (a.property, a.reason, a.ids) == (b.property, b.reason, b.ids)
@@ -244,9 +245,10 @@ def test_fingerprints_find_the_same_graph_when_nothing_collides(name, por):
     assert "fingerprints  64-bit" in printed.summary()
 
 
-def test_fingerprints_keep_a_violation_and_its_trace():
-    algorithm = load_algorithm(os.path.join(MUTANTS, "hs_never_swallows.py"))
-    exact, printed = (check(algorithm, 3, jobs=1, fingerprint=f) for f in (False, True))
+@pytest.mark.parametrize("filename, n", mutant_cases(["hs_never_swallows.py"]))
+def test_fingerprints_keep_a_violation_and_its_trace(filename, n):
+    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
+    exact, printed = (check(algorithm, n, jobs=1, fingerprint=f) for f in (False, True))
     assert printed.verdict == exact.verdict == "violated"
     assert printed.counterexample.trace.to_text() == exact.counterexample.trace.to_text()
 

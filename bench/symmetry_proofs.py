@@ -1,0 +1,46 @@
+"""Time the proofs of mirror symmetry (checker/trust/symmetry.py) for every built-in that declares it.
+
+    python bench/symmetry_proofs.py            # n = 3, 4, 5
+    python bench/symmetry_proofs.py 3 4 5 6
+
+Each figure is the median of five proofs, each in a fresh cache (a run proves once per class
+and n). The first proof of a process also pays z3's first use; it is printed apart ("first").
+Prints a markdown table: milliseconds per proof, and the command instances compared.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from algorithms import BUILTIN, builtin  # noqa: E402
+from checker.trust import symmetry  # noqa: E402
+
+
+def timed(algorithm, n: int) -> tuple[float, symmetry.SymmetryProof]:
+    symmetry._proofs.clear()
+    started = time.perf_counter()
+    proof = symmetry.prove_mirror_symmetry(algorithm, n)
+    return (time.perf_counter() - started) * 1000, proof
+
+
+def main(ns: list[int]) -> None:
+    declaring = [name for name in sorted(BUILTIN) if builtin(name).mirror_symmetric]
+    first, _ = timed(builtin(declaring[0]), ns[0])
+    print(f"first proof in this process ({declaring[0]}, n = {ns[0]}): {first:.0f} ms\n")
+    print("| algorithm | " + " | ".join(f"n = {n}" for n in ns) + " |")
+    print("|---|" + "---|" * len(ns))
+    for name in declaring:
+        cells = []
+        for n in ns:
+            runs = [timed(builtin(name), n) for _ in range(5)]
+            proof = runs[-1][1]
+            cells.append(f"{statistics.median(t for t, _ in runs):.0f} ms" + ("" if proof.proved else " NOT PROVED"))
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [3, 4, 5])

@@ -1,0 +1,279 @@
+"""The z3 argument that an algorithm's mirror image is the algorithm itself, at one ring size.
+
+What is proved. The mirror map swaps the two ports (CW and CCW, or LEFT and RIGHT) everywhere:
+the arrival port of a reception, the ports of its sends, and the two slots of every PerPort
+local (``replied[CW]`` and ``replied[CCW]``). Locals, ids and messages hold no ports, and a
+PerPort local starts with the same value on both ports, so the initial state is its own
+image. A command sees only its own process, so it is enough that at every local context
+(locals, id, and for a reception the message and its arrival port q) the outcomes of the
+commands enabled there, mapped by the mirror, are the outcomes of the commands enabled at the
+mirrored context (on the other port), and that the decision functions (is_leader, decided,
+leader_id, candidate) read the same at both. Then reading the ring the other way round (or
+swapping the labels of one process on the unoriented ring) maps every state and transition of
+one state graph to one of the other, with the same observations, messages and terminal
+states: both have the same verdicts, since the specification treats processes alike.
+
+How. Every command instance (command, arrival port) is read with z3 (models.symbolic
+``execute``: guard, new locals, sends, over constants for the locals, the id and the
+message's fields; n is concrete, so the proof is for this n). For each instance (c, q) one
+query asks for a context where c is enabled on q but no instance (c', mirror(q)) that accepts
+the same message type is enabled at the mirrored context with c's outcome mirrored: every new
+local equal to c's new value of its mirror slot, and on each port the sends of c on the
+mirrored port, in order, of the same types with equal fields (sends on different ports go to
+different channels, so only the order within a port matters). No such context, for every
+instance on both ports, means the outcome sets are mirror images of each other; and since
+the check covers both ports, a message that no command accepts at a context is accepted by
+none at the mirrored one either, so even the unmatched receptions correspond. The query
+allows a different counterpart at different contexts, so a subclass whose commands split the
+contexts differently on the two ports is still proved; it compares outcome sets, not
+multiplicities, which is all a state graph has (an instance whose mirrored reading is, term
+for term, a counterpart's needs no query: most commands, written with port and
+opposite(port)). The values range over whole sorts (every
+integer, not only the declared domains), which is stronger than needed and so sound whatever
+a body stores. An instance the symbolic reading refuses, a query z3 cannot decide, or a ring
+whose ports are not a swappable pair, means "not proved", never "proved".
+
+checker/trust/symmetry.py decides when this proof is asked for and what a run may use.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from models import CCW, CW, LEFT, RIGHT, AlgorithmError
+from models.algorithm import Algorithm, Command
+from models.symbolic import SymbolicProcess, SymbolicStep, _condition, execute, symbolic_message
+from models.topology import Topology
+from models.values import render
+
+_MIRROR = {CW: CCW, CCW: CW, LEFT: RIGHT, RIGHT: LEFT}
+_TIMEOUT_MS = 20_000  # per query; the built-ins' queries take milliseconds
+
+
+@dataclass(frozen=True)
+class _Reading:
+    command: Command
+    port: str | None
+    step: SymbolicStep  # over the context's constants
+    at_image: SymbolicStep  # the same, at the mirrored context (PerPort constants swapped)
+    sends: dict  # step's sends by port (``_sends_by_port``)
+    image_sends: dict  # at_image's
+
+
+class _NotProved(Exception):
+    """Raised with the one-line reason as soon as a part of the proof fails."""
+
+
+def prove(algorithm: type[Algorithm], n: int) -> tuple[bool, str]:
+    """(proved, one line: what was proved, or the command instance and a context where the images differ)."""
+    try:
+        return True, _prove(algorithm, n)
+    except _NotProved as failure:
+        return False, str(failure)
+    except z3.Z3Exception as error:  # terms z3 cannot compare: not proved, never a traceback
+        return False, f"z3 cannot compare the readings: {error}"
+
+
+def _prove(algorithm: type[Algorithm], n: int) -> str:
+    topology = algorithm.topology(n)
+    mirror = _port_mirror(topology)
+    process = SymbolicProcess(algorithm, n)
+    slot_image, swap = _slot_mirror(process, mirror)
+    readings = _read_commands(algorithm, n, process, swap)
+    for reading in readings:
+        _prove_counterpart(reading, readings, mirror, slot_image, process)
+    _prove_decisions(algorithm, process, swap)
+    instances = len(readings)
+    return (f"each of the {instances} command instances has its mirror image among the others and the "
+            f"decision functions read both ports alike (n = {n})")
+
+
+def _port_mirror(topology: Topology) -> dict[str, str]:
+    """The port swap, if the ring's two ports are a pair that a process both sends and receives on."""
+    ports = set(topology.ports)
+    mirror = {port: _MIRROR[port] for port in ports if port in _MIRROR}
+    if len(ports) != 2 or set(mirror) != ports or set(mirror.values()) != ports:
+        raise _NotProved(f"the {topology.kind}'s ports ({', '.join(topology.ports)}) are not a pair to swap")
+    for process in range(topology.n):
+        for ports_there in (topology.in_ports(process), topology.out_ports(process)):
+            if {mirror[port] for port in ports_there} != set(ports_there):
+                raise _NotProved(f"on the {topology.kind} of {topology.n} a process does not send or receive on both ports")
+    return mirror
+
+
+class _Swap:
+    """The z3 substitution that exchanges the two slots of every PerPort local."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+        self.constants = {x.get_id(): y for x, y in pairs}
+
+    def __call__(self, term):
+        if not self.pairs:
+            return term
+        if z3.is_const(term):  # a local left as it was, or a value: no need to walk a term
+            return self.constants.get(term.get_id(), term)
+        return z3.substitute(term, *self.pairs)
+
+
+def _slot_mirror(process: SymbolicProcess, mirror: dict[str, str]):
+    """slot k -> the slot it swaps with (itself unless PerPort), and the z3 substitution doing that."""
+    where = {(name, port): k for k, (name, port, _) in enumerate(process.layout.slots)}
+    image = [k if port is None else where[(name, mirror[port])] for k, (name, port, _) in enumerate(process.layout.slots)]
+    return image, _Swap([(process.locals[k], process.locals[j]) for k, j in enumerate(image) if j != k])
+
+
+def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_Reading]:
+    """Every command instance read symbolically, over one set of constants (shared message fields)."""
+    messages = {}
+    readings = []
+    for command in algorithm.commands:
+        ports = [None] if command.kind == "spontaneous" else [q for q in process.in_ports if command.enabled_on(q)]
+        for port in ports:
+            message = None
+            if command.kind == "receive":
+                message = messages.setdefault(command.message.__name__, symbolic_message(command.message))
+            try:
+                step = execute(algorithm, command, n, port, process=process, message=message)
+            except Exception as error:  # noqa: BLE001 -- any construct the reading cannot take: not proved
+                what = str(error) if isinstance(error, AlgorithmError) else f"{type(error).__name__}: {error}"
+                raise _NotProved(f"the symbolic reading of {command.name} (line {command.line}) fails: {what}") from None
+            at_image = SymbolicStep(
+                swap(step.guard), tuple(swap(x) for x in step.locals),
+                tuple((q, t, tuple(swap(x) for x in fields)) for q, t, fields in step.sends), process, message,
+            )
+            readings.append(_Reading(command, port, step, at_image, _sends_by_port(step), _sends_by_port(at_image)))
+    return readings
+
+
+def _sends_by_port(step: SymbolicStep) -> dict[str, list]:
+    """port -> [(what identifies the message's shape: type name and field sorts, its fields)], in order."""
+    by_port: dict[str, list] = {}
+    for port, message_type, fields in step.sends:
+        shape = (message_type.__name__, tuple(x.sort_kind() for x in fields))
+        by_port.setdefault(port, []).append((shape, fields))
+    return by_port
+
+
+def _effects_to_match(reading: _Reading, other: _Reading, mirror, slot_image):
+    """The pairs (``other``'s term at the mirrored context, ``reading``'s term) that must be equal
+    for ``other`` to do what ``reading`` does with the ports swapped: every new local (slots
+    exchanged) and every sent field; None if their sends differ in ports, order or types."""
+    mine, theirs = reading.sends, other.image_sends
+    if {mirror[port]: [shape for shape, _ in sends] for port, sends in mine.items()} != {
+            port: [shape for shape, _ in sends] for port, sends in theirs.items()}:
+        return None
+    pairs = [(value, reading.step.locals[slot_image[k]]) for k, value in enumerate(other.at_image.locals)]
+    for port, sends in mine.items():
+        for (_, fields), (_, image_fields) in zip(sends, theirs[mirror[port]]):
+            pairs.extend(zip(image_fields, fields))
+    return pairs
+
+
+def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process: SymbolicProcess):
+    command = reading.command
+    image_port = mirror[reading.port] if reading.port is not None else None
+    candidates = [
+        other for other in readings
+        if other.command.kind == command.kind and other.port == image_port
+        and (command.kind == "spontaneous" or other.command.message.__name__ == command.message.__name__)
+    ]
+    matches = [(other, pairs) for other in candidates
+               if (pairs := _effects_to_match(reading, other, mirror, slot_image)) is not None]
+    if any(other.at_image.guard.eq(reading.step.guard) and all(a.eq(b) for a, b in pairs) for other, pairs in matches):
+        return  # the same terms: most commands, written with port and opposite(port), need no solver
+    images = [z3.And(other.at_image.guard, *(a == b for a, b in pairs)) for other, pairs in matches]
+    query = z3.And(reading.step.guard, z3.Not(z3.Or(*images)) if images else z3.BoolVal(True))
+    # the witness shows what the guards read: where the effects differ, they differ for every value of the rest
+    guards = [reading.step.guard, *(other.at_image.guard for other in candidates)]
+    outcome, witness = _solve(query, process, reading.step.message, z3.And(*guards))
+    if outcome == z3.unsat:
+        return
+    where = f"{command.name} (line {command.line})" + (f" on {reading.port}" if reading.port else "")
+    there = f" on {image_port}" if image_port else ""
+    if outcome == z3.unknown:
+        raise _NotProved(f"z3 could not decide whether {where} has a counterpart{there} ({witness})")
+    raise _NotProved(f"{where} has no counterpart{there} (when {witness})")
+
+
+def _prove_decisions(algorithm, process: SymbolicProcess, swap):
+    view = process.view()
+    functions = [("is_leader", algorithm.is_leader), ("decided", algorithm.decided)]
+    functions += [(name, getattr(algorithm, name)) for name in ("leader_id", "candidate") if getattr(algorithm, name)]
+    for name, function in functions:
+        try:
+            value = function(view)
+        except Exception as error:  # noqa: BLE001 -- a decision function the reading cannot take: not proved
+            raise _NotProved(f"{name} cannot be read symbolically: {type(error).__name__}: {error}") from None
+        if not z3.is_expr(value):
+            continue  # a constant: the same at every context
+        term = _condition(value) if name != "leader_id" else value
+        image = swap(term)
+        if image.eq(term):
+            continue  # reads no PerPort slot, or both alike, term for term
+        query = term != image
+        outcome, witness = _solve(query, process, None, query)
+        if outcome == z3.unknown:
+            raise _NotProved(f"z3 could not decide whether {name} reads both ports alike ({witness})")
+        if outcome == z3.sat:
+            raise _NotProved(f"{name} differs from its mirror image (when {witness})")
+
+
+def _solve(query, process: SymbolicProcess, message, shown):
+    """(z3's answer, a witness for sat showing the constants of ``shown``, z3's reason for unknown)."""
+    for make in (z3.SimpleSolver, z3.Solver):  # the plain SMT core answers these small queries fastest
+        solver = make()
+        solver.set("timeout", _TIMEOUT_MS)
+        solver.add(query)
+        outcome = solver.check()
+        if outcome != z3.unknown:
+            break
+    if outcome == z3.unknown:
+        return outcome, solver.reason_unknown()
+    if outcome == z3.unsat:
+        return outcome, ""
+    model = solver.model()
+    # a witness within the declared domains, with no negative message field, reads better, if there is one
+    fields = [x >= 0 for x in (message[1:] if message is not None else ()) if z3.is_int(x)]
+    for preferred in ([process.domain(), *fields], [process.domain()]):
+        solver.push()
+        solver.add(*preferred)
+        if solver.check() == z3.sat:
+            model = solver.model()
+            solver.pop()
+            break
+        solver.pop()
+    return outcome, _render_witness(model, _constants(shown), process, message)
+
+
+def _constants(term) -> set:
+    found, seen, stack = set(), set(), [term]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.add(t.get_id())
+        stack.extend(t.children())
+    return found
+
+
+def _render_witness(model, relevant: set, process: SymbolicProcess, message) -> str:
+    shown = []
+    named = [(process.id, int, "p.id")]
+    named += [(x, variable.type, f"p.{process.layout.slot_name(k)}")
+              for k, (x, (_, _, variable)) in enumerate(zip(process.locals, process.layout.slots))]
+    if message is not None:
+        named += [(x, t, f"m.{field}") for x, field, t in zip(message[1:], type(message).fields, type(message).field_types)]
+    for constant, value_type, name in named:
+        if constant.get_id() not in relevant:
+            continue
+        value = model.eval(constant, model_completion=True)
+        plain = z3.is_true(value) if z3.is_bool(value) else value.as_long()
+        try:
+            shown.append(f"{name} = {render(value_type, plain)}")
+        except ValueError:  # a value outside an enum's members
+            shown.append(f"{name} = {plain}")
+    return ", ".join(shown) or "in every context"
