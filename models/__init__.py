@@ -1,5 +1,8 @@
 """The vocabulary algorithms are written in: the guarded-command DSL, topologies, semantics."""
-from .algorithm import LARGEST, SMALLEST, Algorithm, Command, Local, PerPort, receive, spontaneous
+from .algorithm import (
+    LARGEST, SMALLEST, Algorithm, Command, Local, PerPort, declares_message_bound, message_bound_at, receive,
+    spontaneous,
+)
 from .errors import AlgorithmError
 from .logic import And, Implies, Not, Or, ite
 from .messages import Message
@@ -9,6 +12,7 @@ from .values import FALSE, NIL, TRUE, Decision, Id
 
 __all__ = [
     "Algorithm", "Local", "PerPort", "spontaneous", "receive", "Command", "LARGEST", "SMALLEST",
+    "message_bound_at", "declares_message_bound",
     "Message", "And", "Or", "Not", "Implies", "ite", "AlgorithmError",
     "AsyncSystem", "Step", "Observation", "UNMATCHED",
     "BidirectionalRing", "UnidirectionalRing", "CW", "CCW", "NEXT", "PREV", "opposite",

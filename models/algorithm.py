@@ -132,7 +132,8 @@ class Algorithm:
       decided(p)    -- this process has decided (leader or not)
       leader_id(p)  -- the id it records as leader (seed 002's L(i)); None if not recorded
       candidate(p)  -- may this process win? (default: every process)
-      message_bound(n) -- most messages any execution may send, or None
+      message_bound(n) -- most messages any execution may send (an int at every n), or None
+                       at every n (see message_bound_at)
       message_bound_text -- that bound as the text writes it, e.g. "n(n+1)/2 + n" (for tables)
     """
 
@@ -147,7 +148,6 @@ class Algorithm:
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
-        lint_algorithm_class(cls)
         cls.name = name or cls.__dict__.get("name") or cls.__name__.lower()
         if seed is not None:
             cls.seed = seed
@@ -166,6 +166,7 @@ class Algorithm:
                     commands.pop(attribute, None)  # a subclass removes an inherited command
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
+        lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
         cls._validate()
 
     @classmethod
@@ -174,6 +175,7 @@ class Algorithm:
             raise AlgorithmError(f"{cls.__name__} sets no topology: add e.g. `topology = BidirectionalRing`")
         if cls.winner not in (None, LARGEST, SMALLEST):
             raise AlgorithmError(f"{cls.__name__}.winner must be LARGEST, SMALLEST or None")
+        message_bound_at(cls, 1)  # the declaration at small n; check() adds the n it runs
 
     @classmethod
     def summary(cls) -> str:
@@ -199,6 +201,50 @@ class Algorithm:
     @classmethod
     def defines_decisions(cls) -> bool:
         return cls.is_leader is not Algorithm.is_leader and cls.decided is not Algorithm.decided
+
+
+SMALL_N = (1, 2, 3, 4)
+
+
+def message_bound_at(algorithm, n: int) -> int | None:
+    """``algorithm.message_bound(n)``, once the declaration is checked at n and at SMALL_N.
+
+    A bound is a whole number at every n, or None at every n (no bound). A bound that is None
+    at some n would switch the message-bound property off there without a word (election_spec
+    asks at small n, so a bound that starts at n = 3 would never be checked at all), and one
+    that is not an int is compared with a count of messages by accident. Either is an
+    AlgorithmError naming the class and the n. ``algorithm`` is a class or a stand-in for one
+    (checker/measure/blocked.py's WitnessOfMaximum).
+    """
+    name = getattr(algorithm, "__name__", type(algorithm).__name__)
+    bounds = {k: _bound_at(algorithm, name, k) for k in sorted({*SMALL_N, n})}
+    missing = [k for k, bound in bounds.items() if bound is None]
+    declared = [k for k, bound in bounds.items() if bound is not None]
+    if missing and declared:
+        k = declared[0]
+        raise AlgorithmError(
+            f"{name}.message_bound(n) is None at n = {', '.join(map(str, missing))} but {bounds[k]} at n = {k}: "
+            "return a bound for every n, or None for every n (no bound)"
+        )
+    return bounds[n]
+
+
+def declares_message_bound(algorithm) -> bool:
+    """Whether ``algorithm`` declares a message bound (at every n: message_bound_at checks it)."""
+    return message_bound_at(algorithm, SMALL_N[0]) is not None
+
+
+def _bound_at(algorithm, name: str, n: int) -> int | None:
+    try:
+        bound = algorithm.message_bound(n)
+    except Exception as error:  # the user's function: one line, never a traceback
+        raise AlgorithmError(f"{name}.message_bound({n}) raised {type(error).__name__}: {error}") from None
+    if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+        raise AlgorithmError(
+            f"{name}.message_bound({n}) is {bound!r}, a {type(bound).__name__}, not an int: return a whole "
+            "number of messages (n * (n + 1) // 2, not n * (n + 1) / 2)"
+        )
+    return bound
 
 
 @dataclass

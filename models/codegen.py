@@ -10,9 +10,13 @@ the one the proofs reason about. That reading is not trusted: the search records
 context it evaluates with its outcomes, and models/native_audit.py re-executes each one with
 the Python semantics before a verdict rests on it.
 
-An algorithm that cannot be compiled (a command the symbolic reading refuses, an operation
-with no C counterpart here, a topology whose processes differ in their ports) raises
-``NotCompilable``, and the checker keeps the Python engine for it.
+The C is generated only from readings that were checked against the concrete semantics
+(checker/trust/readings.py hands the verdict down as ``TrustedReadings``). An algorithm that
+cannot be compiled (a command whose reading is refused or disagrees with its Python, an
+operation with no C counterpart here, a topology whose processes differ in their ports)
+raises ``NotCompilable``, and the checker keeps the Python engine for it. Decision functions
+whose reading is not faithful are not compiled: the engine then returns locals, which Python
+observes, and explores without partial-order reduction.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 
 from .algorithm import Algorithm, Layout
 from .errors import AlgorithmError
+from .footprint import TrustedReadings
 from .messages import Message
 
 
@@ -119,10 +124,16 @@ def _message_types(algorithm: type[Algorithm], steps) -> MessageTypes:
     return MessageTypes(tuple(found))
 
 
-def generate(algorithm: type[Algorithm], n: int) -> tuple[str, MessageTypes, Layout, bool]:
+def generate(algorithm: type[Algorithm], n: int, trusted: TrustedReadings) -> tuple[str, MessageTypes, Layout, bool]:
     """The C source of the native explorer for ``algorithm`` on its topology of size n, and
     whether it can reduce partial orders (it needs the decision functions in C)."""
-    from .symbolic import SymbolicProcess, execute
+    from .symbolic import reading
+
+    for command in algorithm.commands:
+        ports = [None] if command.kind == "spontaneous" else [
+            port for port in algorithm.topology(n).in_ports(0) if command.enabled_on(port)]
+        if any(not trusted.trusts(command, port) for port in ports):
+            raise NotCompilable(f"a symbolic reading is not faithful: {trusted.reason or command.name}")
 
     topology = algorithm.topology(n)
     ports = topology.ports
@@ -144,15 +155,13 @@ def generate(algorithm: type[Algorithm], n: int) -> tuple[str, MessageTypes, Lay
     try:
         for command in algorithm.commands:
             if command.kind == "spontaneous":
-                process = SymbolicProcess(algorithm, n)
-                step = execute(algorithm, command, n, None, process)
+                step = reading(algorithm, command, n)
                 spontaneous.append((command, step))
                 steps.append(step)
         for port in in_ports:
             for command in algorithm.commands:
                 if command.kind == "receive" and command.enabled_on(port):
-                    process = SymbolicProcess(algorithm, n)
-                    step = execute(algorithm, command, n, port, process)
+                    step = reading(algorithm, command, n, port)
                     receives[port].append((command, step))
                     steps.append(step)
     except AlgorithmError as error:
@@ -178,7 +187,8 @@ def generate(algorithm: type[Algorithm], n: int) -> tuple[str, MessageTypes, Lay
         f"#define RL_SPONTANEOUS {len(spontaneous)}",
         f"#define RL_IN_PORT_COUNT {len(in_ports)}",
         "#include <stdint.h>",
-        "static const int rl_fields[] = {" + ", ".join(str(len(t.fields)) for t in types.types) + ", 0};",
+        # a trailing 0 so that an algorithm with no message type still has a valid C array
+        "static const int rl_fields[] = {" + "".join(f"{len(t.fields)}, " for t in types.types) + "0};",
         "static const int64_t rl_initial[] = {"
         + ", ".join(str(int(v.initial)) for _, _, v in layout.slots) + "};",
         f"#define RL_OUT_PORTS {max(len(out_ports), 1)}",
@@ -221,9 +231,9 @@ def generate(algorithm: type[Algorithm], n: int) -> tuple[str, MessageTypes, Lay
 
     from importlib import resources
 
-    observe, por = _observation(algorithm, n, layout)
+    observe, por = _observation(algorithm, n, layout, trusted.decisions)
     header.append(f"#define RL_POR {int(por)}")
-    tables = _dependence_tables(algorithm, n, types, instance_of, per_process) if por else _no_tables()
+    tables = _dependence_tables(algorithm, n, types, instance_of, per_process, trusted) if por else _no_tables()
     template = resources.files("models").joinpath("native_explorer.c").read_text()
     source = "\n".join(header) + "\n" + template.replace(
         "/* @ALGORITHM@ */", "\n".join(body) + "\n" + observe).replace("/* @TABLES@ */", tables)
@@ -245,25 +255,20 @@ def instance_offsets(algorithm, in_ports) -> tuple[dict, int]:
     return offsets, len(offsets)
 
 
-def _observation(algorithm, n: int, layout: Layout) -> tuple[str, bool]:
+def _observation(algorithm, n: int, layout: Layout, faithful: bool) -> tuple[str, bool]:
     """``rl_observe``: what the specification reads of a process (decided, is_leader,
     leader_id, candidate), from the symbolic reading of the algorithm's decision functions.
     Partial-order reduction needs it for its visibility proviso; without it (a decision
-    function the reading refuses) the native engine explores full graphs only."""
-    z3 = _z3()
-    from .symbolic import SymbolicProcess, _condition
+    function whose reading is refused or not ``faithful``) the native engine explores full
+    graphs only."""
+    from .symbolic import DECISIONS, SymbolicProcess, read_decisions
 
     process = SymbolicProcess(algorithm, n)
-    view = process.view()
     try:
-        terms = [
-            _condition(algorithm.decided(view)),
-            _condition(algorithm.is_leader(view)),
-            algorithm.leader_id(view) if algorithm.leader_id else z3.IntVal(0),
-            _condition(algorithm.candidate(view)) if algorithm.candidate else z3.BoolVal(True),
-        ]
-        if not z3.is_expr(terms[2]):
-            terms[2] = z3.IntVal(int(terms[2]))
+        if not faithful:
+            raise NotCompilable("the decision functions' reading is not faithful")
+        decisions = read_decisions(algorithm, n, process)
+        terms = [decisions[name] for name in DECISIONS]
         names = {x.get_id(): f"L[{k}]" for k, x in enumerate(process.locals)}
         names[process.id.get_id()] = "id"
         show = _Printer(names)
@@ -288,13 +293,14 @@ def _masks(name: str, masks: list[int], count: int) -> str:
     return f"static const mask_t {name}[] = {{{', '.join(show(m) for m in masks) or '{{0}}'}}};"
 
 
-def _dependence_tables(algorithm, n, types: MessageTypes, instance_of: dict, per_process: int) -> str:
+def _dependence_tables(algorithm, n, types: MessageTypes, instance_of: dict, per_process: int,
+                       trusted: TrustedReadings) -> str:
     """The parts of models/dependence.py's tables that do not depend on the port labelling."""
     from .dependence import DependenceTables
     from .semantics import AsyncSystem
 
     system = AsyncSystem(algorithm, tuple(range(1, n + 1)))
-    tables = DependenceTables.of(system)
+    tables = DependenceTables.of(system, trusted)
     for k, instance in enumerate(system.instances):
         name = instance.command.name if instance.command else None
         if k != instance.process * per_process + instance_of[(name, instance.port)]:
@@ -321,7 +327,7 @@ def _no_tables() -> str:
     ])
 
 
-def topology_tables(algorithm, topology, ids) -> dict[str, list]:
+def topology_tables(algorithm, topology, ids, trusted: TrustedReadings) -> dict[str, list]:
     """The tables of one arrangement's topology (its port labelling): where each port leads,
     and the dependence tables of models/dependence.py that follow the channels, as flat lists
     (masks as 64-bit words, low word first)."""
@@ -336,7 +342,7 @@ def topology_tables(algorithm, topology, ids) -> dict[str, list]:
         "in": [topology.in_channel(i, p) for i in range(n) for p in ports_in] or [0],
         "out": [topology.out_channel(i, p) for i in range(n) for p in ports_out] or [0],
     }
-    dependence = DependenceTables.of(system)
+    dependence = DependenceTables.of(system, trusted)
     words = max(1, (dependence.count + 63) // 64)
 
     def flat(masks):

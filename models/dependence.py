@@ -4,7 +4,7 @@ explorer and the native engine, which compiles these tables into its C.
 """
 from __future__ import annotations
 
-from .footprint import Footprint, footprint
+from .footprint import Footprint, TrustedReadings, footprint
 
 
 class DependenceTables:
@@ -12,21 +12,24 @@ class DependenceTables:
 
     They depend on the algorithm, its topology and n, not on the ids (footprints are read
     with a symbolic id), so one set of tables, and its memo of candidate sets, serves every
-    arrangement a worker explores.
+    arrangement a worker explores. ``trusted`` says which symbolic readings were checked
+    against the concrete semantics (checker/trust/readings.py); the others get worst-case
+    footprints.
     """
 
     _shared: dict = {}
 
     @classmethod
-    def of(cls, system) -> "DependenceTables":
-        key = (system.algorithm, system.topology.channels, system.n)
+    def of(cls, system, trusted: TrustedReadings) -> "DependenceTables":
+        key = (system.algorithm, system.topology.channels, system.n, trusted)
         if key not in cls._shared:
-            cls._shared[key] = cls(system)
+            cls._shared[key] = cls(system, trusted)
         return cls._shared[key]
 
-    def __init__(self, system):
+    def __init__(self, system, trusted: TrustedReadings):
         self.memo: dict = {}  # (enabled instances, head types) -> candidate sets
         self.system = system
+        self.trusted = trusted
         n, topology = system.n, system.topology
         instances = system.instances
         self.count = len(instances)
@@ -68,13 +71,13 @@ class DependenceTables:
     def _footprint(self, instance) -> Footprint:
         system = self.system
         if instance.command is not None:
-            return footprint(system.algorithm, instance.command, instance.port, system.n)
+            return footprint(system.algorithm, instance.command, instance.port, system.n, self.trusted)
         # the unmatched reception reads what the guards of the port's handlers read: a write
         # there can make a handler accept the head
         reads = frozenset()
         for command in system.algorithm.commands:
             if command.kind == "receive" and command.enabled_on(instance.port):
-                reads |= footprint(system.algorithm, command, instance.port, system.n).guard_reads
+                reads |= footprint(system.algorithm, command, instance.port, system.n, self.trusted).guard_reads
         return Footprint(reads, reads, frozenset(), frozenset())
 
     def _guard_reads_of(self, t: int) -> frozenset:

@@ -8,16 +8,34 @@ slot whose new value is not its old constant is written; the ports sent on are t
 sends. Partial-order reduction (checker/reduction.py) decides from these which transitions
 are independent.
 
-A command that cannot be read symbolically (a user's algorithm may compute with plain Python
-on data) gets the footprint that assumes the worst: it reads and writes every slot and may
-send on every port. That only costs reduction, never soundness.
+The symbolic reading is used only where it was checked against the concrete semantics
+(checker/trust/readings.py, which hands its verdict down as ``TrustedReadings``: models/ does
+not import the checker). A command instance whose reading is not trusted, or that cannot be
+read symbolically at all, gets the footprint that assumes the worst: it reads and writes every
+slot and may send on every port. That only costs reduction, never soundness.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .algorithm import Algorithm, Command
-from .errors import AlgorithmError
+from .algorithm import Algorithm, Command, Layout
+
+
+@dataclass(frozen=True)
+class TrustedReadings:
+    """Which symbolic readings of one algorithm at one n agree with the concrete semantics.
+
+    ``instances`` holds (command name, arrival port or None) for each faithful command
+    instance; ``decisions`` says whether the decision functions' readings are faithful;
+    ``reason`` is the first disagreement or refusal, one line, when something is not trusted.
+    """
+
+    instances: frozenset[tuple[str, str | None]]
+    decisions: bool
+    reason: str | None = None
+
+    def trusts(self, command: Command, port: str | None) -> bool:
+        return (command.name, port) in self.instances
 
 
 @dataclass(frozen=True)
@@ -54,22 +72,31 @@ def _slots_in(term, slot_of) -> set[int]:
 _known: dict[tuple, Footprint] = {}
 
 
-def footprint(algorithm: type[Algorithm], command: Command, port: str | None, n: int) -> Footprint:
-    """The footprint of ``command`` (received on ``port``, for a receive) in a ring of n."""
+def footprint(algorithm: type[Algorithm], command: Command, port: str | None, n: int,
+              trusted: TrustedReadings) -> Footprint:
+    """The footprint of ``command`` (received on ``port``, for a receive) in a ring of n: read
+    symbolically where ``trusted`` says that reading is faithful, else the worst case."""
+    if not trusted.trusts(command, port):
+        return _worst(algorithm, n)
     key = (algorithm, command.name, port, n)
     if key not in _known:
         _known[key] = _read_symbolically(algorithm, command, port, n)
     return _known[key]
 
 
-def _read_symbolically(algorithm, command, port, n) -> Footprint:
-    from .symbolic import SymbolicProcess, execute
+def _worst(algorithm, n) -> Footprint:
+    topology = algorithm.topology(n)
+    return Footprint.worst(len(Layout.of(algorithm, topology.ports).slots), topology.out_ports(0))
 
-    process = SymbolicProcess(algorithm, n)
+
+def _read_symbolically(algorithm, command, port, n) -> Footprint:
+    from .symbolic import reading
+
     try:
-        step = execute(algorithm, command, n, port, process)
-    except (AlgorithmError, Exception):  # noqa: BLE001 -- any failure means: assume the worst
-        return Footprint.worst(len(process.locals), process.out_ports)
+        step = reading(algorithm, command, n, port)
+    except Exception:  # noqa: BLE001 -- any failure means: assume the worst
+        return _worst(algorithm, n)
+    process = step.process
     slot_of = {x.get_id(): k for k, x in enumerate(process.locals)}
     guard_reads = _slots_in(step.guard, slot_of)
     reads = set(guard_reads)

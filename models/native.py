@@ -1,6 +1,7 @@
 """The native engine: the explorer of models/native_explorer.c compiled for one algorithm and n.
 
-``NativeEngine.for_algorithm(algorithm, n)`` generates the C (``models.codegen``), compiles it
+``NativeEngine.for_algorithm(algorithm, n, trusted)`` generates the C (``models.codegen``) from
+the symbolic readings ``trusted`` says were checked against the concrete semantics, compiles it
 once with the system's C compiler into a shared library cached under
 ``$XDG_CACHE_HOME/ringleader`` (keyed by the source's hash, so an edited algorithm compiles
 anew), and loads it with ctypes. ``explore(ids)`` runs the whole breadth-first search of one
@@ -25,6 +26,7 @@ from enum import IntEnum
 
 from .algorithm import Algorithm
 from .codegen import NotCompilable, generate, instance_offsets, topology_tables
+from .footprint import TrustedReadings
 from .messages import Message
 from .native_audit import verified
 from .semantics import Observation
@@ -144,19 +146,19 @@ class NativeEngine:
     _loaded: dict = {}
 
     @classmethod
-    def for_algorithm(cls, algorithm: type[Algorithm], n: int) -> "NativeEngine":
-        key = (algorithm, n)
+    def for_algorithm(cls, algorithm: type[Algorithm], n: int, trusted: TrustedReadings) -> "NativeEngine":
+        key = (algorithm, n, trusted)
         engine = cls._loaded.get(key)
         if engine is None:
             try:
-                source, types, layout, reduces = generate(algorithm, n)
+                source, types, layout, reduces = generate(algorithm, n, trusted)
             except NotCompilable as why:
                 raise NativeUnavailable(str(why)) from None
-            engine = cls._loaded[key] = cls(algorithm, n, source, types, layout, reduces)
+            engine = cls._loaded[key] = cls(algorithm, n, source, types, layout, reduces, trusted)
         return engine
 
-    def __init__(self, algorithm, n, source, types, layout, reduces: bool):
-        self.algorithm, self.n, self.source = algorithm, n, source
+    def __init__(self, algorithm, n, source, types, layout, reduces: bool, trusted: TrustedReadings):
+        self.algorithm, self.n, self.source, self.trusted = algorithm, n, source, trusted
         self.reduces = reduces  # can run partial-order reduction
         self.types, self.layout = types, layout
         self.slots = len(layout.slots)
@@ -208,7 +210,7 @@ class NativeEngine:
             if any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
                    for i in range(self.n)):
                 raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
-            tables = topology_tables(self.algorithm, topology, tuple(ids))
+            tables = topology_tables(self.algorithm, topology, tuple(ids), self.trusted)
             arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "reads_channel")]
             arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
                        for k in ("conflicts", "writers_of_guard", "senders", "readers")]

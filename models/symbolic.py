@@ -8,6 +8,13 @@ over the process's locals before the step, its id and the received message's fie
 one command's transition relation, for a proof to use. The ring size n stays concrete, and
 so does the arrival port (a receive command is instantiated per port, as in the explorer).
 
+Python and z3 do not agree on every operator (a tuple comparison on terms is decided by
+structure, ``/`` on Int terms is integer division, ...): the command runs inside
+``models.faithful.faithful_operators``, where each construct either means what it means on
+plain values or raises AlgorithmError naming the command, the line and the fix. What remains
+(``is``, ``isinstance``, ``str`` of a term) is caught by comparing the reading with the
+concrete semantics (checker/trust/readings.py) before anything relies on it.
+
 This module and models.symbolic_ring (the whole ring, for proofs) are the only ones that import
 z3 eagerly; ``import models`` never loads them.
 """
@@ -19,6 +26,7 @@ import z3
 
 from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
+from .faithful import faithful_operators
 from .messages import Message
 from .process import ProcessView, view_class
 from .values import domain_of
@@ -127,15 +135,10 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
         arguments = (message, port)
     else:
         arguments = ()
-    try:
+    with faithful_operators(where):
         guard = z3.BoolVal(True) if command.guard is None else _condition(command.guard(process.view(), *arguments))
         view = process.view()
         command.body(view, *arguments)
-    except z3.Z3Exception as error:
-        raise AlgorithmError(
-            f"{where} cannot be read symbolically ({error}): a Python and/or/not/if asked a z3 "
-            "term for its truth value; use And/Or/Not/ite or a separate guarded command"
-        ) from error
     new_locals = tuple(
         as_term(value, variable.type, f"{where}: {process.layout.slot_name(k)}")
         for k, (value, (_, _, variable)) in enumerate(zip(view._values, process.layout.slots))
@@ -147,3 +150,47 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
         fields = zip(sent[1:], type(sent).fields, type(sent).field_types)
         sends.append((out_port, type(sent), tuple(as_term(v, t, f"{where}: {sent[0]}.{f}") for v, f, t in fields)))
     return SymbolicStep(guard, new_locals, tuple(sends), process, message)
+
+
+_readings: dict = {}
+
+
+def reading(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None) -> SymbolicStep:
+    """``execute`` on a fresh process, memoised: the footprints, the C engine and the check of
+    the readings (checker/trust/readings.py) share one reading per command instance and n.
+    A refusal is remembered and raised again."""
+    key = (algorithm, command.name, port, n)
+    if key not in _readings:
+        try:
+            _readings[key] = execute(algorithm, command, n, port)
+        except AlgorithmError as refusal:
+            _readings[key] = refusal
+    found = _readings[key]
+    if isinstance(found, AlgorithmError):
+        raise AlgorithmError(str(found))
+    return found
+
+
+DECISIONS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
+
+
+def decision_line(algorithm: type[Algorithm], name: str) -> int:
+    function = getattr(algorithm, name)
+    code = getattr(function, "__code__", None)
+    return code.co_firstlineno if code is not None else 0
+
+
+def read_decisions(algorithm: type[Algorithm], n: int, process: SymbolicProcess) -> dict[str, z3.ExprRef]:
+    """The decision functions as terms over ``process``'s constants: decided, is_leader and
+    candidate as formulas, leader_id as an Int (0 when the algorithm records none)."""
+    terms = {}
+    for name in DECISIONS:
+        function = getattr(algorithm, name)
+        where = f"{algorithm.__name__}.{name} (line {decision_line(algorithm, name)})"
+        if function is None:
+            terms[name] = z3.IntVal(0) if name == "leader_id" else z3.BoolVal(True)
+            continue
+        with faithful_operators(where):
+            value = function(process.view())
+            terms[name] = as_term(value, int, where) if name == "leader_id" else _condition(value)
+    return terms

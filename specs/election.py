@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from models import LARGEST, NIL, SMALLEST, Algorithm, Observation
+from models import LARGEST, NIL, SMALLEST, Algorithm, Observation, declares_message_bound
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,6 @@ def election_spec(algorithm: type[Algorithm]) -> list[Property]:
     if algorithm.winner in (LARGEST, SMALLEST):
         properties.append(leader_is_extremal(algorithm.winner))
     properties += [QUIESCENCE, TERMINATION]
-    if algorithm.message_bound(1) is not None or algorithm.message_bound(2) is not None:
+    if declares_message_bound(algorithm):
         properties.append(MESSAGE_BOUND)
     return properties

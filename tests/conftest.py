@@ -6,6 +6,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 MUTANTS = os.path.join(ROOT, "tests", "mutants")
+# algorithm files whose state graphs have the shapes the judges must get right (tests/explore/test_graph.py)
+JUDGES = os.path.join(ROOT, "tests", "judges")
 
 # One worker unless a test asks for more (tests/explore/test_engines.py compares jobs 1 and 2): most
 # checks here are small, and each pool of workers is a fork of the test process.

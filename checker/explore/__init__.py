@@ -6,5 +6,5 @@ partial-order reduction (reduction), the native engine's searches judged in Pyth
 (native_search), the run over arrangements with its workers, limits and progress (run,
 memory, progress) and the Result it returns (result).
 
-May import: models, specs, checker.render, checker.trust (which symmetries are proved). A new reduction or engine goes here.
+May import: models, specs, checker.render, checker.trust (which readings agree with Python, which symmetries are proved). A new reduction or engine goes here.
 """

@@ -13,7 +13,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from models import AsyncSystem
+from models import AsyncSystem, message_bound_at
 from specs import Property
 
 from .graph import GraphFacts, analyse
@@ -303,18 +303,20 @@ class Explorer:
         result.messages_min, result.messages_max = facts.messages_min, facts.messages_max
         bound_property = self.graph_props.get("message-bound")
         if bound_property is not None:
-            bound = self.system.algorithm.message_bound(self.system.n)
+            bound = message_bound_at(self.system.algorithm, self.system.n)
             if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
                 result.violations.append(Violation(
                     bound_property.name, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
-                    self._ordinals_along(facts.max_path, offsets, targets),
+                    self._ordinals_of(facts.max_edges),
                 ))
 
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
-        ordinals = []
-        for a, b in zip(path, path[1:]):
-            for e in range(offsets[a], offsets[a + 1]):
-                if targets[e] == b:
-                    ordinals.extend(self.chain_along.get(e, (self.edge_ordinal[e],)))
-                    break
-        return ordinals
+        """The transitions of a path of states, taking the first edge between two states (the
+        path of a lasso: any edge will do there, unlike on the path of the message maximum)."""
+        return self._ordinals_of([
+            next(e for e in range(offsets[a], offsets[a + 1]) if targets[e] == b) for a, b in zip(path, path[1:])
+        ])
+
+    def _ordinals_of(self, edges: list[int]) -> list[int]:
+        """The transitions of a path of edges (an edge that stands for a chain stands for all its steps)."""
+        return [k for e in edges for k in self.chain_along.get(e, (self.edge_ordinal[e],))]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 
-from models import AsyncSystem
+from models import AsyncSystem, message_bound_at
 from models.native import (
     MEMORY_LIMIT,
     NO_MEMORY,
@@ -110,7 +110,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                 if prop.check(tuple(observe(i, state[i]) for i in range(n)), state[n:]):
                     return None
         elif prop.name == "message-bound":
-            bound = reference.algorithm.message_bound(n)
+            bound = message_bound_at(reference.algorithm, n)
             if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
                 return None
         elif prop.name != "termination":  # termination holds: the graph is acyclic

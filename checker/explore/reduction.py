@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from models.dependence import DependenceTables
 
+from ..trust.readings import reading_report
+
 
 def watched_fields(properties) -> tuple[str, ...]:
     """The Observation fields whose changes the visibility proviso keeps in order: those the
@@ -56,7 +58,10 @@ class StubbornSets:
         self.cycle_proviso = cycle_proviso
         self.watched = watched_fields(properties)
         self.reduced = 0  # states expanded with a proper subset
-        self._tables = DependenceTables.of(getattr(system, "reference", system))
+        reference = getattr(system, "reference", system)
+        # footprints come from the symbolic reading only where it was checked faithful
+        trusted = reading_report(reference.algorithm, reference.n).trusted
+        self._tables = DependenceTables.of(reference, trusted)
         self._candidates = self._tables.memo
         self._visibility: dict = {}
 

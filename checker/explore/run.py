@@ -12,12 +12,13 @@ import os
 import time
 from dataclasses import dataclass
 
-from models import Algorithm, AlgorithmError, AsyncSystem
+from models import Algorithm, AlgorithmError, AsyncSystem, message_bound_at
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
 from ..render.trace import Trace, replay
+from ..trust.readings import ReadingReport, reading_report
 from .arrangements import (
     REFLECTION,
     Arrangement,
@@ -197,6 +198,7 @@ def check(
         raise AlgorithmError("--n must be at least 1")
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
+    message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     properties = properties if properties is not None else election_spec(algorithm)
     topology = algorithm.topology(n)
     symmetry_note = None
@@ -215,7 +217,10 @@ def check(
             )
         plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
     AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
-    native, engine_note = _native_engine(algorithm, n, engine)
+    # the symbolic readings the footprints and the C engine would be built from, checked
+    # against the concrete semantics before workers fork (they inherit the memoised report)
+    readings = reading_report(algorithm, n) if por or engine in ("auto", "native") else None
+    native, engine_note = _native_engine(algorithm, n, engine, readings)
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -271,16 +276,32 @@ def check(
     return result
 
 
-def _native_engine(algorithm, n: int, engine: str) -> tuple[NativeEngine | None, str | None]:
-    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it."""
+def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None) -> tuple[NativeEngine | None, str | None]:
+    """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
+    when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
+    built from such a reading, and partial-order reduction assumes the worst of its command."""
     if engine not in ("auto", "native"):
-        return None, None
+        return None, _reading_note(readings)
     try:
-        return NativeEngine.for_algorithm(algorithm, n), None
+        native = NativeEngine.for_algorithm(algorithm, n, readings.trusted)
     except NativeUnavailable as why:
         if engine == "native":
             raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}") from None
+        if not readings.commands_faithful:
+            return None, _reading_note(readings, "the Python engine ran it")
         return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
+    if not readings.trusted.decisions:
+        return native, _reading_note(readings, "the native engine explored full graphs, Python observed the processes")
+    return native, _reading_note(readings)
+
+
+def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:
+    """One line naming the first reading that disagrees with its Python, and what it cost."""
+    if readings is None or readings.faithful:
+        return None
+    if not readings.commands_faithful:
+        effects = ("partial-order reduction assumed the worst of that command", *effects)
+    return f"not trusted: {readings.problems[0]}" + (f" ({'; '.join(effects)})" if effects else "")
 
 
 def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):

@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
-from models import Algorithm
+from models import Algorithm, message_bound_at
 
 from ..explore.arrangements import NONE, count_planned
 from ..explore.result import INCOMPLETE, VIOLATED, Result
@@ -173,7 +173,7 @@ def row_from_result(result: Result, algorithm: type[Algorithm]) -> MessageRow:
     return MessageRow(
         n=result.n, kind=EXACT, verdict=result.verdict,
         min=result.messages_min if complete else None, max=result.messages_max if complete else None,
-        mean_worst=worst, mean_best=best, worst_ids=worst_ids, claimed=algorithm.message_bound(result.n),
+        mean_worst=worst, mean_best=best, worst_ids=worst_ids, claimed=message_bound_at(algorithm, result.n),
         arrangements_checked=result.arrangements_checked, arrangements_represented=result.arrangements_represented,
         states=result.states, seconds=result.seconds,
         violation=None if result.counterexample is None else
@@ -221,7 +221,7 @@ def message_table(
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:
-            table.rows.append(sample_row(algorithm, n, sample, seed, algorithm.message_bound(n)))
+            table.rows.append(sample_row(algorithm, n, sample, seed, message_bound_at(algorithm, n)))
     return table
 
 

@@ -43,7 +43,7 @@ import z3
 
 from models import CCW, CW, LEFT, RIGHT, AlgorithmError
 from models.algorithm import Algorithm, Command
-from models.symbolic import SymbolicProcess, SymbolicStep, _condition, execute, symbolic_message
+from models.symbolic import SymbolicProcess, SymbolicStep, execute, read_decisions, symbolic_message
 from models.topology import Topology
 from models.values import render
 
@@ -198,17 +198,13 @@ def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process:
 
 
 def _prove_decisions(algorithm, process: SymbolicProcess, swap):
-    view = process.view()
-    functions = [("is_leader", algorithm.is_leader), ("decided", algorithm.decided)]
-    functions += [(name, getattr(algorithm, name)) for name in ("leader_id", "candidate") if getattr(algorithm, name)]
-    for name, function in functions:
-        try:
-            value = function(view)
-        except Exception as error:  # noqa: BLE001 -- a decision function the reading cannot take: not proved
-            raise _NotProved(f"{name} cannot be read symbolically: {type(error).__name__}: {error}") from None
-        if not z3.is_expr(value):
+    try:  # the reading checked against Python (checker/trust/readings.py), in models.faithful's scope
+        terms = read_decisions(algorithm, process.n, process)
+    except Exception as error:  # noqa: BLE001 -- a decision function the reading cannot take: not proved
+        raise _NotProved(f"a decision function cannot be read symbolically: {error}") from None
+    for name, term in terms.items():
+        if z3.is_true(term) or z3.is_false(term) or z3.is_int_value(term):
             continue  # a constant: the same at every context
-        term = _condition(value) if name != "leader_id" else value
         image = swap(term)
         if image.eq(term):
             continue  # reads no PerPort slot, or both alike, term for term

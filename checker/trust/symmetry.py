@@ -51,15 +51,18 @@ def prove_mirror_symmetry(algorithm: type[Algorithm], n: int) -> SymmetryProof:
     return _proofs[key]
 
 
-def readings_not_yet_checked(algorithm: type[Algorithm], n: int) -> str | None:
-    """Whether the symbolic readings disagree with the concrete semantics: None (no disagreement
-    known), until checker/trust/readings.py's ``reading_report`` is connected here."""
-    return None
+def first_reading_problem(algorithm: type[Algorithm], n: int) -> str | None:
+    """The first symbolic reading that disagrees with the concrete semantics (or is refused), in
+    one line, or None when every reading is faithful (checker/trust/readings.py)."""
+    from .readings import reading_report
+
+    problems = reading_report(algorithm, n).problems
+    return problems[0] if problems else None
 
 
 def established_symmetry(algorithm: type[Algorithm], topology: Topology, requested: str = REFLECTION,
                          n: int | None = None,
-                         reading_problem: Callable[[type[Algorithm], int], str | None] = readings_not_yet_checked,
+                         reading_problem: Callable[[type[Algorithm], int], str | None] = first_reading_problem,
                          ) -> tuple[str, str | None]:
     """The strongest symmetry that is requested and sound for ``algorithm`` on ``topology`` at n,
     and one line for the run's notes when a declared symmetry is dropped.

@@ -14,6 +14,7 @@ from collections import deque
 
 import pytest
 
+from checker import check
 from checker.cli import main
 from checker.cli.loader import load_algorithm
 from models import AsyncSystem
@@ -37,7 +38,12 @@ CATALOGUE = [
     ("lelann_forgets_largest.py", 3, "at-most-one-leader"),
     ("hs_lecture_largest_passes.py", 3, "leader-is-smallest"),
     ("hs_unoriented_responses_turn_back.py", 3, "termination"),
+    ("lcr_guesses_leader.py", 3, "stability"),
 ]
+
+# mutants that break one property and nothing else: with that property left out they verify,
+# so a judge that reads it too leniently (stability ignoring the leader id) lets them through
+ONLY = [("lcr_guesses_leader.py", 4, "stability")]
 
 
 def test_every_mutant_file_is_in_the_catalogue():
@@ -147,3 +153,11 @@ def test_mutant_text_output_names_the_property_and_prints_the_table(capsys, file
     assert f"Counterexample to {expected}:" in out.out
     assert "step" in out.out and "command" in out.out
     assert "VIOLATED" in out.out
+
+
+@pytest.mark.parametrize("filename,n,only", ONLY)
+def test_mutant_breaks_that_property_and_no_other(filename, n, only):
+    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
+    others = [p for p in election_spec(algorithm) if p.name != only]
+    assert check(algorithm, n, properties=others, engine="interned").verdict == "verified"
+    assert check(algorithm, n, engine="interned").verdict == "violated"

@@ -10,6 +10,7 @@ import pytest
 from algorithms import builtin
 from checker import check, message_table
 from checker.cli import main
+from checker.trust.readings import reading_report
 from models.native import NativeEngine, NativeUnavailable
 from conftest import MUTANTS
 
@@ -140,7 +141,7 @@ def test_time_limit_stops_the_table(capsys):
     # counts it, as a user's wall clock does): compile n = 3 first, so that within the budget n = 3
     # is sure to finish and n = 9 (40,320 arrangements) is sure not to.
     try:
-        NativeEngine.for_algorithm(LCR, 3)
+        NativeEngine.for_algorithm(LCR, 3, reading_report(LCR, 3).trusted)
     except NativeUnavailable:
         pass  # no compiler: the Python engine explores n = 3 in milliseconds
     status, out, _ = run(capsys, "lcr", "--n", "3..9", "--messages", "--time-limit", 1, "--jobs", 1, "--json")

@@ -34,7 +34,7 @@ FORBIDDEN = [
     ("@spontaneous()\n    def wake(p):\n        p.x = 1 if p.asleep else 2", "x if c else y", "ite(c, x, y)"),
     ("@spontaneous()\n    def wake(p):\n        if p.asleep:\n            p.x = 1", "`if`", "command of its own"),
     ("@spontaneous(when=lambda p: 0 < p.x < 3)\n    def wake(p):\n        p.x = 1", "chained", "And(a < b, b < c)"),
-    ("@spontaneous()\n    def wake(p):\n        p.x = max(p.x, p.id)", "`max`", "ite(a < b, a, b)"),
+    ("@spontaneous()\n    def wake(p):\n        p.x = max(p.x, p.id)", "`max`", "ite(a > b, a, b)"),
     ("@spontaneous()\n    def wake(p):\n        p.x = min(p.x, p.id)", "`min`", "ite(a < b, a, b)"),
     ("@receive(Ping, when=lambda p, m, port: m.id in (1, 2))\n    def got(p, m, port):\n        p.x = 1", "`in`", "Or(x == a, x == b)"),
     ("@spontaneous()\n    def wake(p):\n        for i in range(2):\n            p.x = i", "loops", "straight-line"),

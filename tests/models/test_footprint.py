@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.algorithm import Layout
-from models.footprint import Footprint, footprint
+from checker.trust.readings import reading_report
+from models.footprint import Footprint, TrustedReadings, footprint
 
 from test_symbolic import CASE_IDS, CASES, local_values, run_concretely, scenarios
 
@@ -25,7 +26,7 @@ def test_footprint_covers_concrete_steps(algorithm, command, port):
     @given(scenarios(algorithm, command), st.data())
     def check(scenario, data):
         n, ids, i, values, fields = scenario
-        fp = footprint(algorithm, command, port, n)
+        fp = footprint(algorithm, command, port, n, reading_report(algorithm, n).trusted)
         steps = run_concretely(algorithm, command, port, n, ids, i, values, fields)
         for step in steps:
             changed = {k for k, (a, b) in enumerate(zip(values, step.target[i])) if a != b}
@@ -70,4 +71,17 @@ def test_a_command_that_cannot_be_read_symbolically_gets_the_worst_footprint():
             p.send(NEXT, m)
 
     (command,) = Opaque.commands
-    assert footprint(Opaque, command, "PREV", 3) == Footprint.worst(1, ("NEXT",))
+    trusted = reading_report(Opaque, 3).trusted
+    assert not trusted.trusts(command, "PREV")
+    assert footprint(Opaque, command, "PREV", 3, trusted) == Footprint.worst(1, ("NEXT",))
+
+
+def test_a_readable_command_whose_reading_is_not_trusted_gets_the_worst_footprint():
+    from algorithms.lcr import LCR
+
+    command = next(c for c in LCR.commands if c.name == "pass_on")
+    everything = reading_report(LCR, 3).trusted
+    assert everything.trusts(command, "PREV")
+    assert footprint(LCR, command, "PREV", 3, everything) != Footprint.worst(2, ("NEXT",))
+    nothing = TrustedReadings(frozenset(), False, "not checked")
+    assert footprint(LCR, command, "PREV", 3, nothing) == Footprint.worst(2, ("NEXT",))

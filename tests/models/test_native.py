@@ -20,14 +20,16 @@ from checker.cli import main
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.reduction import watched_fields
+from checker.trust.readings import reading_report
 from models import AsyncSystem
 from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine, NativeUnavailable
 from specs import election_spec
 
-from conftest import MUTANTS, mutant_cases
+from conftest import JUDGES, MUTANTS, mutant_cases
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
+JUDGES_FILES = sorted(f for f in os.listdir(JUDGES) if f.endswith(".py"))
 
 
 def _python_facts(algorithm, ids, swapped=None):
@@ -57,7 +59,7 @@ def _python_facts(algorithm, ids, swapped=None):
 
 
 def _agree(algorithm, ids, swapped=None):
-    engine = NativeEngine.for_algorithm(algorithm, len(ids))
+    engine = NativeEngine.for_algorithm(algorithm, len(ids), reading_report(algorithm, len(ids)).trusted)
     facts = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology)
     exploration, local_vectors, changes, terminals = _python_facts(algorithm, ids, swapped)
     assert facts.status == 0
@@ -81,7 +83,7 @@ def _agree_reduced(algorithm, ids, swapped=None):
     """The C reduction's graph is the Python reduction's (same figures), with and without chains."""
     properties = election_spec(algorithm)
     watched = watched_fields(properties)
-    engine = NativeEngine.for_algorithm(algorithm, len(ids))
+    engine = NativeEngine.for_algorithm(algorithm, len(ids), reading_report(algorithm, len(ids)).trusted)
     assert engine.reduces
     for chains in (False, True):
         system = AsyncSystem(algorithm, ids, swapped)
@@ -128,11 +130,39 @@ def test_native_search_sees_the_python_graph_for_mutants(filename, n):
     _agree_reduced(load_algorithm(os.path.join(MUTANTS, filename)), ids)
 
 
+# what graph_questions must answer on the judges' shapes (tests/judges/, one process): acyclic?, min, max
+JUDGED_SHAPES = {
+    "self_loop.py": (False, None, None), "back_to_start.py": (False, None, None), "two_routes.py": (True, 0, 2),
+}
+
+
+@pytest.mark.parametrize("filename", JUDGES_FILES)
+def test_native_search_sees_the_python_graph_for_the_judges_shapes(filename):
+    """A self-loop, a cycle through the initial state, three routes of different cost to one
+    state: the C graph questions answer them as the Python ones do, and as they should."""
+    algorithm = load_algorithm(os.path.join(JUDGES, filename))
+    _agree(algorithm, (1,))
+    _agree_reduced(algorithm, (1,))
+    for por in (False, True):
+        facts = NativeEngine.for_algorithm(algorithm, 1).explore((1,), por=por, watched=("decided", "is_leader"))
+        acyclic, low, high = JUDGED_SHAPES[filename]
+        assert facts.acyclic == acyclic
+        if acyclic:
+            assert (facts.messages_min, facts.messages_max) == (low, high)
+
+
+def test_native_search_sees_the_one_state_cycle_of_a_never_terminating_lcr_at_n_1():
+    algorithm = load_algorithm(os.path.join(MUTANTS, "lcr_never_terminates.py"))
+    _agree(algorithm, (1,))
+    _agree_reduced(algorithm, (1,))
+    assert not NativeEngine.for_algorithm(algorithm, 1).explore((1,)).acyclic
+
+
 @pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
                                        pytest.param("hs", (1, 3, 2, 5, 4), marks=pytest.mark.slow)])
 def test_native_reduction_is_the_python_reduction_at_larger_n(name, ids):
     if len(ids) == 5:  # the Python reduced search of this arrangement takes a minute: compare one figure pinned
-        facts = NativeEngine.for_algorithm(builtin(name), 5).explore(
+        facts = NativeEngine.for_algorithm(builtin(name), 5, reading_report(builtin(name), 5).trusted).explore(
             ids, por=True, watched=("decided", "is_leader", "leader_id"))
         # measured with the Python explorer: Explorer(..., por=True).run() on hs 1,3,2,5,4
         assert (facts.states, facts.transitions, facts.depth, facts.unmatched) == (736_541, 1_936_298, 63, 55_395)
@@ -210,11 +240,12 @@ def test_an_algorithm_the_symbolic_reading_refuses_runs_in_python(tmp_path, caps
         "    def elected(p, m, port):\n        p.leader = p.id\n        p.send('NEXT', m)\n"
     )
     algorithm = load_algorithm(str(path))
-    with pytest.raises(NativeUnavailable):
-        NativeEngine.for_algorithm(algorithm, 3)
+    with pytest.raises(NativeUnavailable, match="not faithful: Opaque.elected .*cannot be read symbolically"):
+        NativeEngine.for_algorithm(algorithm, 3, reading_report(algorithm, 3).trusted)
     result = check(algorithm, 3, jobs=1, por=False)  # auto: the Python engine, and a note saying why
     assert result.engine == "interned"
-    assert any("native engine cannot run" in note for note in result.notes)
+    assert any(note.startswith("not trusted: Opaque.elected") and "the Python engine ran it" in note
+               for note in result.notes)
     assert main([str(path), "--n", "3", "--engine", "native"]) == 2
     assert "--engine native cannot run opaque" in capsys.readouterr().err
 

@@ -1,0 +1,522 @@
+"""Does each symbolic reading of the loaded algorithm say what its Python says? Checked, not assumed.
+
+``models.symbolic`` reads a command instance (command, arrival port) at a ring size n as z3
+terms: its guard, the new value of every local, the fields of every message it sends; and the
+decision functions (decided, is_leader, leader_id, candidate) the same way. Footprints (so
+partial-order reduction), the C engine and the proofs are built from those terms, and
+``models.faithful`` refuses the Python constructs whose z3 meaning is known to differ. What
+it cannot see (``is``, ``isinstance``, ``str`` of a term, an operator on a value the
+refusals do not reach) is caught here: ``reading_report(algorithm, n)`` evaluates every
+reading on plain contexts and compares it with the concrete semantics (the same guard and
+body run on plain values, as models/semantics.py runs them), on
+
+  * every local context reachable at small n (2 and 3, every id arrangement up to rotation,
+    every port labelling on the unoriented ring; a budget of states keeps a large graph cheap),
+    read from the memo of ``models.interned.InternedSystem``, whose keys are those contexts;
+  * z3 witnesses: for each guard (and each boolean decision function) a context where it
+    holds and one where it fails, within the domains (id in 1..n, locals in their declared
+    domains, other integers and message fields in 0..2n+1);
+  * a few hundred seeded samples per reading from the same domains.
+
+Each reading is then faithful, disagrees (the first context found, as one line: the values,
+z3's answer and Python's), or is unreadable (the refusal of models.faithful). A report is per
+(algorithm, n), because p.n is concrete in the reading, and is memoised per process.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import z3
+
+from models import AlgorithmError, AsyncSystem
+from models.algorithm import Algorithm, Command, Layout
+from models.compiled_terms import UNDEFINED, CompiledTerms
+from models.footprint import TrustedReadings
+from models.interned import InternedSystem
+from models.messages import Message
+from models.process import view_class
+from models.symbolic import (
+    DECISIONS,
+    SymbolicProcess,
+    decision_line,
+    read_decisions,
+    reading,
+)
+from models.values import Id, domain_of, render
+
+FAITHFUL, DISAGREES, UNREADABLE = "faithful", "disagrees", "unreadable"
+REACHABLE, WITNESS, SAMPLE = "reachable", "witness", "sample"
+EVIDENCE = (REACHABLE, WITNESS, SAMPLE)
+
+SMALL_SIZES = (2, 3)
+STATE_BUDGET = 2_000  # states explored per small size, over all its arrangements
+SAMPLES = 32  # per reading
+BOOLEAN_DECISIONS = ("decided", "is_leader", "candidate")
+
+
+@dataclass(frozen=True)
+class ReadingVerdict:
+    """One reading: a command instance (command, port) or a decision function (command None)."""
+
+    reading: str  # "ChangRoberts.remove on PREV", "ChangRoberts.is_leader"
+    command: str | None
+    port: str | None
+    status: str  # FAITHFUL, DISAGREES or UNREADABLE
+    detail: str | None = None  # the one line saying why not
+    evidence: str | None = None  # which evidence found the disagreement
+    contexts: int = 0  # contexts compared
+
+    @property
+    def faithful(self) -> bool:
+        return self.status == FAITHFUL
+
+
+@dataclass(frozen=True)
+class ReadingReport:
+    algorithm: type[Algorithm]
+    n: int
+    instances: tuple[ReadingVerdict, ...]
+    decisions: tuple[ReadingVerdict, ...]
+    contexts: dict = field(default_factory=dict)  # evidence kind -> distinct contexts it offered
+    seconds: float = 0.0
+
+    @property
+    def faithful(self) -> bool:
+        return all(v.faithful for v in self.instances + self.decisions)
+
+    @property
+    def commands_faithful(self) -> bool:
+        return all(v.faithful for v in self.instances)
+
+    @property
+    def problems(self) -> list[str]:
+        """One line per reading that is not faithful."""
+        return [v.detail for v in self.instances + self.decisions if not v.faithful]
+
+    @property
+    def trusted(self) -> TrustedReadings:
+        """What models/ may build from: the faithful command instances and decision functions."""
+        return TrustedReadings(
+            frozenset((v.command, v.port) for v in self.instances if v.faithful),
+            all(v.faithful for v in self.decisions),
+            self.problems[0] if self.problems else None,
+        )
+
+    def verdict(self, command: str, port: str | None = None) -> ReadingVerdict:
+        return next(v for v in self.instances if v.command == command and v.port == port)
+
+
+_reports: dict = {}
+
+
+def reading_report(algorithm: type[Algorithm], n: int, evidence=EVIDENCE) -> ReadingReport:
+    """Every symbolic reading of ``algorithm`` at ring size n, checked against the concrete one."""
+    key = (algorithm, n, tuple(evidence))
+    report = _reports.get(key)
+    if report is None:
+        report = _reports[key] = _Checker(algorithm, n, tuple(evidence)).report()
+    return report
+
+
+# -- contexts -------------------------------------------------------------------------------
+# a context is (id, locals, message or None, port or None), locals in layout order
+
+_reachable: dict = {}
+
+
+def reachable_contexts(algorithm: type[Algorithm], size: int) -> tuple[set, set]:
+    """(spontaneous contexts (id, locals), receive contexts (id, locals, port, message)) met while
+    exploring the state graphs of every arrangement at ``size`` up to rotation, within the budget."""
+    key = (algorithm, size)
+    if key not in _reachable:
+        _reachable[key] = _explore(algorithm, size)
+    return _reachable[key]
+
+
+def _arrangements(algorithm, size):
+    orders = [(1, *rest) for rest in itertools.permutations(range(2, size + 1))]
+    if not algorithm.topology.port_labellings:
+        return [(ids, None) for ids in orders]
+    labellings = list(itertools.product((False, True), repeat=size))
+    # alternate labellings first, so a budget that stops early has seen several of them
+    return [(ids, swapped) for swapped in labellings for ids in orders]
+
+
+def _explore(algorithm, size) -> tuple[set, set]:
+    spontaneous, receive = set(), set()
+    plan = _arrangements(algorithm, size)
+    cap = max(STATE_BUDGET // len(plan), 500)
+    spent = 0
+    for ids, swapped in plan:
+        if spent >= STATE_BUDGET:
+            break
+        try:
+            system = InternedSystem(AsyncSystem(algorithm, ids, swapped))
+            spent += _depth_first(system, min(cap, STATE_BUDGET - spent))
+        except AlgorithmError:
+            pass  # the run reports the algorithm's own error; what was met so far still counts
+        locals_of = system._locals
+        spontaneous.update((ids[i], locals_of[number]) for i, number in system._spontaneous)
+        receive.update((ids[i], locals_of[number], port, message)
+                       for i, number, port, message in system._receives)
+    return spontaneous, receive
+
+
+def _depth_first(system: InternedSystem, cap: int) -> int:
+    """Explore depth first (a partial exploration still reaches deep contexts) up to ``cap`` states."""
+    seen = {system.initial_state}
+    pending = [system.initial_state]
+    while pending and len(seen) < cap:
+        for target, *_ in system.successor_list(pending.pop()):
+            if target not in seen:
+                seen.add(target)
+                pending.append(target)
+    return len(seen)
+
+
+class _Domains:
+    """The values a local, the id or a message field is drawn from for witnesses and samples."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.top = 2 * n + 1  # other integers and message fields: 0..2n+1
+
+    def values(self, value_type) -> tuple:
+        if value_type is bool:
+            return (False, True)
+        if value_type is Id:
+            return tuple(range(self.n + 1))
+        if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+            return tuple(int(member) for member in value_type)
+        return tuple(range(self.top + 1))
+
+    def constraint(self, value_type, x):
+        if value_type is bool:
+            return z3.BoolVal(True)
+        if value_type is Id or (isinstance(value_type, type) and issubclass(value_type, IntEnum)):
+            return domain_of(value_type, x, self.n)
+        return z3.And(0 <= x, x <= self.top)
+
+
+# -- the check ------------------------------------------------------------------------------
+
+
+class _Checker:
+    def __init__(self, algorithm: type[Algorithm], n: int, evidence: tuple[str, ...]):
+        self.algorithm, self.n, self.evidence = algorithm, n, evidence
+        topology = algorithm.topology(n)
+        self.layout = Layout.of(algorithm, topology.ports)
+        self.types = [variable.type for _, _, variable in self.layout.slots]
+        self.in_ports, self.out_ports = topology.in_ports(0), topology.out_ports(0)
+        self.view = view_class(algorithm, self.layout)
+        self.domains = _Domains(n)
+        self.random = random.Random(f"{algorithm.__module__}.{algorithm.__qualname__}/{n}")
+        self._solver = None
+        self.offered = {kind: 0 for kind in evidence}
+
+    def report(self) -> ReadingReport:
+        started = time.perf_counter()
+        spontaneous, receive = set(), set()
+        if REACHABLE in self.evidence:
+            for size in sorted({min(s, self.n) for s in SMALL_SIZES}):
+                found = reachable_contexts(self.algorithm, size)
+                spontaneous |= found[0]
+                receive |= found[1]
+        self.offered[REACHABLE] = len(spontaneous) + len(receive) if REACHABLE in self.evidence else 0
+        instances = []
+        for command, port in self._instances():
+            if port is None:
+                reachable = [(*values, pid) for pid, values in spontaneous]
+            else:
+                reachable = [(*values, pid, *message[1:]) for pid, values, at, message in receive
+                             if at == port and type(message) is command.message]
+            instances.append(self._check_instance(command, port, sorted(reachable, key=_order)))
+        decisions = self._check_decisions(sorted(((*values, pid) for pid, values in spontaneous), key=_order))
+        return ReadingReport(self.algorithm, self.n, tuple(instances), tuple(decisions),
+                             dict(self.offered), time.perf_counter() - started)
+
+    def _instances(self):
+        for command in self.algorithm.commands:
+            if command.kind == "spontaneous":
+                yield command, None
+        for port in self.in_ports:
+            for command in self.algorithm.commands:
+                if command.kind == "receive" and command.enabled_on(port):
+                    yield command, port
+
+    # -- evidence ---------------------------------------------------------------------------
+    def _contexts(self, reachable, variables, types, formulas, seen: set):
+        """(evidence kind, context values) in order: reachable, samples, then a z3 witness for
+        each formula being true and being false unless ``seen`` (filled by the caller with
+        (formula index, value) as it evaluates) shows the contexts so far had that value."""
+        if REACHABLE in self.evidence:
+            for values in reachable:
+                # a value no term can hold (a float a step stored) is the disagreement of that
+                # step, found there; the context itself cannot be given to the reading
+                if all(isinstance(v, int) for v in values):
+                    yield REACHABLE, values
+        if SAMPLE in self.evidence:
+            self.offered[SAMPLE] += SAMPLES
+            columns = [self.random.choices(self.domains.values(t), k=SAMPLES) for t in types]
+            for values in zip(*columns):
+                yield SAMPLE, values
+        if WITNESS in self.evidence:
+            for k, formula in enumerate(formulas):
+                for value, goal in ((True, formula), (False, z3.Not(formula))):
+                    if (k, value) in seen:
+                        continue
+                    values = self._witness(goal, variables, types)
+                    if values is not None:
+                        self.offered[WITNESS] += 1
+                        yield WITNESS, values
+
+    def _witness(self, goal, variables, types):
+        solver = self._solver
+        if solver is None:
+            solver = self._solver = z3.Solver()
+            solver.set("timeout", 500)  # a witness only fills a gap the other evidence left
+        solver.push()
+        try:
+            solver.add(*(self.domains.constraint(t, x) for x, t in zip(variables, types)), goal)
+            if solver.check() != z3.sat:
+                return None
+            model = solver.model()
+            return tuple(_plain(model.eval(x, model_completion=True)) for x in variables)
+        finally:
+            solver.pop()
+
+    # -- command instances ------------------------------------------------------------------
+    def _check_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
+        try:
+            return self._compare_instance(command, port, reachable)
+        except Exception as error:  # noqa: BLE001 -- never a traceback: the reading is then not used
+            return ReadingVerdict(
+                f"{self.algorithm.__name__}.{command.name}" + (f" on {port}" if port else ""), command.name, port,
+                UNREADABLE, f"{self.algorithm.__name__}.{command.name} (line {command.line}): its reading could "
+                f"not be checked ({type(error).__name__}: {error})")
+
+    def _compare_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
+        algorithm = self.algorithm
+        name = f"{algorithm.__name__}.{command.name}" + (f" on {port}" if port else "")
+        try:
+            step = reading(algorithm, command, self.n, port)
+        except AlgorithmError as refusal:
+            return ReadingVerdict(name, command.name, port, UNREADABLE, str(refusal))
+        process = step.process
+        fields = tuple(step.message[1:]) if step.message is not None else ()
+        variables = (*process.locals, process.id, *fields)
+        message_types = command.message.field_types if command.message is not None else ()
+        types = (*self.types, Id, *message_types)
+        guard = CompiledTerms(variables, [step.guard])
+        outcome = CompiledTerms(variables, [*step.locals, *(v for _, _, values in step.sends for v in values)])
+        width = len(self.types)
+        compared, seen = 0, set()
+        for kind, values in self._contexts(reachable, variables, types, [step.guard], seen):
+            locals_, pid = values[:width], values[width]
+            message = command.message.from_values(values[width + 1:]) if command.message is not None else None
+            compared += 1
+            difference = self._compare_step(command, step, guard, outcome, values, message, port, seen)
+            if difference is not None:
+                where = f"{algorithm.__name__}.{command.name} (line {_line(command, difference)})"
+                shown = self._show(pid, locals_, message, port)
+                return ReadingVerdict(name, command.name, port, DISAGREES, f"{where}: at {shown}: {difference}",
+                                      kind, compared)
+        return ReadingVerdict(name, command.name, port, FAITHFUL, contexts=compared)
+
+    def _compare_step(self, command, step, guard, outcome, values, message, port, seen: set) -> str | None:
+        """None when both readings agree on this context (locals, id, message fields), else what
+        differs; adds (0, the guard's value) to ``seen``."""
+        width = len(self.types)
+        python = self._concrete(command, values[:width], values[width], message, port)
+        (z3_guard,) = guard(values)
+        seen.add((0, z3_guard))
+        if isinstance(python, _Raised):
+            if z3_guard is UNDEFINED or (z3_guard and UNDEFINED in outcome(values)):
+                return None
+            return f"z3 says the guard is {_truth(z3_guard)}, Python raises {python}"
+        holds, new_locals, sent = python
+        if z3_guard is UNDEFINED:
+            return f"z3 leaves the guard undefined, Python says {_truth(holds)}"
+        if z3_guard != holds:
+            return f"z3 says the guard is {_truth(z3_guard)}, Python says {_truth(holds)}"
+        if not holds:
+            return None
+        results = outcome(values)
+        for k, (z3_value, value) in enumerate(zip(results[:width], new_locals)):
+            if not isinstance(value, int) or z3_value is UNDEFINED or z3_value != value:
+                slot, value_type = self.layout.slot_name(k), self.types[k]
+                return (f"after the step z3 says {slot}={_render(value_type, z3_value)}, "
+                        f"Python says {slot}={_render(value_type, value)}")
+        z3_sends, offset = [], width
+        for out_port, message_type, fields in step.sends:
+            z3_sends.append((out_port, message_type, results[offset:offset + len(fields)]))
+            offset += len(fields)
+        python_sends = [(out_port, type(sent), tuple(sent[1:])) for out_port, sent in sent]
+        if not _same_sends(z3_sends, python_sends):
+            return f"z3 sends {_show_sends(z3_sends)}, Python sends {_show_sends(python_sends)}"
+        return None
+
+    def _concrete(self, command: Command, locals_, pid, message, port):
+        """(guard, new locals, sends) as models/semantics.py computes them, or _Raised."""
+        algorithm, arguments = self.algorithm, (() if message is None else (message, port))
+        try:
+            if command.guard is not None:
+                holds = command.guard(self.view(tuple(locals_), pid, self.n, self.out_ports, algorithm), *arguments)
+                if not holds:
+                    return False, None, None
+            process = self.view(list(locals_), pid, self.n, self.out_ports, algorithm)
+            command.body(process, *arguments)
+        except Exception as error:  # noqa: BLE001 -- the user's code, on values it may never meet
+            return _Raised(error)
+        if any(not isinstance(sent, Message) for _, sent in process._sent):
+            return _Raised(TypeError("it sends something that is not a Message"))
+        return True, tuple(process._values), tuple(process._sent)
+
+    # -- decision functions -----------------------------------------------------------------
+    def _check_decisions(self, reachable) -> list[ReadingVerdict]:
+        try:
+            return self._compare_decisions(reachable)
+        except Exception as error:  # noqa: BLE001 -- never a traceback: the readings are then not used
+            name = self.algorithm.__name__
+            return [ReadingVerdict(f"{name}.{d}", None, None, UNREADABLE,
+                                   f"{name}.{d}: its reading could not be checked ({type(error).__name__}: {error})")
+                    for d in DECISIONS if getattr(self.algorithm, d) is not None]
+
+    def _compare_decisions(self, reachable) -> list[ReadingVerdict]:
+        algorithm = self.algorithm
+        present = [name for name in DECISIONS if getattr(algorithm, name) is not None]
+        process = SymbolicProcess(algorithm, self.n)
+        try:
+            terms = read_decisions(algorithm, self.n, process)
+        except AlgorithmError as refusal:
+            return [ReadingVerdict(f"{algorithm.__name__}.{name}", None, None, UNREADABLE, str(refusal))
+                    for name in present]
+        variables = (*process.locals, process.id)
+        types = (*self.types, Id)
+        compiled = CompiledTerms(variables, [terms[name] for name in present])
+        formulas = [terms[name] for name in present if name in BOOLEAN_DECISIONS]
+        failed: dict[str, tuple] = {}
+        compared, seen = 0, set()
+        boolean = [k for k, name in enumerate(present) if name in BOOLEAN_DECISIONS]
+        for kind, values in self._contexts(reachable, variables, types, formulas, seen):
+            compared += 1
+            z3_values = compiled(values)
+            seen.update((j, z3_values[k]) for j, k in enumerate(boolean))
+            python_values = self._observe(present, values[:-1], values[-1])
+            for name, z3_value, value in zip(present, z3_values, python_values):
+                if name not in failed and not _same_decision(name, z3_value, value):
+                    failed[name] = (kind, values, z3_value, value)
+            if len(failed) == len(present):
+                break
+        verdicts = []
+        for name in present:
+            reading = f"{algorithm.__name__}.{name}"
+            if name not in failed:
+                verdicts.append(ReadingVerdict(reading, None, None, FAITHFUL, contexts=compared))
+                continue
+            kind, values, z3_value, value = failed[name]
+            shown = self._show(values[-1], values[:-1], None, None)
+            show = _truth if name in BOOLEAN_DECISIONS else str
+            python = value if isinstance(value, _Raised) else show(value)
+            detail = (f"{reading} (line {decision_line(algorithm, name)}): at {shown}: "
+                      f"z3 says {show(z3_value)}, Python {'raises' if isinstance(value, _Raised) else 'says'} {python}")
+            verdicts.append(ReadingVerdict(reading, None, None, DISAGREES, detail, kind, compared))
+        return verdicts
+
+    def _observe(self, present, locals_, pid) -> list:
+        p = self.view(tuple(locals_), pid, self.n, self.out_ports, self.algorithm)
+        observed = []
+        for name in present:
+            try:
+                value = getattr(self.algorithm, name)(p)
+                observed.append(value if name == "leader_id" else bool(value))
+            except Exception as error:  # noqa: BLE001 -- the user's code
+                observed.append(_Raised(error))
+        return observed
+
+    # -- showing ----------------------------------------------------------------------------
+    def _show(self, pid, locals_, message, port) -> str:
+        parts = [f"id={pid}"] + [
+            f"{self.layout.slot_name(k)}={_render(self.types[k], value)}" for k, value in enumerate(locals_)
+        ]
+        if message is not None:
+            parts.append(f"m={message!r} on {port}")
+        return ", ".join(parts)
+
+
+def _order(values) -> tuple:
+    """A context's place in a fixed order (sets of contexts iterate in an order that depends on
+    string hashing, so the first disagreement found would vary from run to run)."""
+    return tuple((0, int(v)) if isinstance(v, int) else (1, repr(v)) for v in values)
+
+
+class _Raised:
+    def __init__(self, error: Exception):
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"{type(self.error).__name__}: {self.error}"
+
+
+def _plain(term):
+    if z3.is_true(term):
+        return True
+    if z3.is_false(term):
+        return False
+    return term.as_long()
+
+
+def _truth(value) -> str:
+    return "undefined" if value is UNDEFINED else "true" if value else "false"
+
+
+def _render(value_type, value) -> str:
+    if value is UNDEFINED:
+        return "undefined"
+    try:
+        return render(value_type, value)
+    except (ValueError, TypeError):
+        return repr(value)
+
+
+def _line(command: Command, difference: str) -> int:
+    """The guard's line for a guard that differs, else the body's."""
+    if "the guard" in difference and command.guard is not None:
+        code = getattr(command.guard, "__code__", None)
+        if code is not None:
+            return code.co_firstlineno
+    return command.line
+
+
+def _same_decision(name: str, z3_value, value) -> bool:
+    if isinstance(value, _Raised):
+        return z3_value is UNDEFINED
+    if z3_value is UNDEFINED:
+        return False
+    if name == "leader_id":
+        return isinstance(value, int) and z3_value == value
+    return z3_value == value
+
+
+def _same_sends(z3_sends, python_sends) -> bool:
+    if len(z3_sends) != len(python_sends):
+        return False
+    for (port, message_type, values), (python_port, python_type, python_values) in zip(z3_sends, python_sends):
+        if port != python_port or message_type is not python_type or len(values) != len(python_values):
+            return False
+        if any(z is UNDEFINED or z != v or not isinstance(v, int) for z, v in zip(values, python_values)):
+            return False
+    return True
+
+
+def _show_sends(sends) -> str:
+    if not sends:
+        return "nothing"
+    return ", ".join(
+        f"{message_type.__name__}({', '.join(_render(int, v) for v in values)}) on {port}"
+        for port, message_type, values in sends
+    )
