@@ -1,10 +1,15 @@
 """The native engine is checked against Python: every local context the C search evaluated is
 re-executed with the reference semantics (models/native_audit.py) before a verdict rests on it.
 
-The variants in tests/trust/variants/ are real bugs whose z3 reading differs from Python's, so
-the C code generated from it explores another graph; each must be VIOLATED by a plain run, with
-the one-line disagreement as a note. An audit of hand-corrupted outcomes must name the command
-and the values; and the audit must run on the fast path of a built-in, once per context.
+The audit is the last of the defences against a symbolic reading that differs from Python's,
+and the only one that is complete: the lint refuses the constructs it knows, the symbolic
+reading refuses operators whose z3 meaning differs (models/faithful.py), and the reading check
+compares readings with Python on small contexts (checker/trust/readings.py). The variants in
+tests/trust/variants/ are real bugs hidden by such a construct; each is refused by default, and
+with the other defences switched off (as if they had missed it) the C engine is built from the
+wrong reading, and the audit alone must make the run VIOLATED, with the one-line disagreement
+as a note. An audit of hand-corrupted outcomes must name the command and the values; and the
+audit must run on the fast path of a built-in, once per context.
 """
 import dataclasses
 import os
@@ -14,8 +19,11 @@ import pytest
 from algorithms import builtin
 from checker import check, load_algorithm
 from checker.cli import main
+from checker.explore import run
+from checker.trust import readings
 from models import AsyncSystem
-from models import native_audit
+from models import algorithm as dsl
+from models import faithful, native_audit
 from models.native import NativeEngine
 from models.native_audit import Disagreement, audit, verified
 
@@ -30,22 +38,40 @@ DISAGREEING = {
 }
 
 
+@pytest.fixture
+def only_the_audit(monkeypatch):
+    """The lint, the refusals of the symbolic reading and the reading check miss everything: the
+    C engine is built from whatever z3 makes of the text, as before any of them existed."""
+    monkeypatch.setattr(dsl, "lint_algorithm_class", lambda cls: None)
+    monkeypatch.setattr(faithful, "_patches", lambda: [])
+    check_nothing = readings.reading_report
+    monkeypatch.setattr(run, "reading_report", lambda algorithm, n: check_nothing(algorithm, n, evidence=()))
+
+
+def _path(filename: str) -> str:
+    return os.path.join(VARIANTS, filename)
+
+
 def test_the_variants_are_there():
     assert set(DISAGREEING) <= {f for f in os.listdir(VARIANTS) if f.endswith(".py")}
 
 
 @pytest.mark.parametrize("filename", sorted(DISAGREEING))
-def test_the_python_engine_finds_the_variants_bug(filename, capsys):
+def test_a_variant_is_refused_by_default(filename, capsys):
+    assert main([_path(filename), "--n", "3"]) == 2
+    assert "VERIFIED" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("filename", sorted(DISAGREEING))
+def test_the_python_engine_finds_the_variants_bug(only_the_audit, filename, capsys):
     """What each variant's docstring promises, so the tests below test the audit, not the bug."""
-    path = os.path.join(VARIANTS, filename)
-    assert main([path, "--n", "3", "--engine", "interned", "--no-por", "--symmetry", "none"]) == 1
+    assert main([_path(filename), "--n", "3", "--engine", "interned", "--no-por", "--symmetry", "none"]) == 1
     assert "VIOLATED" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("filename", sorted(DISAGREEING))
-def test_a_variant_whose_reading_differs_is_violated_by_default_with_the_disagreement(filename, capsys):
-    path = os.path.join(VARIANTS, filename)
-    assert main([path, "--n", "3"]) == 1
+def test_with_only_the_audit_a_variant_is_violated_with_the_disagreement(only_the_audit, filename, capsys):
+    assert main([_path(filename), "--n", "3"]) == 1
     out = capsys.readouterr().out
     assert ": VIOLATED" in out.splitlines()[0]
     note = next(line for line in out.splitlines() if "the native engine's reading of" in line)
@@ -53,15 +79,14 @@ def test_a_variant_whose_reading_differs_is_violated_by_default_with_the_disagre
     assert note.endswith("the Python engine runs this algorithm")
 
 
-def test_the_disagreement_comes_back_from_worker_processes(capsys):
-    path = os.path.join(VARIANTS, "cr_tuple_guard.py")
-    assert main([path, "--n", "3", "--jobs", "2"]) == 1
+def test_the_disagreement_comes_back_from_worker_processes(only_the_audit, capsys):
+    assert main([_path("cr_tuple_guard.py"), "--n", "3", "--jobs", "2"]) == 1
     assert "the native engine's reading of CRTupleGuard.remove" in capsys.readouterr().out
 
 
-def test_a_disagreement_discards_the_c_engine_for_the_rest_of_the_run_and_later_runs():
+def test_a_disagreement_discards_the_c_engine_for_the_rest_of_the_run_and_later_runs(only_the_audit):
     """cr_all_helper's C code is right on the first arrangement and wrong on the second."""
-    algorithm = load_algorithm(os.path.join(VARIANTS, "cr_all_helper.py"))
+    algorithm = load_algorithm(_path("cr_all_helper.py"))
     result = check(algorithm, 3, jobs=1)
     assert result.verdict == "violated" and result.engine == "interned"
     assert [a.engine for a in result.per_arrangement] == ["native", "python"]
@@ -79,9 +104,13 @@ def fresh_memo(monkeypatch):
     monkeypatch.setattr(NativeEngine, "_loaded", {})
 
 
+def _engine(algorithm, n: int) -> NativeEngine:
+    return NativeEngine.for_algorithm(algorithm, n, readings.reading_report(algorithm, n).trusted)
+
+
 def _recorded(name: str, ids: tuple):
     algorithm = builtin(name)
-    facts = NativeEngine.for_algorithm(algorithm, len(ids)).explore(ids)
+    facts = _engine(algorithm, len(ids)).explore(ids)
     return facts.contexts, AsyncSystem(algorithm, ids)
 
 
@@ -153,7 +182,7 @@ def test_the_audit_runs_on_the_fast_path_of_a_builtin_once_per_context(fresh_mem
     result = check(builtin("hs"), 3, jobs=1)
     assert result.verdict == "verified" and result.engine == "native"
     assert all(a.engine == "native" for a in result.per_arrangement)
-    engine = NativeEngine.for_algorithm(builtin("hs"), 3)
+    engine = _engine(builtin("hs"), 3)
     audited = verified(builtin("hs"), 3)
     assert len(runs) == len(set(runs)) == len(audited) > 0
     assert all(c.key in audited for c in engine.unaudited)
@@ -161,7 +190,7 @@ def test_the_audit_runs_on_the_fast_path_of_a_builtin_once_per_context(fresh_mem
     assert len(runs) == len(audited)
 
 
-def test_a_value_c_cannot_hold_is_a_disagreement_even_when_it_compares_equal(tmp_path, capsys):
+def test_a_value_c_cannot_hold_is_a_disagreement_even_when_it_compares_equal(only_the_audit, tmp_path, capsys):
     """``p.id / 1`` is 3 on z3 integers and 3.0 in Python: equal, but C holds no float, so the
     audit does not take C's word for it (the run is still verified, by the Python engine)."""
     path = tmp_path / "lcr_halves.py"

@@ -5,8 +5,12 @@ Bug: an initiator that has resigned (turned black) may drop a token instead of p
 and nobody is elected. The guard calls a helper outside the class (where the DSL lint does
 not look) that returns ``all(conditions)``: in Python it holds for a black initiator, but on
 z3 terms ``all`` asks each equality for its truth value and z3 answers structurally (False),
-so the symbolic reading of the command is "never enabled". ``check FILE --n 3 --engine
-interned --no-por --symmetry none`` says VIOLATED.
+so the symbolic reading of the command is "never enabled".
+
+The lint refuses the construct now (exit 2), and so does the symbolic reading. With both
+switched off (tests/trust/test_native_audit.py does), ``check FILE --n 3 --engine interned
+--no-por --symmetry none`` says VIOLATED, and the native engine's audit alone keeps a default
+run from saying VERIFIED.
 """
 from algorithms.cr import BLACK, ChangRoberts, Token
 from models import receive

@@ -6,7 +6,12 @@ not the largest initiator). Its guard is written ``(p.initiated, m.id < p.id) ==
 Python compares the tuples element by element and the guard holds as intended, but on z3
 terms the first comparison is asked for its truth value and z3 answers structurally (False),
 so the symbolic reading is "never enabled" and a native engine built from it explores plain
-Chang-Roberts. ``check FILE --n 3 --engine interned --no-por --symmetry none`` says VIOLATED.
+Chang-Roberts.
+
+The lint refuses the construct now (exit 2), and so does the symbolic reading. With both
+switched off (tests/trust/test_native_audit.py does), ``check FILE --n 3 --engine interned
+--no-por --symmetry none`` says VIOLATED, and the native engine's audit alone keeps a default
+run from saying VERIFIED.
 """
 from algorithms.cr import ChangRoberts, Leader, Token
 from models import NEXT, receive

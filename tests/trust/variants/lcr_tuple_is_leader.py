@@ -6,8 +6,12 @@ are leaders at once (at-most-one-leader fails; the terminal states are right). `
 is written ``(p.crowned, p.asleep) == (True, False)``: Python compares the tuples as intended,
 but on z3 terms the first comparison is decided structurally (False), so the compiled
 decision function says "never a leader" and a native engine that observes processes with it
-sees no second leader. ``check FILE --n 3 --engine interned --no-por --symmetry none`` says
-VIOLATED.
+sees no second leader.
+
+The lint refuses the construct now (exit 2), and so does the symbolic reading. With both
+switched off (tests/trust/test_native_audit.py does), ``check FILE --n 3 --engine interned
+--no-por --symmetry none`` says VIOLATED, and the native engine's audit alone keeps a default
+run from saying VERIFIED.
 """
 from algorithms.lcr import LCR, Terminate, Token
 from models import NEXT, NIL, And, Local, receive, spontaneous
