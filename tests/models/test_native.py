@@ -144,7 +144,7 @@ def test_native_search_sees_the_python_graph_for_the_judges_shapes(filename):
     _agree(algorithm, (1,))
     _agree_reduced(algorithm, (1,))
     for por in (False, True):
-        facts = NativeEngine.for_algorithm(algorithm, 1).explore((1,), por=por, watched=("decided", "is_leader"))
+        facts = NativeEngine.for_algorithm(algorithm, 1, reading_report(algorithm, 1).trusted).explore((1,), por=por, watched=("decided", "is_leader"))
         acyclic, low, high = JUDGED_SHAPES[filename]
         assert facts.acyclic == acyclic
         if acyclic:
@@ -155,7 +155,7 @@ def test_native_search_sees_the_one_state_cycle_of_a_never_terminating_lcr_at_n_
     algorithm = load_algorithm(os.path.join(MUTANTS, "lcr_never_terminates.py"))
     _agree(algorithm, (1,))
     _agree_reduced(algorithm, (1,))
-    assert not NativeEngine.for_algorithm(algorithm, 1).explore((1,)).acyclic
+    assert not NativeEngine.for_algorithm(algorithm, 1, reading_report(algorithm, 1).trusted).explore((1,)).acyclic
 
 
 @pytest.mark.parametrize("name, ids", [("lcr", (1, 3, 2, 4, 6, 5)), ("cr", (1, 3, 2, 4, 6, 5)), ("hs", (1, 2, 3, 4)),
