@@ -268,7 +268,9 @@ typedef struct {
 typedef struct {
     set_t keys;                  /* (kind, id, locals[, head]) packed: see context() */
     uint64_t *first; size_t first_cap;  /* context k's outcomes: outcomes[first[k] .. first[k+1]) */
-    outcome_t *outcomes; size_t outcomes_cap;
+    /* the outcomes, in chunks that never move, so that a step may point at its outcome while
+     * new contexts are recorded */
+    outcome_t **chunks; size_t chunks_cap;
     int64_t *seen; size_t seen_cap;     /* 4 per context: rl_observe of its locals (RL_POR) */
     int64_t *values; size_t values_cap; /* RL_SLOTS per context: its locals as numbers */
     uint64_t reported;           /* contexts handed to the checker so far */
@@ -277,17 +279,34 @@ typedef struct {
 
 static contexts_t *ctx;          /* the table of the search under way */
 
-static inline const outcome_t *outcome_of(uint32_t k) { return &ctx->outcomes[k]; }
+#define RL_CHUNK_BITS 8
+static inline outcome_t *outcome_at(uint64_t k) {
+    return &ctx->chunks[k >> RL_CHUNK_BITS][k & ((1u << RL_CHUNK_BITS) - 1)];
+}
+
+#define RL_CHANNEL_WORDS ((RL_CHANNELS + 63) / 64)
 
 /* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
     int mover;                   /* the process that moves */
     int in_channel;              /* the channel whose head it takes, or -1 */
     int instance;                /* which command instance (models/semantics.py's numbering) */
-    uint32_t outcome;            /* what it does: ctx->outcomes[outcome] */
+    const outcome_t *o;          /* what it does */
     uint32_t here;               /* the mover's own context (its id and locals before the step) */
     int to[RL_MAX_SENDS];        /* the channel of each sent message, in order */
+    uint64_t touched[RL_CHANNEL_WORDS];  /* the channels it takes from or sends to, as bits */
 } step_t;
+
+/* The first channel from c on that a step touches, or RL_CHANNELS. */
+static inline int next_touched(const uint64_t *touched, int c) {
+    int k = c >> 6;
+    uint64_t bits = touched[k] & (~0ull << (c & 63));
+    while (!bits) {
+        if (++k == RL_CHANNEL_WORDS) return RL_CHANNELS;
+        bits = touched[k];
+    }
+    return k * 64 + __builtin_ctzll(bits);
+}
 
 /* One enabled transition of the state being expanded; its target is packed only if taken. */
 typedef struct {
@@ -309,10 +328,8 @@ static inline uint8_t *put_bytes(uint8_t *out, const uint8_t *p, size_t len) {
 /* The target of step s from w, packed into out: the parts the step keeps are copied, the new
  * locals and messages come packed with the outcome. */
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
-    const outcome_t *o = outcome_of(s->outcome);
-    const int sends = o->sends, in_channel = s->in_channel;
-    int to[RL_MAX_SENDS];
-    for (int m = 0; m < sends; m++) to[m] = s->to[m];
+    const outcome_t *o = s->o;
+    const int sends = o->sends;
     size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
                    + (size_t)sends * RL_WIDTH * 10;
     if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
@@ -325,27 +342,20 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     memcpy(out, base + after, w->chan_at[0] - after); out += w->chan_at[0] - after;
     int c = 0;
     while (c < RL_CHANNELS) {
-        int touched = c == in_channel;
-        for (int m = 0; m < sends; m++) touched |= to[m] == c;
-        if (!touched) {  /* copy the run of untouched channels at once */
-            int d = c + 1;
-            for (; d < RL_CHANNELS; d++) {
-                int hit = d == in_channel;
-                for (int m = 0; m < sends; m++) hit |= to[m] == d;
-                if (hit) break;
-            }
+        int d = next_touched(s->touched, c);
+        if (d > c) {  /* copy the run of untouched channels at once */
             memcpy(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
             out += w->chan_at[d] - w->chan_at[c];
             c = d;
             continue;
         }
-        int skip = c == in_channel, extra = 0;
-        for (int m = 0; m < sends; m++) extra += to[m] == c;
+        int skip = c == s->in_channel, extra = 0;
+        for (int m = 0; m < sends; m++) extra += s->to[m] == c;
         put_varint(&out, w->len[c] - skip + extra);
         size_t from = skip ? w->second_at[c] : w->messages_at[c];
         memcpy(out, base + from, w->chan_at[c + 1] - from); out += w->chan_at[c + 1] - from;
         for (int m = 0; m < sends; m++)
-            if (to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
+            if (s->to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         c++;
     }
     out_bytes->len = (size_t)(out - out_bytes->data);
@@ -507,7 +517,8 @@ static int contexts_init(contexts_t *t) {
 }
 
 static void contexts_clear(contexts_t *t) {
-    set_free(&t->keys); free(t->first); free(t->outcomes); free(t->seen); free(t->values);
+    for (size_t c = 0; c < t->chunks_cap; c++) free(t->chunks[c]);
+    set_free(&t->keys); free(t->first); free(t->chunks); free(t->seen); free(t->values);
     memset(t, 0, sizeof *t);
 }
 
@@ -544,14 +555,22 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
     }
     /* room first, so that a failed allocation leaves no key without its outcomes */
     uint64_t k = ctx->keys.count, at = ctx->first[k];
-    if (!grow((void **)&ctx->outcomes, &ctx->outcomes_cap, at + (uint64_t)count, sizeof(outcome_t))
-        || !grow((void **)&ctx->first, &ctx->first_cap, k + 2, sizeof(uint64_t))
+    for (uint64_t c = at >> RL_CHUNK_BITS; c <= (at + (uint64_t)count) >> RL_CHUNK_BITS; c++) {
+        size_t had = ctx->chunks_cap;
+        if (!grow((void **)&ctx->chunks, &ctx->chunks_cap, c + 1, sizeof(outcome_t *))) FAIL(NO_MEMORY);
+        memset(ctx->chunks + had, 0, (ctx->chunks_cap - had) * sizeof(outcome_t *));
+        if (!ctx->chunks[c]) {
+            if (!(ctx->chunks[c] = malloc(sizeof(outcome_t) << RL_CHUNK_BITS))) FAIL(NO_MEMORY);
+            rl_allocated += sizeof(outcome_t) << RL_CHUNK_BITS;
+        }
+    }
+    if (!grow((void **)&ctx->first, &ctx->first_cap, k + 2, sizeof(uint64_t))
         || !grow((void **)&ctx->seen, &ctx->seen_cap, 4 * (k + 1), sizeof(int64_t))
         || !grow((void **)&ctx->values, &ctx->values_cap, RL_SLOTS * (k + 1), sizeof(int64_t))) FAIL(NO_MEMORY);
     int added;
     int64_t found = set_add(&ctx->keys, key, len, &added);
     if (found < 0) { ctx->broken = 1; FAIL(NO_MEMORY); }
-    memcpy(ctx->outcomes + at, fresh, (size_t)count * sizeof(outcome_t));
+    for (int j = 0; j < count; j++) *outcome_at(at + (uint64_t)j) = fresh[j];
     memcpy(ctx->seen + 4 * k, seen, sizeof seen);
     memcpy(ctx->values + RL_SLOTS * k, L, sizeof L);
     ctx->first[k + 1] = at + (uint64_t)count;
@@ -605,12 +624,17 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
 static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
     uint64_t a = ctx->first[k], b = ctx->first[k + 1];
     for (uint64_t u = a; u < b; u++) {
-        const outcome_t *o = outcome_of((uint32_t)u);
+        const outcome_t *o = outcome_at(u);
         successor_t *t = &x->items[x->count++];
         step_t *s = &t->step;
         s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
-        s->outcome = (uint32_t)u; s->here = here;
-        for (int m = 0; m < o->sends; m++) s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
+        s->o = o; s->here = here;
+        memset(s->touched, 0, sizeof s->touched);
+        if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
+        for (int m = 0; m < o->sends; m++) {
+            int to = s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
+            s->touched[to >> 6] |= 1ull << (to & 63);
+        }
         t->visible = g.por && (o->seen_changed & g.watched) != 0;
     }
 }
@@ -769,7 +793,7 @@ static int choose(const expansion_t *x, int *chosen, int *count) {
 
 /* Count one transition taken from x's state, and note its local change. */
 static int take(const expansion_t *x, const step_t *t) {
-    const outcome_t *o = outcome_of(t->outcome);
+    const outcome_t *o = t->o;
     g.result->transitions++;
     g.result->unmatched += o->unmatched;
     if (!g.want_changes || !o->changed) return 1;
@@ -821,7 +845,7 @@ static int follow_chain(int *walked, uint64_t *sent, int *chosen) {
         g.passed_start[++g.passed_count] = g.passed.len;
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
-        *sent += (uint64_t)outcome_of(t->outcome)->sends;
+        *sent += (uint64_t)t->o->sends;
         (*walked)++;
         if (!encode(&g.inner.work, t, &g.chain_state)) FAIL(NO_MEMORY);
         if (known(g.chain_state.data, g.chain_state.len)) return 1;
@@ -896,7 +920,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             const uint8_t *target = g.target.data;
             size_t target_len = g.target.len;
             int walked = 1;
-            uint64_t sent = (uint64_t)outcome_of(t->outcome)->sends;
+            uint64_t sent = (uint64_t)t->o->sends;
             int added = 0;
             int64_t j = g.chains ? number_of(target, target_len) : -1;
             if (j < 0) {
@@ -960,7 +984,7 @@ static int report(result_t *r) {
         memcpy(out, ctx->seen + 4 * k, 4 * sizeof(int64_t)); out += 4;
         *out++ = (int64_t)(ctx->first[k + 1] - ctx->first[k]);
         for (uint64_t u = ctx->first[k]; u < ctx->first[k + 1]; u++) {
-            const outcome_t *o = outcome_of((uint32_t)u);
+            const outcome_t *o = outcome_at(u);
             *out++ = o->offset;
             *out++ = o->unmatched;
             memcpy(out, o->loc, sizeof o->loc); out += RL_SLOTS;
