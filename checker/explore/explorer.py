@@ -57,6 +57,8 @@ class Exploration:
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced
+    # the native engine's audit failed (models.native_audit.Disagreement): Python explored this
+    disagreement: object | None = None
 
 
 class Explorer:

@@ -88,8 +88,9 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
 
     try:
         exploration = None
-        if task.native is not None:
-            # verified in C, or None: then the Python engine finds the violation and its trace
+        if task.native is not None and task.native.disagreement is None:
+            # verified in C (and audited), or None: then the Python engine finds the violation
+            # and its trace, or runs the arrangement the C code would have got wrong
             exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
@@ -104,6 +105,8 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
+    if task.native is not None:
+        exploration.disagreement = task.native.disagreement
     if task.blind:
         exploration.ids = arrangement.ids
         if exploration.violations:  # search again with the ids, for reasons and a trace that name them
@@ -124,6 +127,7 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             if full.violations:  # always, since the reduced graph's paths are the full graph's
                 full.represents = arrangement.represents
                 full.swapped = arrangement.swapped
+                full.disagreement = exploration.disagreement
                 exploration, first = full, full.violations[0]
     trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
@@ -256,6 +260,13 @@ def check(
     result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
     result.states += unfinished
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
+    disagreement = next((e.disagreement for e in explorations if e.disagreement), None)
+    if native is not None and (disagreement or native.disagreement):
+        # the audit discarded the C engine: the Python engine ran from that arrangement on (and
+        # runs this algorithm at this n from the start in later runs of this process)
+        native.disagreement = native.disagreement or disagreement
+        result.engine = "interned"
+        result.notes.append(str(native.disagreement))
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains
     result.fingerprint = fingerprint
