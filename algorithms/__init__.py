@@ -17,6 +17,7 @@ BUILTIN = {
     "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
     "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
     "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
+    "itai-rodeh": "algorithms.itai_rodeh:ItaiRodeh",
     "flooding": "algorithms.flooding:Flooding",
     "timeslice": "algorithms.timeslice:TimeSlice",
     "variable-speeds": "algorithms.variable_speeds:VariableSpeeds",
@@ -27,8 +28,9 @@ BUILTIN = {
 }
 
 
-# The asynchronous algorithms on rings, which every engine and reduction runs (the synchronous
-# ones and those on general networks run in the Python engine only: docs/networks.md).
+# The deterministic asynchronous algorithms on rings, which every engine and reduction runs (the
+# synchronous ones and those on general networks run in the Python engine only: docs/networks.md;
+# so does itai-rodeh, which draws: docs/complexity.md).
 ASYNCHRONOUS_RINGS = ("lcr", "cr", "hs", "franklin", "peterson", "lelann", "hs-lecture", "hs-unoriented", "cr-all")
 
 

@@ -22,6 +22,7 @@ import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from .draws import draws_in
 from .errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
@@ -70,6 +71,7 @@ class Command:
     line: int = 0
     order: int = 0
     any_port: bool = False  # a spontaneous command taken on any one of the process's ports (networks)
+    draws: bool = False  # the body calls p.draw (read from its source): its outcomes are random
 
     def enabled_on(self, port: str) -> bool:
         return self.ports is None or port in self.ports
@@ -101,7 +103,7 @@ def spontaneous(when: Callable | None = None, any_port: bool = False):
 
     def decorate(body):
         return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order(),
-                       any_port=any_port)
+                       draws=draws_in(body), any_port=any_port)
 
     return decorate
 
@@ -120,7 +122,7 @@ def receive(message: type[Message], when: Callable | None = None, ports=None):
     def decorate(body):
         return Command(
             body.__name__, "receive", body, when, message,
-            tuple(ports) if ports is not None else None, _line_of(body), _next_order(),
+            tuple(ports) if ports is not None else None, _line_of(body), _next_order(), draws=draws_in(body),
         )
 
     return decorate
@@ -140,6 +142,8 @@ class Algorithm:
       timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/rounds.py)
       anonymous     -- True if processes have no ids (then ``p.id`` cannot be read)
       knows_diameter -- True if a process on a network may read ``p.diameter`` (seed 002's D)
+      round_message -- for an asynchronous algorithm that draws: the Message type that process 0
+                       sends once per round, so that ``--expected rounds`` can count rounds
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -162,8 +166,10 @@ class Algorithm:
     timing = ASYNCHRONOUS
     anonymous = False
     knows_diameter = False
+    round_message: type[Message] | None = None
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
+    randomized = False  # some command draws (set from the commands, never declared)
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -186,6 +192,7 @@ class Algorithm:
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
         lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
+        cls.randomized = any(command.draws for command in cls.commands)
         cls._validate()
 
     @classmethod

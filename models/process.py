@@ -7,8 +7,15 @@ per local, so reading ``p.asleep`` is a tuple index and not a dictionary lookup.
 from __future__ import annotations
 
 from .algorithm import Algorithm, Layout
+from .draws import NoDraws
 from .errors import AlgorithmError
 from .ports import Port, stored
+
+# Where no coins are handed in (the symbolic reading, decision functions), a draw is refused.
+_UNREAD = NoDraws(
+    "p.draw is random: only the concrete semantics reads it (the Python engine, without "
+    "partial-order reduction); proofs, the native engine and footprints do not"
+)
 
 
 class _PortVector:
@@ -30,16 +37,17 @@ class _PortVector:
 class ProcessView:
     """Base of the generated views: id, n, sends; locals come from the generated subclass."""
 
-    __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm")
+    __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm", "_coins")
     _numbered = True  # Port values read from locals show their numbers (models/ports.py)
 
-    def __init__(self, values, pid: int, n: int, out_ports, algorithm):
+    def __init__(self, values, pid: int, n: int, out_ports, algorithm, coins=_UNREAD):
         self._values = values
         self.id = pid
         self._n = n
         self._sent = []
         self._out_ports = out_ports
         self._algorithm = algorithm
+        self._coins = coins
 
     @property
     def n(self) -> int:
@@ -57,6 +65,11 @@ class ProcessView:
                 f"channel here; ports: {', '.join(self._out_ports)}"
             )
         self._sent.append((port, message))
+
+    def draw(self, choices):
+        """A value drawn at random: ``p.draw({0: 1, 1: 3})`` (value: weight) or ``p.draw((0, 1))``
+        (uniform). The checker explores every value, each with its probability (models.draws)."""
+        return self._coins.pick(choices)
 
     def send_all(self, message):
         """Send the same message on every outgoing port (seed 001: "to links CW and CCW")."""

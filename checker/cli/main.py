@@ -17,6 +17,7 @@ from ..explore.memory import parse_size
 from ..explore.run import RunTooLarge, check
 from ..render.trace import TRACE_FORMATS
 from . import modes as cli_modes
+from . import randomized as randomized_mode
 from .loader import load_algorithm
 
 USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
@@ -112,13 +113,26 @@ def _parser() -> argparse.ArgumentParser:
     measure.add_argument("--csv", action="store_true",
                          help="with --messages: print the table as CSV (the only table with CSV; refused elsewhere)")
     measure.add_argument("--plot", metavar="FILE",
-                         help="with --messages: plot messages against n (.png, .svg, .pdf; refused elsewhere)")
+                         help="with --messages: plot messages against n; with --distribution: the probability of "
+                              "election against k (.png, .svg, .pdf; refused elsewhere)")
     measure.add_argument("--sample", type=int, metavar="K",
                          help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
     measure.add_argument("--time-limit", type=float, metavar="SECONDS",
                          help="time budget of --messages (the table stops at the last n done) or of "
                               "--open-schedules (the pairs explored by then are reported as incomplete); a single "
                               "check has --max-states and --max-memory instead")
+    randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/complexity.md)")
+    randomized.add_argument("--expected", nargs="?", const="", metavar="steps,messages,rounds",
+                            help="min and max expected steps, messages and rounds until a leader is elected "
+                                 "(default: all the algorithm can count); with --n 1..8 a table")
+    randomized.add_argument("--within", type=int, metavar="K",
+                            help="min and max probability that a leader is elected within K steps (or rounds)")
+    randomized.add_argument("--distribution", type=int, metavar="K",
+                            help="the table of that probability for k = 1..K (--plot FILE draws it)")
+    randomized.add_argument("--unit", choices=("steps", "rounds"),
+                            help="what K counts in --within and --distribution: steps (the default) or rounds")
+    randomized.add_argument("--export", metavar="FILE",
+                            help="write the explored MDP for Storm (.drn) or PRISM (.nm, .prism), exact")
     return parser
 
 
@@ -126,13 +140,15 @@ def _parser() -> argparse.ArgumentParser:
 # than ignore them silently.
 _MODE_OPTIONS = {
     "--csv": ("messages",),
-    "--plot": ("messages",),
+    "--plot": ("messages", "distribution"),
+    "--unit": ("within", "distribution"),
     "--sample": ("messages",),
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
-               "prove": "--prove", "compare": "`check compare`"}
+               "prove": "--prove", "compare": "`check compare`",
+               "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
 
 
 def refuse_unused_options(args, mode: str) -> None:
@@ -154,6 +170,8 @@ def _mode(args) -> str:
         return "messages"
     if args.open_schedules:
         return "open-schedules"
+    if randomized_mode.wanted(args):
+        return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
 
 
@@ -251,6 +269,9 @@ def _asynchronous_ring_only(algorithm, what: str) -> None:
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
     algorithm = load_algorithm(args.algorithm)
+    if algorithm.randomized and args.messages:
+        raise AlgorithmError(f"{algorithm.name} draws random values, so no bound holds on its messages; "
+                             "--expected messages gives their least and largest expectation")
     if args.open_schedules:
         _asynchronous_ring_only(algorithm, "open schedules (--open-schedules)")
     if args.sample is not None:
@@ -286,6 +307,8 @@ def run(argv: list[str] | None = None) -> int:
     refuse_unused_options(args, _mode(args))
     if args.trace_out:
         check_trace_out(args.trace_out)
+    if randomized_mode.wanted(args):
+        return randomized_mode.run(args)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")

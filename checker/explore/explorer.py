@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from models import AsyncSystem
 from specs import Property, bound_of
 
-from .graph import GraphFacts, analyse
+from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
 from .reduction import StubbornSets
 
@@ -60,6 +60,8 @@ class Exploration:
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced
+    # the native engine's audit failed (models.native_audit.Disagreement): Python explored this
+    disagreement: object | None = None
 
 
 class Explorer:
@@ -73,9 +75,12 @@ class Explorer:
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
-        # a synchronous round moves every process: there is nothing to reorder
+        # a synchronous round moves every process: there is nothing to reorder; and no reduction
+        # for an algorithm that draws: its instances have several outcomes (models/draws.py)
+        randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
+        reducible = not self.reads_state and not randomized and getattr(system, "supports_por", True)
         self.por = por = por and getattr(system, "supports_por", True)
-        self.reduction = StubbornSets(system, properties) if por and not self.reads_state else None
+        self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -84,6 +89,9 @@ class Explorer:
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
         self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
         self._state_verdicts: dict = {}
+        # an algorithm that draws: a state's transitions of one command instance are one
+        # scheduler choice, and termination is asked of every scheduler, almost surely
+        self.randomized = randomized
 
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
@@ -125,6 +133,8 @@ class Explorer:
         targets = array("i")
         weights = array("I")
         self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
+        edge_instance = array("I")  # each edge's command instance, when the algorithm draws
+        randomized = self.randomized
         reduction = self.reduction
         chains = self.chains and reduction is not None and not reduction.cycle_proviso
         expanded: dict[int, tuple] = {}  # state -> (steps, chosen) computed by the chain that found it
@@ -191,6 +201,8 @@ class Explorer:
                 targets.append(j)
                 weights.append(sent)
                 edge_ordinal.append(k)
+                if randomized:
+                    edge_instance.append(steps[k][4])
             offsets.append(len(targets))
             i += 1
             if i % 4096 == 0:
@@ -200,7 +212,9 @@ class Explorer:
                     raise MemoryLimitReached(len(queue))
         result.states = len(queue)
         result.depth = max(depth) if depth else 0
-        if not stop and not result.cyclic:
+        if not stop and randomized:
+            self._almost_sure(result, offsets, targets, edge_instance)
+        elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
@@ -328,6 +342,21 @@ class Explorer:
                 bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
                 self._ordinals_of(facts.max_edges),
             ))
+
+    def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
+        """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""
+        prop = self.graph_props.get("almost-sure-termination")
+        if prop is None:
+            return
+        endless = almost_sure_termination(offsets, targets, edge_instance, self.parent)
+        if endless is None:
+            return
+        result.violations.append(Violation(
+            prop.name,
+            f"a scheduler can keep {endless.trapped} non-terminal state(s) going forever whatever the coins; "
+            f"the trace reaches them and loops from step {len(endless.stem) + 1}",
+            [self.edge_ordinal[e] for e in endless.stem + endless.loop], loop_start=len(endless.stem),
+        ))
 
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
         """The transitions of a path of states, taking the first edge between two states (the

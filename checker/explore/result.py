@@ -75,7 +75,7 @@ class Result:
     notes: list[str] = field(default_factory=list)
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
-    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given, anonymous, id-blind, automorphisms
     symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
     engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
@@ -83,6 +83,7 @@ class Result:
     rounds_min: int | None = None  # synchronous algorithms: rounds per complete execution
     rounds_max: int | None = None
     networks: list = field(default_factory=list)  # the graphs checked, on a network
+    randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
 
     @property
     def omission_probability(self) -> float | None:
@@ -142,7 +143,9 @@ class Result:
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"
-        if self.symmetry == "given":
+        if self.symmetry == "id-blind":
+            how = "no id is ever read: one search with hidden ids stands for every arrangement"
+        elif self.symmetry == "given":
             # on an unoriented ring the given ids come with every labelling of the ports
             how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else
                                      ", one port labelling standing for all" if self.arrangements_represented > 1 else "")
@@ -168,6 +171,9 @@ class Result:
                          f"{self.omission_probability:.1e}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
+        elif self.randomized:
+            lines.append("  messages      unbounded (the coins may repeat a round any number of times); "
+                         "--expected messages gives the expectation")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
         if self.rounds_max is not None:

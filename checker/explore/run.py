@@ -20,6 +20,7 @@ from specs import Property, election_spec
 
 from ..render.trace import Trace
 from ..trust.readings import ReadingReport, reading_report
+from .anonymous import IdRead, may_be_anonymous
 from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
@@ -50,6 +51,7 @@ class _Task:
     chains: bool = True
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
+    blind: bool = False  # explore with hidden ids (anonymous.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -66,7 +68,7 @@ class _Stopped:
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = system_for(task.algorithm, arrangement)
+    reference = system_for(task.algorithm, arrangement, blind=task.blind)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
@@ -75,8 +77,9 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
 
     try:
         exploration = None
-        if task.native is not None:
-            # verified in C, or None: then the Python engine finds the violation and its trace
+        if task.native is not None and task.native.disagreement is None:
+            # verified in C (and audited), or None: then the Python engine finds the violation
+            # and its trace, or runs the arrangement the C code would have got wrong
             exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
@@ -92,6 +95,13 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     exploration.network = arrangement.topology
+    if task.native is not None:
+        exploration.disagreement = task.native.disagreement
+    if task.blind:
+        exploration.ids = arrangement.ids
+        if exploration.violations:  # search again with the ids, for reasons and a trace that name them
+            task.blind = False
+            return _explore(arrangement, progress)
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
@@ -108,6 +118,7 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
                 full.represents = arrangement.represents
                 full.swapped = arrangement.swapped
                 full.network = arrangement.topology
+                full.disagreement = exploration.disagreement
                 exploration, first = full, full.violations[0]
     trace = trace_of(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
@@ -214,10 +225,15 @@ def check_plan(
     system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
     # the symbolic readings the footprints and the C engine would be built from, checked
     # against the concrete semantics before workers fork (they inherit the memoised report);
-    # they are checked on the asynchronous rings only, and nothing else uses them
+    # they are checked on the asynchronous rings only, and nothing else uses them; an algorithm
+    # that draws needs none: only the concrete semantics reads draws, and the reduction's
+    # independence is not argued for commands with several outcomes (models/draws.py)
     python_reason = python_only(algorithm, planning)
-    readings = reading_report(algorithm, n) if (por or engine in ("auto", "native")) and not python_reason else None
+    wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
+    readings = reading_report(algorithm, n) if wants_readings else None
     native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
+    if algorithm.randomized:
+        por = False
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -226,44 +242,69 @@ def check_plan(
     jobs = jobs or default_jobs()
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
-    explorations: list[Exploration] = []
-    counterexample = None
-    incomplete_reason = None
-    stored = 0
-    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
+    blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
     try:
-        with _Workers(plan, jobs, meter) as workers:
-            for exploration, trace in workers:
-                if isinstance(exploration, _Stopped):
-                    incomplete_reason, unfinished = exploration.reason, exploration.states
-                    break
-                if max_states is not None and stored + exploration.states > max_states:
-                    incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
-                    unfinished = exploration.states
-                    break
-                explorations.append(exploration)
-                stored += exploration.states
-                meter.arrangement_done(exploration.states)
-                if trace is not None:
-                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
-                                                    exploration.swapped, exploration.network)
-                    break
+        if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
+            _task.blind = True
+            try:
+                explorations, counterexample, incomplete_reason, unfinished = _run_plan(
+                    [Arrangement(plan[0].ids, sum(a.represents for a in plan))], jobs, meter, max_states)
+                plan = plan[:1]
+            except IdRead:
+                _task.blind = blind = False
+        if not blind:
+            explorations, counterexample, incomplete_reason, unfinished = _run_plan(plan, jobs, meter, max_states)
     finally:
         meter.close()
         _task = None
     result = _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started)
     result.states += unfinished
     result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
+    disagreement = next((e.disagreement for e in explorations if e.disagreement), None)
+    if native is not None and (disagreement or native.disagreement):
+        # the audit discarded the C engine: the Python engine ran from that arrangement on (and
+        # runs this algorithm at this n from the start in later runs of this process)
+        native.disagreement = native.disagreement or disagreement
+        result.engine = "interned"
+        result.notes.append(str(native.disagreement))
     result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains
     result.fingerprint = fingerprint
+    result.randomized = algorithm.randomized
     if engine_note:
         result.notes.append(engine_note)
     if planning.note:
         result.notes.append(planning.note)
         result.symmetry_note = planning.note
-    result.symmetry = planning.symmetry
+    result.symmetry = "id-blind" if blind else planning.symmetry
     return result
+
+
+def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None):
+    """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
+    early, states stored in the arrangement it stopped in, which are not in the explorations)."""
+    explorations: list[Exploration] = []
+    counterexample = None
+    incomplete_reason = None
+    stored = 0
+    unfinished = 0
+    with _Workers(plan, jobs, meter) as workers:
+        for exploration, trace in workers:
+            if isinstance(exploration, _Stopped):
+                incomplete_reason, unfinished = exploration.reason, exploration.states
+                break
+            if max_states is not None and stored + exploration.states > max_states:
+                incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                unfinished = exploration.states
+                break
+            explorations.append(exploration)
+            stored += exploration.states
+            meter.arrangement_done(exploration.states)
+            if trace is not None:
+                counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
+                                                exploration.swapped, exploration.network)
+                break
+    return explorations, counterexample, incomplete_reason, unfinished
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,
@@ -272,6 +313,12 @@ def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | Non
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
     built from such a reading, and partial-order reduction assumes the worst of its command.
     ``python_reason``: why the run is for the Python engine only (synchronous, a network)."""
+    if algorithm.randomized:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: it draws random values, "
+                                 "which only the Python engine reads")
+        return None, (f"{algorithm.name} draws random values, which only the Python engine reads: "
+                      "explored without partial-order reduction")
     if engine not in ("auto", "native"):
         return None, _reading_note(readings)
     if python_reason is not None:

@@ -13,15 +13,18 @@ from models.rounds import RoundSystem
 
 from ..render.rounds import replay_rounds
 from ..render.trace import Trace, replay
+from .anonymous import hidden_ids
 from .arrangements import Arrangement
 
 
-def system_for(algorithm, arrangement: Arrangement):
-    """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling)."""
+def system_for(algorithm, arrangement: Arrangement, blind: bool = False):
+    """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
+    with ids that refuse every use instead (checker/explore/anonymous.py)."""
+    ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
-        local = NetworkSystem(algorithm, arrangement.ids, arrangement.topology, arrangement.numbered)
+        local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
-        local = AsyncSystem(algorithm, arrangement.ids, arrangement.swapped or None)
+        local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
 

@@ -53,10 +53,12 @@ def test_the_declared_bound_is_the_measured_maximum(name, ns):
 
 
 def test_the_asynchronous_ring_algorithms_are_listed_as_such():
-    """The engine and reduction tests run ASYNCHRONOUS_RINGS; the others run in Python only."""
+    """The engine and reduction tests run ASYNCHRONOUS_RINGS; the others (synchronous, on a
+    network, or drawing random values) run in Python only."""
     from algorithms import ASYNCHRONOUS_RINGS
     from models import ASYNCHRONOUS, Network
 
     rings = {name for name in BUILTIN
-             if builtin(name).timing == ASYNCHRONOUS and not issubclass(builtin(name).topology, Network)}
+             if builtin(name).timing == ASYNCHRONOUS and not issubclass(builtin(name).topology, Network)
+             and not builtin(name).randomized}
     assert rings == set(ASYNCHRONOUS_RINGS)

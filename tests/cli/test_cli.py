@@ -297,7 +297,7 @@ def test_a_writable_trace_out_is_left_alone_when_there_is_no_counterexample(caps
 
 @pytest.mark.parametrize("argv,fragment", [
     (["cr", "--n", "3", "--csv"], "--csv goes with --messages, not with a check of one n"),
-    (["cr", "--n", "3", "--plot", "cr.svg"], "--plot goes with --messages, not with a check of one n"),
+    (["cr", "--n", "3", "--plot", "cr.svg"], "--plot goes with --messages or --distribution, not with a check of one n"),
     (["cr", "--n", "3", "--open-schedules", "--csv"], "--csv goes with --messages, not with --open-schedules"),
     (["cr", "--n", "3", "--sample", "5"], "--sample goes with --messages"),
     (["cr", "--n", "3", "--time-limit", "5"], "--time-limit goes with --messages or --open-schedules"),
