@@ -151,7 +151,7 @@ class Result:
                                      ", one port labelling standing for all" if self.arrangements_represented > 1 else "")
         else:
             how = describe(self.symmetry)
-        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
+        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented:,} ({how})")
         if self.por:
             how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
         else:
