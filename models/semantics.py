@@ -25,7 +25,7 @@ from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
 from .process import view_class
-from .values import render
+from .values import HiddenId, render
 
 UNMATCHED = "(unmatched)"
 ONE = Fraction(1)
@@ -87,8 +87,8 @@ def _failing_line(command: Command, error: Exception) -> int:
 
 def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
     line = _failing_line(command, error)
-    if isinstance(error, AlgorithmError):
-        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
+    if isinstance(error, AlgorithmError):  # of its own class: a PortNumbersRead stays one
+        return type(error)(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
     return AlgorithmError(
         f"{algorithm.__name__}.{command.name} (line {line}) raised "
         f"{type(error).__name__}: {error}"
@@ -98,8 +98,9 @@ def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmEr
 class AsyncSystem:
     """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
 
-    def __init__(self, algorithm: type[Algorithm], ids, swapped=None):
-        """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped)."""
+    def __init__(self, algorithm: type[Algorithm], ids, swapped=None, topology=None):
+        """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped);
+        ``topology``: the topology itself, when the algorithm's class cannot build it from n (a network)."""
         ids = tuple(ids)
         if not algorithm.defines_decisions():
             raise AlgorithmError(
@@ -109,7 +110,11 @@ class AsyncSystem:
         self.algorithm = algorithm
         self.ids = ids
         self.n = n = len(ids)
-        self.topology = topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
+        # what a command sees as p.id: nothing, for an anonymous algorithm
+        self._visible_ids = (HiddenId(algorithm.__name__),) * n if algorithm.anonymous else ids
+        if topology is None:
+            topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
+        self.topology = topology
         self.swapped = getattr(topology, "swapped", ())
         self.layout = Layout.of(algorithm, topology.ports)
         self._view = view_class(algorithm, self.layout)
@@ -122,7 +127,8 @@ class AsyncSystem:
             tuple((port, n + topology.in_channel(i, port)) for port in topology.in_ports(i))
             for i in range(n)
         ]
-        self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous")
+        self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous" and not c.any_port)
+        self._port_choices = tuple(c for c in algorithm.commands if c.any_port)
         self._handlers: dict[tuple[str, str], tuple[Command, ...]] = {}
         for port in topology.ports:
             for command in algorithm.commands:
@@ -140,6 +146,9 @@ class AsyncSystem:
         for i in range(self.n):
             for command in self._spontaneous:
                 yield Instance(i, command, None)
+            for command in self._port_choices:
+                for port in self._out_ports[i]:
+                    yield Instance(i, command, port)
             for port, _ in self._in_ports[i]:
                 for command in self.algorithm.commands:
                     if command.kind == "receive" and command.enabled_on(port):
@@ -200,6 +209,17 @@ class AsyncSystem:
         """(command, new locals, sends) for every spontaneous command enabled at process i."""
         return _flatten(self.spontaneous_distributions(i, values))
 
+    def port_choice_outcomes(self, i: int, values: tuple) -> list[tuple[Command, object, tuple, tuple]]:
+        """(command, port, new locals, sends) for every ``any_port`` command and port of process i
+        where its guard holds (networks only; none elsewhere)."""
+        outcomes = []
+        for command in self._port_choices:
+            for port in self._out_ports[i]:
+                outcome = self._run(values, i, command, None, port)
+                if outcome is not None:
+                    outcomes += [(command, port, new_locals, sent) for _, new_locals, sent in outcome]
+        return outcomes
+
     def receive_outcomes(self, i: int, values: tuple, port: str, message) -> list[tuple[Command, tuple, tuple]]:
         """(command, new locals, sends) for every command that accepts ``message`` on ``port``;
         an empty list means no command accepts it (an unmatched reception)."""
@@ -210,18 +230,17 @@ class AsyncSystem:
         and return [(probability, locals, sends), ...] (one outcome of probability 1 without draws)."""
         algorithm = self.algorithm
         try:
+            # a receive gets (message, port), a port choice (port), a spontaneous command nothing
+            arguments = () if port is None else (self._port_argument(port),) if message is None else (
+                message, self._port_argument(port))
             if command.guard is not None:
-                guard_view = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm, _GUARD_COINS)
-                holds = command.guard(guard_view) if message is None else command.guard(guard_view, message, port)
-                if not holds:
+                guard_view = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm, _GUARD_COINS)
+                if not command.guard(guard_view, *arguments):
                     return None
 
             def run(coins):
-                process = self._view(list(values), self.ids[i], self.n, self._out_ports[i], algorithm, coins)
-                if message is None:
-                    command.body(process)
-                else:
-                    command.body(process, message, port)
+                process = self._view(list(values), self._visible_ids[i], self.n, self._out_ports[i], algorithm, coins)
+                command.body(process, *arguments)
                 return tuple(process._values), tuple(process._sent)
 
             if command.draws:
@@ -238,6 +257,10 @@ class AsyncSystem:
                         f"{item!r}, which is not a Message"
                     )
         return outcomes
+
+    def _port_argument(self, port):
+        """The arrival port as a command sees it (a ring's ports are their names)."""
+        return port
 
     def _apply(self, state, i: int, in_channel: int | None, new_locals, sent):
         successor = list(state)
@@ -257,6 +280,9 @@ class AsyncSystem:
             for command, new_locals, sent in self.spontaneous_outcomes(i, state[i]):
                 target = self._apply(state, i, None, new_locals, sent)
                 result.append(Step(i, command.name, None, None, sent, target, self.instance_id(i, command.name, None)))
+            for command, port, new_locals, sent in self.port_choice_outcomes(i, state[i]):
+                target = self._apply(state, i, None, new_locals, sent)
+                result.append(Step(i, command.name, port, None, sent, target, self.instance_id(i, command.name, port)))
             for port, channel_index in self._in_ports[i]:
                 channel = state[channel_index]
                 if not channel:
@@ -284,7 +310,7 @@ class AsyncSystem:
 
     def observe_locals(self, i: int, values: tuple) -> Observation:
         algorithm = self.algorithm
-        p = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm)
+        p = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm)
         return Observation(
             id=self.ids[i],
             decided=bool(algorithm.decided(p)),

@@ -37,7 +37,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
     parser.add_argument("--n", type=cli_modes.parse_n,
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
-    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
+    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
+                                      "or of vertices 0, 1, ... on a network): any distinct positive integers")
+    parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
+                        help="check every choice of n distinct ids from A..B, each in every arrangement "
+                             "(for algorithms whose behaviour depends on the id values, not only their order)")
+    network = parser.add_mutually_exclusive_group()
+    network.add_argument("--graph", metavar="NAME|FILE",
+                         help="for an algorithm on a general network: the graph, a family at size n (complete, path, "
+                              "star, ring, grid) or a file of edges, one `u v` pair a line")
+    network.add_argument("--graphs", choices=("connected",),
+                         help="for an algorithm on a general network: every connected graph on n vertices up to "
+                              "isomorphism (n <= 7; the default)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
     parser.add_argument("--describe", action="store_true",
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
@@ -197,6 +208,15 @@ def _parse_ids(text: str) -> tuple[int, ...]:
         raise AlgorithmError(f"--ids must be comma-separated integers, got {text!r}") from None
 
 
+def _graph_size(graph: str | None) -> int | None:
+    """n for `check ALGO --graph FILE` without --n: the file's number of vertices."""
+    from models.network import FAMILIES, read_edge_list
+
+    if graph is None or graph in FAMILIES:
+        return None
+    return read_edge_list(graph).n
+
+
 def _list() -> int:
     from algorithms import catalogue
 
@@ -236,12 +256,26 @@ def _write_trace(result, path: str, quiet: bool) -> None:
         print(f"trace written to {path}")
 
 
+def _asynchronous_ring_only(algorithm, what: str) -> None:
+    """Refuse, in one line, a mode built for the asynchronous model on rings."""
+    from models import SYNCHRONOUS
+
+    if algorithm.timing == SYNCHRONOUS:
+        raise AlgorithmError(f"{what} are for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+    if getattr(algorithm.topology, "numbered_ports", False):
+        raise AlgorithmError(f"{what} are for rings; {algorithm.name} runs on a general network")
+
+
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
     algorithm = load_algorithm(args.algorithm)
     if algorithm.randomized and args.messages:
         raise AlgorithmError(f"{algorithm.name} draws random values, so no bound holds on its messages; "
                              "--expected messages gives their least and largest expectation")
+    if args.open_schedules:
+        _asynchronous_ring_only(algorithm, "open schedules (--open-schedules)")
+    if args.sample is not None:
+        _asynchronous_ring_only(algorithm, "random samples (--sample)")
     if args.open_schedules:
         return cli_modes.open_schedules(args, algorithm)
     return cli_modes.messages(args, algorithm, _max_memory(args))
@@ -284,7 +318,7 @@ def run(argv: list[str] | None = None) -> int:
     if isinstance(args.n, range):
         raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")
     ids = _parse_ids(args.ids) if args.ids else None
-    n = args.n if args.n is not None else (len(ids) if ids else None)
+    n = args.n if args.n is not None else (len(ids) if ids else _graph_size(args.graph))
     if n is None:
         raise AlgorithmError("give the number of processes with --n, e.g. `check hs --n 4`")
     if n < 1:
@@ -297,6 +331,8 @@ def run(argv: list[str] | None = None) -> int:
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
     algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.invariant or args.check_invariant:
+        _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)
     if args.check_invariant:
@@ -308,7 +344,8 @@ def run(argv: list[str] | None = None) -> int:
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
+                       graphs=args.graph or args.graphs, id_values=args.id_values)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

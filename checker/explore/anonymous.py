@@ -41,5 +41,6 @@ def hidden_ids(n: int) -> tuple[HiddenId, ...]:
 
 def may_be_anonymous(algorithm, topology) -> bool:
     """Worth an id-blind search: algorithms that draw (an anonymous ring needs coins to elect,
-    seed 000) on a topology whose arrangements differ only in their ids."""
-    return algorithm.randomized and not topology.port_labellings
+    seed 000) on a ring whose arrangements differ only in their ids (``topology`` None: a
+    general network, whose arrangements also differ in their graphs)."""
+    return algorithm.randomized and topology is not None and not topology.port_labellings

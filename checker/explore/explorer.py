@@ -13,8 +13,8 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from models import AsyncSystem, message_bound_at
-from specs import Property
+from models import AsyncSystem
+from specs import Property, bound_of
 
 from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
@@ -54,6 +54,9 @@ class Exploration:
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
     represents: int = 1  # arrangements this one stands for
     swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
+    network: object = None  # the graph and its port labelling, on a network (models/network.py)
+    rounds_min: int | None = None  # synchronous: the fewest and most rounds of a complete execution
+    rounds_max: int | None = None
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced
@@ -72,9 +75,11 @@ class Explorer:
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
-        # no reduction for an algorithm that draws: its instances have several outcomes (models/draws.py)
+        # a synchronous round moves every process: there is nothing to reorder; and no reduction
+        # for an algorithm that draws: its instances have several outcomes (models/draws.py)
         randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
-        reducible = not self.reads_state and not randomized
+        reducible = not self.reads_state and not randomized and getattr(system, "supports_por", True)
+        self.por = por = por and getattr(system, "supports_por", True)
         self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
@@ -215,22 +220,26 @@ class Explorer:
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
-            elif stop or result.cyclic or (prop.name == "message-bound" and "termination" in violated):
+            elif stop or result.cyclic or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
             else:
                 result.holds[prop.name] = True
         result.seconds = time.perf_counter() - started
         return result
 
-    def _check_step(self, result: Exploration, state, target, mover: int, path) -> bool:
-        """Check the transition properties on one step; True if the search should stop."""
-        if not self.transition_props or state[mover] == target[mover]:
+    def _check_step(self, result: Exploration, state, target, mover: int | None, path) -> bool:
+        """Check the transition properties on one step (of one process, or of every process in a
+        synchronous round: ``mover`` None); True if the search should stop."""
+        if not self.transition_props:
             return False
-        before, after = self.system.observe_process(state, mover), self.system.observe_process(target, mover)
-        for prop in self.transition_props:
-            reason = prop.check(before, after)
-            if reason and self._record(result, prop.name, reason, path()):
-                return True
+        for i in range(self.system.n) if mover is None else (mover,):
+            if state[i] == target[i]:
+                continue
+            before, after = self.system.observe_process(state, i), self.system.observe_process(target, i)
+            for prop in self.transition_props:
+                reason = prop.check(before, after)
+                if reason and self._record(result, prop.name, reason, path()):
+                    return True
         return False
 
     def _follow_chain(self, result: Exploration, state, start: int, first: int):
@@ -313,14 +322,26 @@ class Explorer:
                 ))
             return
         result.messages_min, result.messages_max = facts.messages_min, facts.messages_max
-        bound_property = self.graph_props.get("message-bound")
-        if bound_property is not None:
-            bound = message_bound_at(self.system.algorithm, self.system.n)
-            if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
-                result.violations.append(Violation(
-                    bound_property.name, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
-                    self._ordinals_of(facts.max_edges),
-                ))
+        self._check_bound(result, "message-bound", "message_bound", facts, "sends {} messages", offsets, targets)
+        if getattr(self.system, "synchronous", False):
+            # every transition is a round: the rounds of an execution are its length
+            rounds = analyse(offsets, targets, array("I", [1]) * len(targets), self.parent)
+            result.rounds_min, result.rounds_max = rounds.messages_min, rounds.messages_max
+            self._check_bound(result, "round-bound", "round_bound", rounds, "takes {} rounds", offsets, targets)
+
+    def _check_bound(self, result: Exploration, property_name: str, bound_name: str, facts: GraphFacts,
+                     what: str, offsets, targets):
+        """A violation of the bound if some execution goes past it (facts.messages_max: the most
+        of what the graph's weights count), with that execution as its trace."""
+        bound_property = self.graph_props.get(property_name)
+        if bound_property is None or facts.messages_max is None:
+            return
+        bound = bound_of(self.system, bound_name)
+        if bound is not None and facts.messages_max > bound:
+            result.violations.append(Violation(
+                bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
+                self._ordinals_of(facts.max_edges),
+            ))
 
     def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
         """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""

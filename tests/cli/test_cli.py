@@ -98,7 +98,7 @@ def test_user_file_naming_the_class(capsys, tmp_path):
         (["hs", "--n", "0"], "--n must be at least 1"),
         (["hs"], "--n"),
         ([], "name an algorithm"),
-        (["hs", "--n", "3", "--ids", "1,2,2"], "permutation of 1..3"),
+        (["hs", "--n", "3", "--ids", "1,2,2"], "distinct positive integers"),
         (["hs", "--n", "3", "--ids", "1,x,2"], "comma-separated integers"),
         (["hs", "--n", "4", "--ids", "1,2,3"], "lists 3 ids but --n is 4"),
         (["hs", "--n", "3", "--trace-out", "t.pdf"], "use a file ending in .txt, .md, .dot, .svg"),

@@ -64,7 +64,7 @@ def test_itai_rodeh_is_checked_once_for_every_arrangement(n, states):
     assert result.verdict == "verified"
     assert result.states == states and result.unmatched == 0
     assert result.arrangements_checked == 1
-    assert result.symmetry == ("anonymous" if n >= 3 else "rotation")  # n < 3: one arrangement already
+    assert result.symmetry == ("id-blind" if n >= 3 else "rotation")  # n < 3: one arrangement already
     assert result.arrangements_represented == {1: 1, 2: 2, 3: 6, 4: 24}[n]
     assert not result.por and result.engine == "interned"
     assert any("draws random values" in note for note in result.notes)
