@@ -17,7 +17,25 @@ BUILTIN = {
     "hs-lecture": "algorithms.hs_lecture:HirschbergSinclairLecture",
     "hs-unoriented": "algorithms.hs_unoriented:HirschbergSinclairUnoriented",
     "cr-all": "algorithms.cr_all:ChangRobertsAllInitiators",
+    "itai-rodeh": "algorithms.itai_rodeh:ItaiRodeh",
+    "flooding": "algorithms.flooding:Flooding",
+    "timeslice": "algorithms.timeslice:TimeSlice",
+    "variable-speeds": "algorithms.variable_speeds:VariableSpeeds",
+    "variable-speeds-half": "algorithms.variable_speeds:VariableSpeedsHalf",
+    "dfs-election": "algorithms.dfs_election:DfsElection",
+    "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
+    "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
 }
+
+
+# The deterministic asynchronous algorithms on rings, which every engine and reduction runs (the
+# synchronous ones and those on general networks run in the Python engine only: docs/networks.md;
+# so does itai-rodeh, which draws: docs/complexity.md).
+ASYNCHRONOUS_RINGS = ("lcr", "cr", "hs", "franklin", "peterson", "lelann", "hs-lecture", "hs-unoriented", "cr-all")
+
+
+# The algorithms on rings (either timing), whose symbolic readings checker/trust/readings.py checks
+RINGS = ASYNCHRONOUS_RINGS + ("timeslice", "variable-speeds", "variable-speeds-half", "anonymous-tokens")
 
 
 def builtin(name: str):
@@ -29,4 +47,5 @@ def catalogue():
     """(name, one-line description, seed file, topology) for every built-in algorithm."""
     for name in BUILTIN:
         algorithm = builtin(name)
-        yield name, algorithm.summary(), algorithm.seed, algorithm.topology.kind
+        timing = "synchronous " if algorithm.timing == "synchronous" else ""
+        yield name, algorithm.summary(), algorithm.seed, timing + algorithm.topology.kind

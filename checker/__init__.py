@@ -3,6 +3,7 @@
     explore/  every arrangement searched, reductions, the Result     (checker.explore)
     prove/    z3 proofs of invariants, fixed n and all n              (checker.prove)
     measure/  message tables, open schedules, comparisons             (checker.measure)
+    quantify/ exact probabilities and expectations of randomized ones (checker.quantify)
     render/   traces, snapshots and their pictures and files          (checker.render)
     cli/      the `check` command                                     (checker.cli)
 
@@ -20,8 +21,9 @@ from .measure.open_schedules import (
            attiya_welch_bound,
            open_schedules,
 )
+from .quantify import Bounds, Quantities, quantify
 from .render.trace import Trace, replay
 
 __all__ = ["check", "load_algorithm", "Result", "PropertyOutcome", "Counterexample", "Trace", "replay",
            "message_table", "MessageTable", "MessageRow", "open_schedules", "OpenScheduleReport", "Pasting",
-           "attiya_welch_bound", "compare", "Comparison"]
+           "attiya_welch_bound", "compare", "Comparison", "quantify", "Quantities", "Bounds"]

@@ -1,11 +1,13 @@
 """The vocabulary algorithms are written in: the guarded-command DSL, topologies, semantics."""
 from .algorithm import (
-    LARGEST, SMALLEST, Algorithm, Command, Local, PerPort, declares_message_bound, message_bound_at, receive,
-    spontaneous,
+    ASYNCHRONOUS, LARGEST, SMALLEST, SYNCHRONOUS, Algorithm, Command, Local, PerPort, declares_message_bound,
+    message_bound_at, receive, spontaneous,
 )
 from .errors import AlgorithmError
 from .logic import And, Implies, Not, Or, ite
 from .messages import Message
+from .network import Network
+from .ports import NO_PORT, Port
 from .semantics import UNMATCHED, AsyncSystem, Observation, Step
 from .topology import CCW, CW, LEFT, NEXT, PREV, RIGHT, BidirectionalRing, UnidirectionalRing, UnorientedRing, opposite
 from .values import FALSE, NIL, TRUE, Decision, Id
@@ -18,4 +20,5 @@ __all__ = [
     "BidirectionalRing", "UnidirectionalRing", "CW", "CCW", "NEXT", "PREV", "opposite",
     "UnorientedRing", "LEFT", "RIGHT",
     "Decision", "NIL", "TRUE", "FALSE", "Id",
+    "Network", "Port", "NO_PORT", "SYNCHRONOUS", "ASYNCHRONOUS",
 ]

@@ -22,13 +22,17 @@ import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from .draws import draws_in
 from .errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
+from .ports import Port, stored
 from .topology import Topology
 
 LARGEST = "largest"
 SMALLEST = "smallest"
+ASYNCHRONOUS = "asynchronous"  # DESIGN.md's FIFO semantics (models/semantics.py): the default
+SYNCHRONOUS = "synchronous"  # rounds (models/rounds.py)
 
 
 class Local:
@@ -38,7 +42,7 @@ class Local:
 
     def __init__(self, type_: type, initial):
         self.type = type_
-        self.initial = initial
+        self.initial = stored(initial) if type_ is Port else initial  # states hold plain values
         self.name = "?"
 
     def __set_name__(self, owner, name):
@@ -66,6 +70,8 @@ class Command:
     ports: tuple[str, ...] | None = None
     line: int = 0
     order: int = 0
+    any_port: bool = False  # a spontaneous command taken on any one of the process's ports (networks)
+    draws: bool = False  # the body calls p.draw (read from its source): its outcomes are random
 
     def enabled_on(self, port: str) -> bool:
         return self.ports is None or port in self.ports
@@ -87,11 +93,17 @@ def _line_of(function) -> int:
         return 0
 
 
-def spontaneous(when: Callable | None = None):
-    """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted)."""
+def spontaneous(when: Callable | None = None, any_port: bool = False):
+    """A command with no message: enabled whenever ``when(p)`` holds (always, if omitted).
+
+    With ``any_port=True`` (on a network) the command also takes a port, ``when(p, port)`` and
+    ``body(p, port)``, and may be taken on any port of the process whose guard holds: the
+    choice of the port is nondeterministic, as "for each child" leaves the order open, and every
+    choice is explored."""
 
     def decorate(body):
-        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order())
+        return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order(),
+                       draws=draws_in(body), any_port=any_port)
 
     return decorate
 
@@ -110,7 +122,7 @@ def receive(message: type[Message], when: Callable | None = None, ports=None):
     def decorate(body):
         return Command(
             body.__name__, "receive", body, when, message,
-            tuple(ports) if ports is not None else None, _line_of(body), _next_order(),
+            tuple(ports) if ports is not None else None, _line_of(body), _next_order(), draws=draws_in(body),
         )
 
     return decorate
@@ -127,6 +139,11 @@ class Algorithm:
       mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
                        checker also quotients arrangements by reflection, once
                        checker/trust/symmetry.py has proved it for the class loaded)
+      timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/rounds.py)
+      anonymous     -- True if processes have no ids (then ``p.id`` cannot be read)
+      knows_diameter -- True if a process on a network may read ``p.diameter`` (seed 002's D)
+      round_message -- for an asynchronous algorithm that draws: the Message type that process 0
+                       sends once per round, so that ``--expected rounds`` can count rounds
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -135,6 +152,9 @@ class Algorithm:
       message_bound(n) -- most messages any execution may send (an int at every n), or None
                        at every n (see message_bound_at)
       message_bound_text -- that bound as the text writes it, e.g. "n(n+1)/2 + n" (for tables)
+      round_bound(n) -- most rounds any execution of a synchronous algorithm takes, or None
+    A bound may also take the arrangement: ``message_bound(n, setting)`` gets a
+    ``specs.bounds.Setting`` (n, ids, edges, diameter) when it has a second parameter.
     """
 
     name: str = ""
@@ -143,8 +163,13 @@ class Algorithm:
     winner: str | None = None
     knows_n = False
     mirror_symmetric = False
+    timing = ASYNCHRONOUS
+    anonymous = False
+    knows_diameter = False
+    round_message: type[Message] | None = None
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
+    randomized = False  # some command draws (set from the commands, never declared)
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -167,6 +192,7 @@ class Algorithm:
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
         lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
+        cls.randomized = any(command.draws for command in cls.commands)
         cls._validate()
 
     @classmethod
@@ -175,6 +201,13 @@ class Algorithm:
             raise AlgorithmError(f"{cls.__name__} sets no topology: add e.g. `topology = BidirectionalRing`")
         if cls.winner not in (None, LARGEST, SMALLEST):
             raise AlgorithmError(f"{cls.__name__}.winner must be LARGEST, SMALLEST or None")
+        if any(c.any_port for c in cls.commands) and not getattr(cls.topology, "numbered_ports", False):
+            raise AlgorithmError(f"{cls.__name__}: @spontaneous(any_port=True) is for algorithms on a network "
+                                 "(topology = Network); on a ring name the port in the command")
+        if cls.timing not in (ASYNCHRONOUS, SYNCHRONOUS):
+            raise AlgorithmError(f"{cls.__name__}.timing must be ASYNCHRONOUS or SYNCHRONOUS")
+        if cls.anonymous and cls.winner is not None:
+            raise AlgorithmError(f"{cls.__name__} is anonymous: it cannot promise the {cls.winner} id (winner = None)")
         message_bound_at(cls, 1)  # the declaration at small n; check() adds the n it runs
 
     @classmethod
@@ -197,6 +230,12 @@ class Algorithm:
         return None
 
     message_bound_text: str | None = None
+
+    @staticmethod
+    def round_bound(n: int) -> int | None:
+        return None
+
+    round_bound_text: str | None = None
 
     @classmethod
     def defines_decisions(cls) -> bool:
@@ -230,11 +269,25 @@ def message_bound_at(algorithm, n: int) -> int | None:
 
 
 def declares_message_bound(algorithm) -> bool:
-    """Whether ``algorithm`` declares a message bound (at every n: message_bound_at checks it)."""
-    return message_bound_at(algorithm, SMALL_N[0]) is not None
+    """Whether ``algorithm`` declares a message bound (at every n: message_bound_at checks it;
+    or one that takes the arrangement)."""
+    return bound_takes_setting(algorithm.message_bound) or message_bound_at(algorithm, SMALL_N[0]) is not None
+
+
+def bound_takes_setting(function) -> bool:
+    """Does a bound take the arrangement (``message_bound(n, setting)``: specs/bounds.py)? Such a
+    bound is not a number per n; it is checked per arrangement."""
+    import inspect
+
+    try:
+        return len(inspect.signature(function).parameters) >= 2
+    except (TypeError, ValueError):
+        return False
 
 
 def _bound_at(algorithm, name: str, n: int) -> int | None:
+    if bound_takes_setting(algorithm.message_bound):
+        return None  # not a number per n: specs/bounds.py evaluates it per arrangement
     try:
         bound = algorithm.message_bound(n)
     except Exception as error:  # the user's function: one line, never a traceback

@@ -37,8 +37,9 @@ class DependenceTables:
         self.port = [x.port for x in instances]
         self.command = [x.command for x in instances]
         # channels are numbered as in a state: n + the topology's channel index
-        self.reads_channel = [
-            None if x.port is None else n + topology.in_channel(x.process, x.port) for x in instances
+        self.reads_channel = [  # a spontaneous command taken on a port (any_port) reads no channel
+            None if x.port is None or x.command is not None and x.command.kind == "spontaneous"
+            else n + topology.in_channel(x.process, x.port) for x in instances
         ]
         prints = [self._footprint(x) for x in instances]
         self.guard_reads = [f.guard_reads for f in prints]

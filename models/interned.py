@@ -31,6 +31,8 @@ class InternedSystem:
         self._spontaneous: dict[tuple, list] = {}  # (process, locals) -> [(new locals, sends, count)]
         self._receives: dict[tuple, list] = {}  # (process, locals, port, message) -> same, [] = unmatched
         self._observations: dict[tuple, Observation] = {}
+        self._choices: dict[tuple, list] = {}  # (process, locals) -> moves of its any_port commands
+        self._choosing = bool(reference._port_choices)
         self._in_ports = reference._in_ports
         self._out_channel = [
             {port: n + k for port, k in reference._out_channel[i].items()} for i in range(n)
@@ -97,6 +99,20 @@ class InternedSystem:
                 for k, message in sends:
                     successor[k] = push(successor[k], message)
                 result.append((tuple(successor), count, i, False, instance))
+            if self._choosing:
+                choices = self._choices.get(key)
+                if choices is None:
+                    choices = self._choices[key] = [
+                        move for command, port, new_locals, sent in
+                        self.reference.port_choice_outcomes(i, self._locals[local])
+                        for move in self._compile(i, [(command, new_locals, sent)], port)
+                    ]
+                for new_local, sends, count, instance in choices:
+                    successor = list(state)
+                    successor[i] = new_local
+                    for k, message in sends:
+                        successor[k] = push(successor[k], message)
+                    result.append((tuple(successor), count, i, False, instance))
             for port, k_in in self._in_ports[i]:
                 contents = state[k_in]
                 if not contents:

@@ -6,7 +6,9 @@ once with the system's C compiler into a shared library cached under
 ``$XDG_CACHE_HOME/ringleader`` (keyed by the source's hash, so an edited algorithm compiles
 anew), and loads it with ctypes. ``explore(ids)`` runs the whole breadth-first search of one
 arrangement in C and returns ``NativeFacts``: the graph's figures and the distinct things the
-specification is evaluated on, decoded back into the Python engine's values.
+specification is evaluated on, decoded back into the Python engine's values, and the local
+contexts the search met (``Context``: what a command can see, with every outcome the C code
+gave there), which models/native_audit.py re-executes in Python before a verdict rests on them.
 
 When no compiler is found or the algorithm cannot be compiled, ``NativeUnavailable`` says why;
 the checker then uses the Python engine, which stays the reference.
@@ -20,10 +22,13 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from enum import IntEnum
 
 from .algorithm import Algorithm
-from .codegen import NotCompilable, generate, topology_tables
+from .codegen import NotCompilable, generate, instance_offsets, topology_tables
 from .footprint import TrustedReadings
+from .messages import Message
+from .native_audit import verified
 from .semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
@@ -46,7 +51,36 @@ class _Result(ctypes.Structure):
         ("locals", ctypes.POINTER(ctypes.c_int64)), ("locals_count", ctypes.c_uint64),
         ("changes", ctypes.POINTER(ctypes.c_int64)), ("changes_count", ctypes.c_uint64),
         ("terminal_bytes", ctypes.POINTER(ctypes.c_uint8)), ("terminal_bytes_len", ctypes.c_uint64),
+        ("contexts", ctypes.POINTER(ctypes.c_int64)), ("contexts_count", ctypes.c_uint64),
+        ("contexts_len", ctypes.c_uint64),
     ]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One step the C code takes in a context: a command instance (its offset among its
+    process's instances, models/codegen.py's numbering) or the unmatched consumption of the head."""
+
+    offset: int
+    command: str | None  # None: the head matched no command and is consumed
+    locals: tuple  # the process's locals after the step
+    sends: tuple  # (out port, message) in order
+    observed: tuple | None  # rl_observe of the new locals, where the engine observes
+
+
+@dataclass(frozen=True)
+class Context:
+    """A local context the C search evaluated: what a command can see (the process's id and
+    locals; for a receive, the head and its arrival port) and the complete ordered list of
+    outcomes the C code produced there. ``key`` is the C search's own numbers for it."""
+
+    key: tuple
+    id: int
+    locals: tuple
+    port: str | None  # the arrival port of ``message``; None for the process's own context
+    message: Message | None
+    observed: tuple | None  # rl_observe's four numbers for the locals (process contexts, where the engine observes)
+    outcomes: tuple[Outcome, ...]
 
 
 @dataclass
@@ -69,6 +103,9 @@ class NativeFacts:
     changes: list[tuple]  # each: (process, before, after), for steps that change its locals
     observed: bool  # the two above hold Observations, not locals
     terminal_states: list[tuple]  # in the reference engine's form
+    # the local contexts whose outcomes the search used and no audit has verified yet
+    # (models/native_audit.py): those it met first, and any an earlier search left unaudited
+    contexts: list[Context]
 
 
 def compiler() -> str | None:
@@ -129,17 +166,41 @@ class NativeEngine:
         self.in_ports, self.out_ports = default.in_ports(0), default.out_ports(0)
         self.channel_count = len(default.channels)
         self._bool_slot = [variable.type is bool for _, _, variable in layout.slots]
+        self._slot_types = [variable.type for _, _, variable in layout.slots]
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
             ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int, ctypes.c_int,
             ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-            *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.POINTER(_Result),
+            *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
+            ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
         self._tables: dict = {}  # the topology's channels -> its tables as C arrays
         self._release = library.rl_release
         self._release.argtypes = [ctypes.POINTER(_Result)]
+        # the C search's table of local contexts, kept across arrangements (each context is
+        # computed in C and audited in Python once); freed with the engine
+        new_table = library.rl_contexts_new
+        new_table.restype = ctypes.c_void_p
+        self._contexts = ctypes.c_void_p(new_table())
+        if not self._contexts:
+            raise NativeUnavailable("out of memory for the native engine's context table")
+        self._free_contexts = library.rl_contexts_free
+        self._free_contexts.argtypes = [ctypes.c_void_p]
+        shape = (ctypes.c_int * 6).in_dll(library, "rl_shape")
+        self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _ = shape
+        offsets, _ = instance_offsets(algorithm, self.in_ports)
+        self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
+        self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
+        # set by the checker when an audit (models/native_audit.py) finds the C code disagreeing
+        # with Python: the engine is then not used again for this algorithm and n
+        self.disagreement = None
+
+    def __del__(self):
+        table, self._contexts = getattr(self, "_contexts", None), None
+        if table:
+            self._free_contexts(table)
 
     def _topology(self, topology, ids) -> list:
         """rl_explore's table arguments for this topology (one per port labelling); the ports
@@ -172,8 +233,11 @@ class NativeEngine:
         reduced = por and self.reduces
         self._explore(ids_array, max_states or 0, max_memory or 0, int(want_locals), int(want_changes),
                       int(reduced), int(chains), watched_mask, int(fingerprint), *self._topology(topology, ids),
-                      ctypes.byref(result))
+                      self._contexts, ctypes.byref(result))
         try:
+            # whatever the status: the C search replays these contexts from now on
+            self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]
+            self.unaudited += self._decode_contexts(result)
             return self._facts(result, reduced)
         finally:
             self._release(ctypes.byref(result))
@@ -235,7 +299,63 @@ class NativeEngine:
             messages_min=r.messages_min if acyclic and r.messages_min >= 0 else None,
             messages_max=r.messages_max if acyclic and r.messages_max >= 0 else None,
             local_vectors=local_vectors, changes=changes, terminal_states=terminals,
+            contexts=list(self.unaudited),
         )
+
+    def _typed(self, value_type: type, number: int):
+        """A number from C as the Python engine holds a value of this declared type."""
+        if value_type is bool:
+            return bool(number)
+        if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+            try:
+                return value_type(number)
+            except ValueError:
+                return number
+        return number
+
+    def _message(self, numbers) -> Message:
+        message_type = self.types.types[numbers[0]]
+        return message_type.from_values(tuple(
+            self._typed(t, v) for t, v in zip(message_type.field_types, numbers[1:])))
+
+    def _decode_contexts(self, r: _Result) -> list[Context]:
+        """The contexts the search recorded (native_explorer.c's report()), as Python values."""
+        if not r.contexts_count:
+            return []
+        flat = r.contexts[: r.contexts_len]
+        slots, width, observes = self.slots, self._width, self.reduces
+        types, in_ports, out_ports = self._slot_types, self.in_ports, self.out_ports
+        # where things are in a context's numbers: kind, id, locals, head, seen (4), outcome count
+        head_at = 2 + slots
+        seen_at = head_at + width
+        # and in an outcome's: offset, unmatched, locals, seen (4), send count, (port, message) per send
+        outcome_seen_at = 2 + slots
+        sends_at = outcome_seen_at + 4
+        contexts, at = [], 0
+        for _ in range(r.contexts_count):
+            row = flat[at:at + self._context_numbers]
+            at += self._context_numbers
+            kind, pid, numbers = row[0], row[1], tuple(row[2:head_at])
+            head = tuple(row[head_at:seen_at]) if kind >= 0 else ()
+            outcomes = []
+            for _ in range(row[-1]):
+                out = flat[at:at + self._outcome_numbers]
+                at += self._outcome_numbers
+                sends = []
+                for m in range(out[sends_at]):
+                    sent = out[sends_at + 1 + m * (1 + width):sends_at + 1 + (m + 1) * (1 + width)]
+                    sends.append((out_ports[sent[0]], self._message(sent[1:])))
+                outcomes.append(Outcome(
+                    offset=out[0], command=None if out[1] else self._instance_at[out[0]],
+                    locals=tuple(self._typed(t, v) for t, v in zip(types, out[2:outcome_seen_at])),
+                    sends=tuple(sends), observed=tuple(out[outcome_seen_at:sends_at]) if observes else None))
+            contexts.append(Context(
+                key=(kind, pid, numbers, head), id=pid,
+                locals=tuple(self._typed(t, v) for t, v in zip(types, numbers)),
+                port=in_ports[kind] if kind >= 0 else None, message=self._message(head) if kind >= 0 else None,
+                observed=tuple(row[seen_at:seen_at + 4]) if observes and kind < 0 else None,
+                outcomes=tuple(outcomes)))
+        return contexts
 
     def _decode_states(self, data: bytes) -> list[tuple]:
         states, at = [], 0

@@ -23,6 +23,13 @@
  * seen, with a probability the checker reports), and only the states not yet expanded are
  * kept whole.
  *
+ * The generated code is not trusted: it comes from the symbolic reading, which can differ from
+ * Python's. What a command does depends only on its local context (the process's id and
+ * locals, and for a receive the head and its arrival port), so the search computes each
+ * context's outcomes once, records them, replays them whenever the context recurs, and hands
+ * every context it recorded to the checker, which re-executes it in Python
+ * (models/native_audit.py) before it believes anything the search found.
+ *
  * Integer arithmetic is checked: an overflow, a division by zero or a negative power sets
  * `rl_fault`, and the search stops with status FAULT so that the Python engine, whose integers
  * are unbounded, runs the arrangement instead.
@@ -178,13 +185,12 @@ static int64_t set_add(set_t *s, const uint8_t *p, size_t len, int *added) {
     return (int64_t)(s->count - 1);
 }
 
-/* -- the decoded state a command reads -------------------------------------------------- */
+/* -- the state being expanded ------------------------------------------------------------ */
+/* A state is not decoded into numbers: the search replays each local context's recorded
+ * outcomes (see context()), so it needs only where each part of the packed state starts; a
+ * context's numbers are read from its bytes the first time it is met (record()). */
 typedef struct {
-    int64_t loc[RL_N * RL_SLOTS];
     int len[RL_CHANNELS];        /* messages in each channel */
-    int first[RL_CHANNELS];      /* index of its head in msg */
-    int64_t *msg;                /* RL_WIDTH numbers per message: tag, then fields */
-    size_t msg_cap;
     /* the packed state, and where its parts start in it, so successors copy what they keep */
     bytes_t packed;
     size_t loc_at[RL_N + 1];     /* process p's locals; loc_at[RL_N] is where the channels start */
@@ -193,38 +199,28 @@ typedef struct {
     size_t second_at[RL_CHANNELS];    /* channel c's second message (after the head) */
 } work_t;
 
+static inline void skip_varint(const uint8_t **r) { while (*(*r)++ & 0x80) {} }
+
+/* Copy the state and find where its parts start. */
 static int decode(const uint8_t *state, size_t len, work_t *w) {
-    if (!grow((void **)&w->packed.data, &w->packed.cap, len, 1)) return 0;
+    /* 16 zero bytes of slack after the state: context() reads locals and heads a word pair at a time */
+    if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
     memcpy(w->packed.data, state, len);
+    memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
     const uint8_t *base = w->packed.data, *r = base;
     for (int p = 0; p < RL_N; p++) {
         w->loc_at[p] = (size_t)(r - base);
-        for (int k = 0; k < RL_SLOTS; k++) w->loc[p * RL_SLOTS + k] = get_varint(&r);
+        for (int k = 0; k < RL_SLOTS; k++) skip_varint(&r);
     }
     w->loc_at[RL_N] = (size_t)(r - base);
-    const uint8_t *mark = r;
-    int total = 0;
-    for (int c = 0; c < RL_CHANNELS; c++) {  /* first pass: count messages, to size the buffer */
-        int count = (int)get_varint(&r);
-        total += count;
-        for (int m = 0; m < count; m++) {
-            int tag = (int)get_varint(&r);
-            for (int f = 0; f < rl_fields[tag]; f++) get_varint(&r);
-        }
-    }
-    if (!grow((void **)&w->msg, &w->msg_cap, (size_t)(total + 1) * RL_WIDTH, sizeof(int64_t))) return 0;
-    r = mark;
-    int at = 0;
     for (int c = 0; c < RL_CHANNELS; c++) {
         w->chan_at[c] = (size_t)(r - base);
         w->len[c] = (int)get_varint(&r);
         w->messages_at[c] = w->second_at[c] = (size_t)(r - base);
-        w->first[c] = at;
-        for (int m = 0; m < w->len[c]; m++, at++) {
-            int64_t *out = w->msg + (size_t)at * RL_WIDTH;
-            out[0] = get_varint(&r);
-            for (int f = 0; f < rl_fields[out[0]]; f++) out[1 + f] = get_varint(&r);
+        for (int m = 0; m < w->len[c]; m++) {
+            int64_t tag = get_varint(&r);
+            for (int f = 0; f < rl_fields[tag]; f++) skip_varint(&r);
             if (m == 0) w->second_at[c] = (size_t)(r - base);
         }
     }
@@ -232,17 +228,85 @@ static int decode(const uint8_t *state, size_t len, work_t *w) {
     return 1;
 }
 
-/* A transition's effect, filled in by the generated code and recorded by `emit`. */
+/* Process i's locals as numbers. */
+static void locals_of(const work_t *w, int i, int64_t *out) {
+    const uint8_t *r = w->packed.data + w->loc_at[i];
+    for (int k = 0; k < RL_SLOTS; k++) out[k] = get_varint(&r);
+}
+
+/* The head of channel c (non-empty) as numbers: tag, then fields. */
+static void head_of(const work_t *w, int c, int64_t *out) {
+    const uint8_t *r = w->packed.data + w->messages_at[c];
+    out[0] = get_varint(&r);
+    for (int f = 0; f < rl_fields[out[0]]; f++) out[1 + f] = get_varint(&r);
+}
+
+/* What one command instance does in one local context (a process's id and locals, and for a
+ * receive the head and its arrival port): filled in by the generated code, which lists a
+ * context's outcomes in the engine's order. */
+typedef struct {
+    int offset;                  /* the command instance within its process (codegen._instance_offsets) */
+    int unmatched;               /* the head matched no command: consumed, nothing else */
+    int sends;                   /* how many messages it sends */
+    int port[RL_MAX_SENDS];      /* the out port (index) of each sent message, in order */
+    int64_t sent[RL_MAX_SENDS][RL_WIDTH];
+    int64_t loc[RL_SLOTS];       /* the process's locals after the step */
+    /* filled in when the context is recorded, not by the generated code: */
+    uint8_t loc_bytes[10 * RL_SLOTS];            /* loc packed as the state stores it */
+    uint8_t sent_bytes[RL_MAX_SENDS][10 * RL_WIDTH];  /* each sent message packed */
+    uint16_t loc_len, sent_len[RL_MAX_SENDS];
+    int changed;                 /* loc differs from the locals before */
+    int seen_changed;            /* which of rl_observe's four numbers differ before and after (RL_POR) */
+    int64_t seen[4];             /* rl_observe of loc (RL_POR) */
+} outcome_t;
+
+/* Every local context the search met, with its outcomes: computed by the generated code the
+ * first time a context is met and replayed from here after that, so that the search uses
+ * exactly the outcomes it hands to the checker, which re-executes each context in Python
+ * (models/native_audit.py) before it believes a verdict. Kept across the arrangements of one
+ * engine (the caller owns it: rl_contexts_new), so each context is computed and audited once. */
+typedef struct {
+    set_t keys;                  /* (kind, id, locals[, head]) packed: see context() */
+    uint64_t *first; size_t first_cap;  /* context k's outcomes: outcomes[first[k] .. first[k+1]) */
+    /* the outcomes, in chunks that never move, so that a step may point at its outcome while
+     * new contexts are recorded */
+    outcome_t **chunks; size_t chunks_cap;
+    int64_t *seen; size_t seen_cap;     /* 4 per context: rl_observe of its locals (RL_POR) */
+    int64_t *values; size_t values_cap; /* RL_SLOTS per context: its locals as numbers */
+    uint64_t reported;           /* contexts handed to the checker so far */
+    int ready, broken;           /* broken: a failed allocation may have left it inconsistent */
+} contexts_t;
+
+static contexts_t *ctx;          /* the table of the search under way */
+
+#define RL_CHUNK_BITS 8
+static inline outcome_t *outcome_at(uint64_t k) {
+    return &ctx->chunks[k >> RL_CHUNK_BITS][k & ((1u << RL_CHUNK_BITS) - 1)];
+}
+
+#define RL_CHANNEL_WORDS ((RL_CHANNELS + 63) / 64)
+
+/* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
     int mover;                   /* the process that moves */
     int in_channel;              /* the channel whose head it takes, or -1 */
     int instance;                /* which command instance (models/semantics.py's numbering) */
-    int sends;                   /* how many messages it sends */
-    int to[RL_MAX_SENDS];        /* channel of each sent message, in order */
-    int64_t sent[RL_MAX_SENDS][RL_WIDTH];
-    int64_t loc[RL_SLOTS];       /* the mover's locals after the step */
-    int unmatched;               /* the head matched no command */
+    const outcome_t *o;          /* what it does */
+    uint32_t here;               /* the mover's own context (its id and locals before the step) */
+    int to[RL_MAX_SENDS];        /* the channel of each sent message, in order */
+    uint64_t touched[RL_CHANNEL_WORDS];  /* the channels it takes from or sends to, as bits */
 } step_t;
+
+/* The first channel from c on that a step touches, or RL_CHANNELS. */
+static inline int next_touched(const uint64_t *touched, int c) {
+    int k = c >> 6;
+    uint64_t bits = touched[k] & (~0ull << (c & 63));
+    while (!bits) {
+        if (++k == RL_CHANNEL_WORDS) return RL_CHANNELS;
+        bits = touched[k];
+    }
+    return k * 64 + __builtin_ctzll(bits);
+}
 
 /* One enabled transition of the state being expanded; its target is packed only if taken. */
 typedef struct {
@@ -255,49 +319,48 @@ typedef struct {
     work_t work;                 /* the decoded state the successors are of */
 } expansion_t;
 
-/* The target of step s from w, packed into out: the parts the step keeps are copied. */
+/* For the few bytes copied at a time here a loop beats a call to memcpy. */
+static inline uint8_t *put_bytes(uint8_t *out, const uint8_t *p, size_t len) {
+    for (size_t k = 0; k < len; k++) out[k] = p[k];
+    return out + len;
+}
+
+/* The target of step s from w, packed into out: the parts the step keeps are copied, the new
+ * locals and messages come packed with the outcome. */
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
+    const outcome_t *o = s->o;
+    const int sends = o->sends;
     size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
-                   + (size_t)s->sends * RL_WIDTH * 10;
+                   + (size_t)sends * RL_WIDTH * 10;
     if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *out = out_bytes->data;
     size_t before = w->loc_at[s->mover];
     memcpy(out, base, before); out += before;
-    for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, s->loc[k]);
+    out = put_bytes(out, o->loc_bytes, o->loc_len);
     size_t after = w->loc_at[s->mover + 1];
     memcpy(out, base + after, w->chan_at[0] - after); out += w->chan_at[0] - after;
     int c = 0;
     while (c < RL_CHANNELS) {
-        int touched = c == s->in_channel;
-        for (int m = 0; m < s->sends; m++) touched |= s->to[m] == c;
-        if (!touched) {  /* copy the run of untouched channels at once */
-            int d = c + 1;
-            for (; d < RL_CHANNELS; d++) {
-                int hit = d == s->in_channel;
-                for (int m = 0; m < s->sends; m++) hit |= s->to[m] == d;
-                if (hit) break;
-            }
+        int d = next_touched(s->touched, c);
+        if (d > c) {  /* copy the run of untouched channels at once */
             memcpy(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
             out += w->chan_at[d] - w->chan_at[c];
             c = d;
             continue;
         }
         int skip = c == s->in_channel, extra = 0;
-        for (int m = 0; m < s->sends; m++) extra += s->to[m] == c;
+        for (int m = 0; m < sends; m++) extra += s->to[m] == c;
         put_varint(&out, w->len[c] - skip + extra);
         size_t from = skip ? w->second_at[c] : w->messages_at[c];
         memcpy(out, base + from, w->chan_at[c + 1] - from); out += w->chan_at[c + 1] - from;
-        for (int m = 0; m < s->sends; m++)
-            if (s->to[m] == c)
-                for (int f = 0; f <= rl_fields[s->sent[m][0]]; f++) put_varint(&out, s->sent[m][f]);
+        for (int m = 0; m < sends; m++)
+            if (s->to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         c++;
     }
     out_bytes->len = (size_t)(out - out_bytes->data);
     return 1;
 }
-
-static int emit(const work_t *w, const step_t *s);
 
 /* @ALGORITHM@ */
 
@@ -337,10 +400,36 @@ typedef struct {
     int64_t *changes; uint64_t changes_count;
     /* terminal states, packed, one after the other */
     uint8_t *terminal_bytes; uint64_t terminal_bytes_len;
+    /* the local contexts recorded since the previous search with this table, for the audit:
+     * per context RL_CONTEXT_NUMBERS numbers, then RL_OUTCOME_NUMBERS per outcome (report()) */
+    int64_t *contexts; uint64_t contexts_count, contexts_len;
 } result_t;
+
+/* A local context's key is what a command can see, packed: a kind byte (0 for the process
+ * itself, 1 + q for a head arriving on in-port q), the process's id, its locals as the state
+ * stores them, and for a head the message as the channel stores it. */
+#define RL_KEY_MAX (1 + 10 + 10 * RL_SLOTS + 10 * RL_WIDTH)
+/* A context whose locals and head take at most 16 bytes each, as four words (zero padded). */
+typedef struct {
+    uint64_t words[4];
+    uint32_t number;
+    uint8_t locals_len, head_len;  /* locals_len 0: an empty entry (locals take at least a byte) */
+} cached_context_t;
+#define RL_CACHE_BITS 5
+#define RL_SHORT 16
+
+/* len <= 16 bytes from p as two words, zero padded; p has 16 readable bytes (decode's slack). */
+static inline void load_short(const uint8_t *p, size_t len, uint64_t *out) {
+    memcpy(out, p, 16);
+    if (len < 16) {
+        if (len <= 8) { out[1] = 0; if (len < 8) out[0] &= (1ull << (8 * len)) - 1; }
+        else out[1] &= (1ull << (8 * (len - 8))) - 1;
+    }
+}
 
 static struct {
     set_t states, locals, changes;
+    cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
     set_t memo;                          /* (enabled instances, head tags) -> its candidates */
     mask_t *candidates; size_t candidates_cap, candidates_count;
     uint64_t *memo_first; size_t memo_first_cap;  /* memo entry i: candidates[memo_first[i] .. memo_first[i+1]) */
@@ -349,7 +438,7 @@ static struct {
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
     uint64_t edges;
-    expansion_t outer, inner, *filling;
+    expansion_t outer, inner;
     bytes_t target, chain_state, passed;
     /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
      * kept here in number order, from number frontier_base on */
@@ -418,43 +507,174 @@ static void drop_expanded(uint64_t expanded_up_to) {
     g.frontier_base = expanded_up_to;
 }
 
-static int emit(const work_t *w, const step_t *s) {
-    if (rl_fault) FAIL(FAULT);
-    expansion_t *x = g.filling;
-    if (!grow((void **)&x->items, &x->cap, x->count + 1, sizeof(successor_t))) FAIL(NO_MEMORY);
-    successor_t *t = &x->items[x->count++];
-    memcpy(&t->step, s, sizeof *s);
-    t->visible = 0;
-    if (g.por && g.watched) {
-        const int64_t *before = w->loc + s->mover * RL_SLOTS;
-        if (memcmp(before, s->loc, sizeof s->loc) != 0) {
-            int64_t a[4], b[4];
-            rl_observe(before, g.ids[s->mover], a);
-            rl_observe(s->loc, g.ids[s->mover], b);
-            for (int f = 0; f < 4; f++) if ((g.watched >> f & 1) && a[f] != b[f]) t->visible = 1;
+/* -- local contexts -------------------------------------------------------------------- */
+static int contexts_init(contexts_t *t) {
+    memset(t, 0, sizeof *t);
+    if (!set_init(&t->keys, 1024) || !grow((void **)&t->first, &t->first_cap, 1, sizeof(uint64_t))) return 0;
+    t->first[0] = 0;
+    t->ready = 1;
+    return 1;
+}
+
+static void contexts_clear(contexts_t *t) {
+    for (size_t c = 0; c < t->chunks_cap; c++) free(t->chunks[c]);
+    set_free(&t->keys); free(t->first); free(t->chunks); free(t->seen); free(t->values);
+    memset(t, 0, sizeof *t);
+}
+
+/* Run the generated code in a context met for the first time and record its outcomes under
+ * `key`; *number is the context's number. */
+static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size_t len, uint32_t *number) {
+    outcome_t fresh[RL_MAX_OUTCOMES];
+    int64_t L[RL_SLOTS], M[RL_WIDTH];
+    locals_of(w, i, L);
+    if (q >= 0) head_of(w, c, M);
+    int count = q < 0 ? rl_spontaneous(L, g.ids[i], fresh) : rl_receive(q, L, g.ids[i], M, fresh);
+    if (count < 0 || rl_fault) FAIL(FAULT);
+    int64_t seen[4] = {0, 0, 0, 0};
+#if RL_POR
+    rl_observe(L, g.ids[i], seen);
+#endif
+    for (int k = 0; k < count; k++) {
+        outcome_t *o = &fresh[k];
+        uint8_t *out = o->loc_bytes;
+        for (int j = 0; j < RL_SLOTS; j++) put_varint(&out, o->loc[j]);
+        o->loc_len = (uint16_t)(out - o->loc_bytes);
+        for (int m = 0; m < o->sends; m++) {
+            out = o->sent_bytes[m];
+            for (int f = 0; f <= rl_fields[o->sent[m][0]]; f++) put_varint(&out, o->sent[m][f]);
+            o->sent_len[m] = (uint16_t)(out - o->sent_bytes[m]);
         }
+        o->changed = memcmp(L, o->loc, sizeof o->loc) != 0;
+        o->seen_changed = 0;
+        memset(o->seen, 0, sizeof o->seen);
+#if RL_POR
+        rl_observe(o->loc, g.ids[i], o->seen);
+        for (int f = 0; f < 4; f++) if (o->seen[f] != seen[f]) o->seen_changed |= 1 << f;
+#endif
+    }
+    /* room first, so that a failed allocation leaves no key without its outcomes */
+    uint64_t k = ctx->keys.count, at = ctx->first[k];
+    for (uint64_t c = at >> RL_CHUNK_BITS; c <= (at + (uint64_t)count) >> RL_CHUNK_BITS; c++) {
+        size_t had = ctx->chunks_cap;
+        if (!grow((void **)&ctx->chunks, &ctx->chunks_cap, c + 1, sizeof(outcome_t *))) FAIL(NO_MEMORY);
+        memset(ctx->chunks + had, 0, (ctx->chunks_cap - had) * sizeof(outcome_t *));
+        if (!ctx->chunks[c]) {
+            if (!(ctx->chunks[c] = malloc(sizeof(outcome_t) << RL_CHUNK_BITS))) FAIL(NO_MEMORY);
+            rl_allocated += sizeof(outcome_t) << RL_CHUNK_BITS;
+        }
+    }
+    if (!grow((void **)&ctx->first, &ctx->first_cap, k + 2, sizeof(uint64_t))
+        || !grow((void **)&ctx->seen, &ctx->seen_cap, 4 * (k + 1), sizeof(int64_t))
+        || !grow((void **)&ctx->values, &ctx->values_cap, RL_SLOTS * (k + 1), sizeof(int64_t))) FAIL(NO_MEMORY);
+    int added;
+    int64_t found = set_add(&ctx->keys, key, len, &added);
+    if (found < 0) { ctx->broken = 1; FAIL(NO_MEMORY); }
+    for (int j = 0; j < count; j++) *outcome_at(at + (uint64_t)j) = fresh[j];
+    memcpy(ctx->seen + 4 * k, seen, sizeof seen);
+    memcpy(ctx->values + RL_SLOTS * k, L, sizeof L);
+    ctx->first[k + 1] = at + (uint64_t)count;
+    *number = (uint32_t)found;
+    return 1;
+}
+
+/* The number of process i's context in w (with q >= 0: of the head of channel c arriving on
+ * in-port q), recording the context if it is new. A small direct-mapped cache per (process,
+ * in-port) answers almost every look-up of a context that fits in four words: a process meets
+ * few contexts, and comparing words in place is much cheaper than building the key and
+ * probing the table (which the search would otherwise do several times per state). */
+static inline int context(const work_t *w, int i, int q, int c, uint32_t *number) {
+    const uint8_t *locals = w->packed.data + w->loc_at[i], *head = locals;
+    size_t locals_len = w->loc_at[i + 1] - w->loc_at[i], head_len = 0;
+    if (q >= 0) { head = w->packed.data + w->messages_at[c]; head_len = w->second_at[c] - w->messages_at[c]; }
+    cached_context_t *hit = NULL;
+    uint64_t words[4] = {0, 0, 0, 0};
+    if (locals_len <= RL_SHORT && head_len <= RL_SHORT) {
+        load_short(locals, locals_len, words);
+        if (head_len) load_short(head, head_len, words + 2);
+        uint64_t h = (words[0] * 0x9E3779B97F4A7C15ull) ^ (words[1] * 0xC2B2AE3D27D4EB4Full)
+                     ^ (words[2] * 0x165667B19E3779F9ull) ^ (words[3] * 0xD6E8FEB86659FD93ull);
+        hit = &g.cache[i][q + 1][h >> (64 - RL_CACHE_BITS)];
+        if (hit->locals_len == locals_len && hit->head_len == head_len && hit->words[0] == words[0]
+            && hit->words[1] == words[1] && hit->words[2] == words[2] && hit->words[3] == words[3]) {
+            *number = hit->number;
+            return 1;
+        }
+    }
+    uint8_t key[RL_KEY_MAX], *k = key;
+    *k++ = (uint8_t)(q + 1);
+    put_varint(&k, g.ids[i]);
+    memcpy(k, locals, locals_len); k += locals_len;
+    memcpy(k, head, head_len); k += head_len;
+    size_t len = (size_t)(k - key);
+    uint64_t slot, tag;
+    int64_t found = set_find(&ctx->keys, key, len, &slot, &tag);
+    if (found >= 0) *number = (uint32_t)found;
+    else if (!record(w, i, q, c, key, len, number)) return 0;
+    if (hit) {
+        memcpy(hit->words, words, sizeof words);
+        hit->locals_len = (uint8_t)locals_len; hit->head_len = (uint8_t)head_len;
+        hit->number = *number;
     }
     return 1;
 }
 
-/* Decode `state` and list its enabled transitions in the engine's order. */
+/* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
+ * (expand made room for them). */
+static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
+    uint64_t a = ctx->first[k], b = ctx->first[k + 1];
+    for (uint64_t u = a; u < b; u++) {
+        const outcome_t *o = outcome_at(u);
+        successor_t *t = &x->items[x->count++];
+        step_t *s = &t->step;
+        s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
+        s->o = o; s->here = here;
+        memset(s->touched, 0, sizeof s->touched);
+        if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
+        for (int m = 0; m < o->sends; m++) {
+            int to = s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
+            s->touched[to >> 6] |= 1ull << (to & 63);
+        }
+        t->visible = g.por && (o->seen_changed & g.watched) != 0;
+    }
+}
+
+/* Decode `state` and list its enabled transitions in the engine's order: per process its
+ * spontaneous commands, then per arrival port the outcomes of the head. */
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     x->count = 0;
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
+    /* room for the most successors a state can have */
+    if (!grow((void **)&x->items, &x->cap, (size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)),
+              sizeof(successor_t))) FAIL(NO_MEMORY);
+    const work_t *w = &x->work;
+    uint32_t here[RL_N];         /* each process's own context */
+    for (int i = 0; i < RL_N; i++) {
+        if (!context(w, i, -1, -1, &here[i])) return 0;
+        emit(x, i, -1, here[i], here[i]);
+        for (int q = 0; q < RL_IN_PORT_COUNT; q++) {
+            int c = rl_in[i * RL_IN_PORTS + q];
+            uint32_t k;
+            if (!w->len[c]) continue;
+            if (!context(w, i, q, c, &k)) return 0;
+            emit(x, i, c, k, here[i]);
+        }
+    }
     if (g.want_locals) {
         int added;
 #if RL_POR
-        /* what the state properties read: each process's observation (rl_observe), far fewer
-         * combinations than vectors of locals */
+        /* what the state properties read: each process's observation (rl_observe, recorded
+         * with its context), far fewer combinations than vectors of locals */
         int64_t seen[RL_N * 4];
-        for (int p = 0; p < RL_N; p++) rl_observe(x->work.loc + p * RL_SLOTS, g.ids[p], seen + 4 * p);
+        for (int p = 0; p < RL_N; p++) memcpy(seen + 4 * p, ctx->seen + 4 * (size_t)here[p], 4 * sizeof(int64_t));
         if (set_add(&g.locals, (const uint8_t *)seen, sizeof seen, &added) < 0) FAIL(NO_MEMORY);
 #else
-        if (set_add(&g.locals, (const uint8_t *)x->work.loc, sizeof x->work.loc, &added) < 0) FAIL(NO_MEMORY);
+        int64_t values[RL_N * RL_SLOTS];
+        for (int p = 0; p < RL_N; p++)
+            memcpy(values + RL_SLOTS * p, ctx->values + RL_SLOTS * (size_t)here[p], RL_SLOTS * sizeof(int64_t));
+        if (set_add(&g.locals, (const uint8_t *)values, sizeof values, &added) < 0) FAIL(NO_MEMORY);
 #endif
     }
-    g.filling = x;
-    if (!rl_successors(&x->work, g.ids)) FAIL(rl_fault ? FAULT : NO_MEMORY);
     return 1;
 }
 
@@ -549,8 +769,10 @@ static int choose(const expansion_t *x, int *chosen, int *count) {
         mask_t enabled = {{0}};
         int8_t heads[RL_CHANNELS];
         for (size_t k = 0; k < x->count; k++) mask_set(&enabled, x->items[k].step.instance);
-        for (int c = 0; c < RL_CHANNELS; c++)
-            heads[c] = x->work.len[c] ? (int8_t)x->work.msg[(size_t)x->work.first[c] * RL_WIDTH] : -1;
+        for (int c = 0; c < RL_CHANNELS; c++) {
+            const uint8_t *r = x->work.packed.data + x->work.messages_at[c];
+            heads[c] = x->work.len[c] ? (int8_t)get_varint(&r) : -1;
+        }
         const mask_t *sets; int options;
         if (!candidates(&enabled, heads, &sets, &options)) return 0;
         for (int o = 0; o < options; o++) {
@@ -571,22 +793,22 @@ static int choose(const expansion_t *x, int *chosen, int *count) {
 
 /* Count one transition taken from x's state, and note its local change. */
 static int take(const expansion_t *x, const step_t *t) {
+    const outcome_t *o = t->o;
     g.result->transitions++;
-    g.result->unmatched += t->unmatched;
-    if (!g.want_changes) return 1;
-    const int64_t *before = x->work.loc + t->mover * RL_SLOTS;
-    if (memcmp(before, t->loc, RL_SLOTS * sizeof(int64_t)) == 0) return 1;
+    g.result->unmatched += o->unmatched;
+    if (!g.want_changes || !o->changed) return 1;
 #if RL_POR
     /* what the transition properties read: the mover's observation before and after */
     int64_t key[1 + 2 * 4];
     key[0] = t->mover;
-    rl_observe(before, g.ids[t->mover], key + 1);
-    rl_observe(t->loc, g.ids[t->mover], key + 5);
+    memcpy(key + 1, ctx->seen + 4 * (size_t)t->here, 4 * sizeof(int64_t));
+    memcpy(key + 5, o->seen, 4 * sizeof(int64_t));
+    (void)x;
 #else
     int64_t key[1 + 2 * RL_SLOTS];
     key[0] = t->mover;
-    memcpy(key + 1, before, RL_SLOTS * sizeof(int64_t));
-    memcpy(key + 1 + RL_SLOTS, t->loc, RL_SLOTS * sizeof(int64_t));
+    memcpy(key + 1, ctx->values + RL_SLOTS * (size_t)t->here, RL_SLOTS * sizeof(int64_t));
+    memcpy(key + 1 + RL_SLOTS, o->loc, RL_SLOTS * sizeof(int64_t));
 #endif
     int added;
     if (set_add(&g.changes, (const uint8_t *)key, sizeof key, &added) < 0) FAIL(NO_MEMORY);
@@ -623,7 +845,7 @@ static int follow_chain(int *walked, uint64_t *sent, int *chosen) {
         g.passed_start[++g.passed_count] = g.passed.len;
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
-        *sent += (uint64_t)t->sends;
+        *sent += (uint64_t)t->o->sends;
         (*walked)++;
         if (!encode(&g.inner.work, t, &g.chain_state)) FAIL(NO_MEMORY);
         if (known(g.chain_state.data, g.chain_state.len)) return 1;
@@ -698,7 +920,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             const uint8_t *target = g.target.data;
             size_t target_len = g.target.len;
             int walked = 1;
-            uint64_t sent = (uint64_t)t->sends;
+            uint64_t sent = (uint64_t)t->o->sends;
             int added = 0;
             int64_t j = g.chains ? number_of(target, target_len) : -1;
             if (j < 0) {
@@ -731,15 +953,72 @@ static int search(uint64_t max_states, uint64_t max_memory) {
     return 1;
 }
 
+/* -- the contexts handed to the checker ------------------------------------------------- */
+#define RL_CONTEXT_NUMBERS (2 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, locals, head, seen, outcomes */
+#define RL_OUTCOME_NUMBERS (2 + RL_SLOTS + 4 + 1 + RL_MAX_SENDS * (1 + RL_WIDTH))
+/* what models/native.py needs to read them */
+const int rl_shape[] = {RL_CONTEXT_NUMBERS, RL_OUTCOME_NUMBERS, RL_WIDTH, RL_MAX_SENDS, RL_PER_PROCESS, RL_POR};
+
+/* The contexts recorded since the last report, as numbers: per context its kind (-1 for the
+ * process itself, else the in-port index), id, locals, head (tag and fields, zeros for none),
+ * rl_observe of its locals and its outcome count, then per outcome its instance offset,
+ * unmatched flag, new locals, their rl_observe, and its sends (count, then per send slot the
+ * out port and the message, padded to RL_MAX_SENDS). */
+static int report(result_t *r) {
+    uint64_t from = ctx->reported, to = ctx->keys.count;
+    size_t numbers = (size_t)(to - from) * RL_CONTEXT_NUMBERS
+                     + (size_t)(ctx->first[to] - ctx->first[from]) * RL_OUTCOME_NUMBERS;
+    int64_t *out = r->contexts = calloc(numbers + 1, sizeof(int64_t));
+    if (!out) return 0;
+    for (uint64_t k = from; k < to; k++) {
+        size_t len;
+        const uint8_t *key = set_item(&ctx->keys, k, &len), *p = key + 1;
+        *out++ = (int64_t)key[0] - 1;
+        *out++ = get_varint(&p);
+        for (int j = 0; j < RL_SLOTS; j++) *out++ = get_varint(&p);
+        if (key[0]) {
+            int64_t tag = out[0] = get_varint(&p);
+            for (int f = 0; f < rl_fields[tag]; f++) out[1 + f] = get_varint(&p);
+        }
+        out += RL_WIDTH;
+        memcpy(out, ctx->seen + 4 * k, 4 * sizeof(int64_t)); out += 4;
+        *out++ = (int64_t)(ctx->first[k + 1] - ctx->first[k]);
+        for (uint64_t u = ctx->first[k]; u < ctx->first[k + 1]; u++) {
+            const outcome_t *o = outcome_at(u);
+            *out++ = o->offset;
+            *out++ = o->unmatched;
+            memcpy(out, o->loc, sizeof o->loc); out += RL_SLOTS;
+            memcpy(out, o->seen, sizeof o->seen); out += 4;
+            *out++ = o->sends;
+            for (int m = 0; m < RL_MAX_SENDS; m++, out += 1 + RL_WIDTH) {
+                if (m >= o->sends) continue;
+                out[0] = o->port[m];
+                memcpy(out + 1, o->sent[m], sizeof o->sent[m]);
+            }
+        }
+    }
+    r->contexts_count = to - from;
+    r->contexts_len = numbers;
+    ctx->reported = to;
+    return 1;
+}
+
+/* A table of local contexts for rl_explore, kept by the caller across arrangements. */
+void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
+void rl_contexts_free(void *table) { contexts_clear(table); free(table); }
+
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
  * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
- * proviso keeps the order of. */
+ * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
+ * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
                int want_changes, int por, int chains, int watched, int fingerprint,
                const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
-               result_t *r) {
+               void *table, result_t *r) {
+    ctx = table;
+    if (ctx->broken) contexts_clear(ctx);  /* start afresh: the checker's memo skips what it audited */
     rl_in = in; rl_out = out; rl_reads_channel = reads_channel;
     rl_conflicts = (const mask_t *)conflicts; rl_writers_of_guard = (const mask_t *)writers_of_guard;
     rl_senders = (const mask_t *)senders; rl_readers = (const mask_t *)readers;
@@ -751,8 +1030,8 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     g.result = r; g.ids = ids;
     g.want_locals = want_locals; g.want_changes = want_changes;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
-    if (!set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024) || !set_init(&g.changes, 1024)
-        || !set_init(&g.memo, 1024)) r->status = NO_MEMORY;
+    if ((!ctx->ready && !contexts_init(ctx)) || !set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024)
+        || !set_init(&g.changes, 1024) || !set_init(&g.memo, 1024)) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
         graph_questions(r);
@@ -773,8 +1052,12 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
         }
     }
     if (r->status) r->states = g.states.count;
+    if (ctx->ready && !report(r)) {  /* the checker must see every context the search used */
+        ctx->broken = 1;
+        if (!r->status) r->status = NO_MEMORY;
+    }
     expansion_t *both[2] = {&g.outer, &g.inner};
-    for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.msg); free(both[k]->work.packed.data); }
+    for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     free(g.target.data); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
     free(g.candidates); free(g.memo_first);
@@ -783,6 +1066,6 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
 }
 
 void rl_release(result_t *r) {
-    free(r->locals); free(r->changes); free(r->terminal_bytes);
-    r->locals = r->changes = NULL; r->terminal_bytes = NULL;
+    free(r->locals); free(r->changes); free(r->terminal_bytes); free(r->contexts);
+    r->locals = r->changes = NULL; r->terminal_bytes = NULL; r->contexts = NULL;
 }

@@ -7,7 +7,15 @@ per local, so reading ``p.asleep`` is a tuple index and not a dictionary lookup.
 from __future__ import annotations
 
 from .algorithm import Algorithm, Layout
+from .draws import NoDraws
 from .errors import AlgorithmError
+from .ports import Port, stored
+
+# Where no coins are handed in (the symbolic reading, decision functions), a draw is refused.
+_UNREAD = NoDraws(
+    "p.draw is random: only the concrete semantics reads it (the Python engine, without "
+    "partial-order reduction); proofs, the native engine and footprints do not"
+)
 
 
 class _PortVector:
@@ -20,24 +28,26 @@ class _PortVector:
         self._slots = slots
 
     def __getitem__(self, port):
-        return self._process._values[self._slots[port]]
+        return self._process._values[self._slots[self._process._slot_port(port)]]
 
     def __setitem__(self, port, value):
-        self._process._values[self._slots[port]] = value
+        self._process._values[self._slots[self._process._slot_port(port)]] = value
 
 
 class ProcessView:
     """Base of the generated views: id, n, sends; locals come from the generated subclass."""
 
-    __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm")
+    __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm", "_coins")
+    _numbered = True  # Port values read from locals show their numbers (models/ports.py)
 
-    def __init__(self, values, pid: int, n: int, out_ports, algorithm):
+    def __init__(self, values, pid: int, n: int, out_ports, algorithm, coins=_UNREAD):
         self._values = values
         self.id = pid
         self._n = n
         self._sent = []
         self._out_ports = out_ports
         self._algorithm = algorithm
+        self._coins = coins
 
     @property
     def n(self) -> int:
@@ -56,10 +66,19 @@ class ProcessView:
             )
         self._sent.append((port, message))
 
+    def draw(self, choices):
+        """A value drawn at random: ``p.draw({0: 1, 1: 3})`` (value: weight) or ``p.draw((0, 1))``
+        (uniform). The checker explores every value, each with its probability (models.draws)."""
+        return self._coins.pick(choices)
+
     def send_all(self, message):
         """Send the same message on every outgoing port (seed 001: "to links CW and CCW")."""
         for port in self._out_ports:
             self._sent.append((port, message))
+
+    def _slot_port(self, port):
+        """The port name a per-port local is stored under (a ring's ports are their own names)."""
+        return port
 
 
 def _scalar_property(slot: int):
@@ -72,6 +91,17 @@ def _scalar_property(slot: int):
     return property(read, write)
 
 
+def _port_property(slot: int):
+    """A Port local: stored as a plain int (models/ports.py), read as a Port value."""
+    def read(self):
+        return Port(self._values[slot], self._numbered)
+
+    def write(self, value):
+        self._values[slot] = stored(value)
+
+    return property(read, write)
+
+
 def _vector_property(slots: dict):
     def read(self):
         return _PortVector(self, slots)
@@ -79,15 +109,18 @@ def _vector_property(slots: dict):
     return property(read)
 
 
-def view_class(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
-    """A ProcessView subclass with one property per declared local."""
-    namespace: dict = {"__slots__": ()}
+def view_class(algorithm: type[Algorithm], layout: Layout, base: type[ProcessView] | None = None,
+               **attributes) -> type[ProcessView]:
+    """A ProcessView subclass (of ``base``, by default ProcessView; a network's processes have
+    models/network_process.py's) with one property per declared local, and ``attributes``."""
+    base = base or ProcessView
+    namespace: dict = {"__slots__": (), **attributes}
     per_port: dict[str, dict] = {}
-    for slot, (name, port, _variable) in enumerate(layout.slots):
+    for slot, (name, port, variable) in enumerate(layout.slots):
         if port is None:
-            namespace[name] = _scalar_property(slot)
+            namespace[name] = _port_property(slot) if variable.type is Port else _scalar_property(slot)
         else:
             per_port.setdefault(name, {})[port] = slot
     for name, slots in per_port.items():
         namespace[name] = _vector_property(slots)
-    return type(f"{algorithm.__name__}Process", (ProcessView,), namespace)
+    return type(f"{algorithm.__name__}Process", (base,), namespace)

@@ -9,21 +9,35 @@ A transition is one command of one process, run atomically:
   * a head that no receive command accepts is consumed with no other effect (an *unmatched*
     reception, seed 001: "the second time ... lines 11-13 are not executed").
 Transitions are listed in a fixed order (process, then command declaration order, then port),
-so that a trace stored as successor ordinals replays to the same states.
+so that a trace stored as successor ordinals replays to the same states. A command that draws
+random values (``p.draw``, models/draws.py) has one transition per outcome, listed together in
+the order of the draws; each outcome's probability is kept by the *_distributions functions.
 """
 from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import NamedTuple
 
+from . import draws
 from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
 from .process import view_class
-from .values import render
+from .values import HiddenId, render
 
 UNMATCHED = "(unmatched)"
+ONE = Fraction(1)
+_GUARD_COINS = draws.NoDraws("a guard cannot draw; draw in the body and test the value in a later command's guard")
+# a draw the source did not show (through a helper function): refused, so that the checker never
+# takes a random command for a deterministic one
+_HIDDEN_DRAW = draws.NoDraws("p.draw is called outside the command's own body (a helper?); call p.draw in "
+                             "the body itself, so that the checker knows the command is random")
+
+
+def _flatten(distributions) -> list[tuple[Command, tuple, tuple]]:
+    return [(command, new_locals, sent) for command, outcomes in distributions for _, new_locals, sent in outcomes]
 
 
 class Step(NamedTuple):
@@ -73,8 +87,8 @@ def _failing_line(command: Command, error: Exception) -> int:
 
 def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
     line = _failing_line(command, error)
-    if isinstance(error, AlgorithmError):
-        return AlgorithmError(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
+    if isinstance(error, AlgorithmError):  # of its own class: a PortNumbersRead stays one
+        return type(error)(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
     return AlgorithmError(
         f"{algorithm.__name__}.{command.name} (line {line}) raised "
         f"{type(error).__name__}: {error}"
@@ -84,8 +98,9 @@ def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmEr
 class AsyncSystem:
     """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
 
-    def __init__(self, algorithm: type[Algorithm], ids, swapped=None):
-        """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped)."""
+    def __init__(self, algorithm: type[Algorithm], ids, swapped=None, topology=None):
+        """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped);
+        ``topology``: the topology itself, when the algorithm's class cannot build it from n (a network)."""
         ids = tuple(ids)
         if not algorithm.defines_decisions():
             raise AlgorithmError(
@@ -95,7 +110,11 @@ class AsyncSystem:
         self.algorithm = algorithm
         self.ids = ids
         self.n = n = len(ids)
-        self.topology = topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
+        # what a command sees as p.id: nothing, for an anonymous algorithm
+        self._visible_ids = (HiddenId(algorithm.__name__),) * n if algorithm.anonymous else ids
+        if topology is None:
+            topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
+        self.topology = topology
         self.swapped = getattr(topology, "swapped", ())
         self.layout = Layout.of(algorithm, topology.ports)
         self._view = view_class(algorithm, self.layout)
@@ -108,7 +127,8 @@ class AsyncSystem:
             tuple((port, n + topology.in_channel(i, port)) for port in topology.in_ports(i))
             for i in range(n)
         ]
-        self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous")
+        self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous" and not c.any_port)
+        self._port_choices = tuple(c for c in algorithm.commands if c.any_port)
         self._handlers: dict[tuple[str, str], tuple[Command, ...]] = {}
         for port in topology.ports:
             for command in algorithm.commands:
@@ -126,6 +146,9 @@ class AsyncSystem:
         for i in range(self.n):
             for command in self._spontaneous:
                 yield Instance(i, command, None)
+            for command in self._port_choices:
+                for port in self._out_ports[i]:
+                    yield Instance(i, command, port)
             for port, _ in self._in_ports[i]:
                 for command in self.algorithm.commands:
                     if command.kind == "receive" and command.enabled_on(port):
@@ -159,50 +182,85 @@ class AsyncSystem:
 
     # -- transitions -------------------------------------------------------------------
     # A command reads and writes only its own process, so what it does depends on nothing but
-    # (process, its locals, the message, the port). These two functions are that local core;
+    # (process, its locals, the message, the port). These functions are that local core;
     # ``steps`` adds the channels, and the interned engine (models/interned.py) memoises them.
+    # A command that draws (models/draws.py) has several outcomes, each with its probability:
+    # the *_distributions functions give them grouped per command, the *_outcomes functions
+    # list them one after the other (the state graph under every scheduler and every coin).
+    def spontaneous_distributions(self, i: int, values: tuple) -> list[tuple[Command, list]]:
+        """(command, [(probability, new locals, sends), ...]) for every spontaneous command enabled at i."""
+        distributions = []
+        for command in self._spontaneous:
+            outcomes = self._run(values, i, command, None, None)
+            if outcomes is not None:
+                distributions.append((command, outcomes))
+        return distributions
+
+    def receive_distributions(self, i: int, values: tuple, port: str, message) -> list[tuple[Command, list]]:
+        """The same for every command that accepts ``message`` on ``port`` (empty: unmatched)."""
+        distributions = []
+        for command in self._handlers.get((port, message[0]), ()):
+            outcomes = self._run(values, i, command, message, port)
+            if outcomes is not None:
+                distributions.append((command, outcomes))
+        return distributions
+
     def spontaneous_outcomes(self, i: int, values: tuple) -> list[tuple[Command, tuple, tuple]]:
         """(command, new locals, sends) for every spontaneous command enabled at process i."""
+        return _flatten(self.spontaneous_distributions(i, values))
+
+    def port_choice_outcomes(self, i: int, values: tuple) -> list[tuple[Command, object, tuple, tuple]]:
+        """(command, port, new locals, sends) for every ``any_port`` command and port of process i
+        where its guard holds (networks only; none elsewhere)."""
         outcomes = []
-        for command in self._spontaneous:
-            outcome = self._run(values, i, command, None, None)
-            if outcome is not None:
-                outcomes.append((command, *outcome))
+        for command in self._port_choices:
+            for port in self._out_ports[i]:
+                outcome = self._run(values, i, command, None, port)
+                if outcome is not None:
+                    outcomes += [(command, port, new_locals, sent) for _, new_locals, sent in outcome]
         return outcomes
 
     def receive_outcomes(self, i: int, values: tuple, port: str, message) -> list[tuple[Command, tuple, tuple]]:
         """(command, new locals, sends) for every command that accepts ``message`` on ``port``;
         an empty list means no command accepts it (an unmatched reception)."""
-        outcomes = []
-        for command in self._handlers.get((port, message[0]), ()):
-            outcome = self._run(values, i, command, message, port)
-            if outcome is not None:
-                outcomes.append((command, *outcome))
-        return outcomes
+        return _flatten(self.receive_distributions(i, values, port, message))
 
     def _run(self, values: tuple, i: int, command: Command, message, port):
-        """Evaluate the guard on ``values``; if it holds, run the body and return (locals, sends)."""
+        """Evaluate the guard on ``values``; if it holds, run the body once per sequence of draws
+        and return [(probability, locals, sends), ...] (one outcome of probability 1 without draws)."""
         algorithm = self.algorithm
         try:
+            # a receive gets (message, port), a port choice (port), a spontaneous command nothing
+            arguments = () if port is None else (self._port_argument(port),) if message is None else (
+                message, self._port_argument(port))
             if command.guard is not None:
-                guard_view = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm)
-                holds = command.guard(guard_view) if message is None else command.guard(guard_view, message, port)
-                if not holds:
+                guard_view = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm, _GUARD_COINS)
+                if not command.guard(guard_view, *arguments):
                     return None
-            process = self._view(list(values), self.ids[i], self.n, self._out_ports[i], algorithm)
-            if message is None:
-                command.body(process)
+
+            def run(coins):
+                process = self._view(list(values), self._visible_ids[i], self.n, self._out_ports[i], algorithm, coins)
+                command.body(process, *arguments)
+                return tuple(process._values), tuple(process._sent)
+
+            if command.draws:
+                outcomes = [(probability, *result) for probability, result in draws.outcomes(run)]
             else:
-                command.body(process, message, port)
+                outcomes = [(ONE, *run(_HIDDEN_DRAW))]
         except Exception as error:  # an error in the user's algorithm, named with its command
             raise _command_error(algorithm, command, error) from None
-        for _, sent in process._sent:
-            if not isinstance(sent, Message):
-                raise AlgorithmError(
-                    f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
-                    f"{sent!r}, which is not a Message"
-                )
-        return tuple(process._values), tuple(process._sent)
+        for _, _, sent in outcomes:
+            for _, item in sent:
+                if not isinstance(item, Message):
+                    raise AlgorithmError(
+                        f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
+                        f"{item!r}, which is not a Message"
+                    )
+        return outcomes
+
+    def _port_argument(self, port):
+        """The arrival port as a command sees it (a ring's ports are their names)."""
+        return port
 
     def _apply(self, state, i: int, in_channel: int | None, new_locals, sent):
         successor = list(state)
@@ -222,6 +280,9 @@ class AsyncSystem:
             for command, new_locals, sent in self.spontaneous_outcomes(i, state[i]):
                 target = self._apply(state, i, None, new_locals, sent)
                 result.append(Step(i, command.name, None, None, sent, target, self.instance_id(i, command.name, None)))
+            for command, port, new_locals, sent in self.port_choice_outcomes(i, state[i]):
+                target = self._apply(state, i, None, new_locals, sent)
+                result.append(Step(i, command.name, port, None, sent, target, self.instance_id(i, command.name, port)))
             for port, channel_index in self._in_ports[i]:
                 channel = state[channel_index]
                 if not channel:
@@ -249,7 +310,7 @@ class AsyncSystem:
 
     def observe_locals(self, i: int, values: tuple) -> Observation:
         algorithm = self.algorithm
-        p = self._view(values, self.ids[i], self.n, self._out_ports[i], algorithm)
+        p = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm)
         return Observation(
             id=self.ids[i],
             decided=bool(algorithm.decided(p)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from .logic import And, Or
+from .ports import NONE_STORED, Port
 
 
 class Decision(IntEnum):
@@ -27,7 +28,7 @@ FALSE = Decision.FALSE
 class Id(int):
     """Type tag for a local that holds a process id or NIL (0): seed 002's L(i).
 
-    Ids are 1..n, so NIL (0) is never a real id.
+    Ids are positive integers (1..n unless a run chooses others), so NIL (0) is never a real id.
     """
 
 
@@ -37,6 +38,8 @@ def render(value_type: type, value: object) -> str:
         return "true" if value else "false"
     if value_type is Id:
         return "NIL" if value == 0 else str(value)
+    if value_type is Port:
+        return "none" if value == NONE_STORED else f"port {value}"
     if isinstance(value_type, type) and issubclass(value_type, IntEnum):
         return value_type(value).name
     return str(value)
@@ -50,3 +53,23 @@ def domain_of(value_type: type, x, n: int):
     if isinstance(value_type, type) and issubclass(value_type, IntEnum):
         return Or(*(x == int(member) for member in value_type))
     return True
+
+
+class HiddenId:
+    """``p.id`` of an anonymous algorithm: any use of it is an error that says why."""
+
+    __slots__ = ("_algorithm",)
+
+    def __init__(self, algorithm: str):
+        self._algorithm = algorithm
+
+    def _refuse(self, *_):
+        from .errors import AlgorithmError
+
+        raise AlgorithmError(f"{self._algorithm} is anonymous (anonymous = True): its processes have no id to read")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = __sub__ = __rsub__ = _refuse
+    __mul__ = __rmul__ = __bool__ = __index__ = __int__ = __hash__ = __neg__ = __pow__ = __rpow__ = _refuse
+
+    def __repr__(self) -> str:
+        return "(no id)"

@@ -18,6 +18,8 @@ from typing import Callable, Sequence
 
 from models import LARGEST, NIL, SMALLEST, Algorithm, Observation, declares_message_bound
 
+from .bounds import declares
+
 
 @dataclass(frozen=True)
 class Property:
@@ -119,6 +121,13 @@ AGREEMENT = Property("agreement", "terminal", "in terminal states all processes 
 QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent)
 TERMINATION = Property("termination", "graph", "no infinite execution: the state graph is acyclic")
 MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more messages than the algorithm's bound f(n)")
+ROUND_BOUND = Property("round-bound", "graph", "no execution of a synchronous algorithm takes more rounds than its bound")
+# An algorithm that draws may loop (all coins equal, draw again): what it promises instead is
+# that every execution ends with probability 1, whatever the scheduler does.
+ALMOST_SURE_TERMINATION = Property(
+    "almost-sure-termination", "graph",
+    "under every scheduler, executions terminate with probability 1 (no scheduler can trap them forever)",
+)
 
 
 def leader_is_extremal(winner: str) -> Property:
@@ -135,7 +144,14 @@ def election_spec(algorithm: type[Algorithm]) -> list[Property]:
         properties.append(AGREEMENT)
     if algorithm.winner in (LARGEST, SMALLEST):
         properties.append(leader_is_extremal(algorithm.winner))
-    properties += [QUIESCENCE, TERMINATION]
+    properties.append(QUIESCENCE)
+    # an algorithm that draws has no bound on messages or steps: the coins may repeat any number
+    # of times (a stand-in for an algorithm, as checker/measure/blocked.py makes, may not say)
+    if getattr(algorithm, "randomized", False):
+        return properties + [ALMOST_SURE_TERMINATION]
+    properties.append(TERMINATION)
     if declares_message_bound(algorithm):
         properties.append(MESSAGE_BOUND)
+    if declares(algorithm, "round_bound"):
+        properties.append(ROUND_BOUND)
     return properties

@@ -16,7 +16,8 @@ import os
 import textwrap
 from enum import IntEnum
 
-from models import Algorithm, Message
+from models import Algorithm, Message, declares_message_bound
+from models.algorithm import bound_takes_setting
 from models.values import Id, render
 
 SMALL_N = range(1, 9)  # the message bound's values shown, for the ring sizes a run can check
@@ -213,7 +214,7 @@ def _body_source(body) -> str:
 
 def _source_or_none(algorithm, name: str) -> str | None:
     function = getattr(algorithm, name, None)
-    if function is None or (name == "message_bound" and algorithm.message_bound(2) is None):
+    if function is None or (name == "message_bound" and not declares_message_bound(algorithm)):
         return None
     try:
         source = textwrap.dedent(inspect.getsource(function)).strip()
@@ -233,6 +234,8 @@ def _decision(algorithm, name: str) -> dict | None:
 
 def _bound_values(algorithm) -> dict[int, int]:
     values = {}
+    if bound_takes_setting(algorithm.message_bound):
+        return values  # a bound of the arrangement (specs/bounds.py), not one number per n
     for n in SMALL_N:
         try:
             bound = algorithm.message_bound(n)

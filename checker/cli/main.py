@@ -17,6 +17,7 @@ from ..explore.memory import parse_size
 from ..explore.run import RunTooLarge, check
 from ..render.trace import TRACE_FORMATS
 from . import modes as cli_modes
+from . import randomized as randomized_mode
 from .loader import load_algorithm
 
 USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
@@ -36,7 +37,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
     parser.add_argument("--n", type=cli_modes.parse_n,
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
-    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0)")
+    parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
+                                      "or of vertices 0, 1, ... on a network): any distinct positive integers")
+    parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
+                        help="check every choice of n distinct ids from A..B, each in every arrangement "
+                             "(for algorithms whose behaviour depends on the id values, not only their order)")
+    network = parser.add_mutually_exclusive_group()
+    network.add_argument("--graph", metavar="NAME|FILE",
+                         help="for an algorithm on a general network: the graph, a family at size n (complete, path, "
+                              "star, ring, grid) or a file of edges, one `u v` pair a line")
+    network.add_argument("--graphs", choices=("connected",),
+                         help="for an algorithm on a general network: every connected graph on n vertices up to "
+                              "isomorphism (n <= 7; the default)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
     parser.add_argument("--describe", action="store_true",
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
@@ -101,13 +113,26 @@ def _parser() -> argparse.ArgumentParser:
     measure.add_argument("--csv", action="store_true",
                          help="with --messages: print the table as CSV (the only table with CSV; refused elsewhere)")
     measure.add_argument("--plot", metavar="FILE",
-                         help="with --messages: plot messages against n (.png, .svg, .pdf; refused elsewhere)")
+                         help="with --messages: plot messages against n; with --distribution: the probability of "
+                              "election against k (.png, .svg, .pdf; refused elsewhere)")
     measure.add_argument("--sample", type=int, metavar="K",
                          help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
     measure.add_argument("--time-limit", type=float, metavar="SECONDS",
                          help="time budget of --messages (the table stops at the last n done) or of "
                               "--open-schedules (the pairs explored by then are reported as incomplete); a single "
                               "check has --max-states and --max-memory instead")
+    randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/complexity.md)")
+    randomized.add_argument("--expected", nargs="?", const="", metavar="steps,messages,rounds",
+                            help="min and max expected steps, messages and rounds until a leader is elected "
+                                 "(default: all the algorithm can count); with --n 1..8 a table")
+    randomized.add_argument("--within", type=int, metavar="K",
+                            help="min and max probability that a leader is elected within K steps (or rounds)")
+    randomized.add_argument("--distribution", type=int, metavar="K",
+                            help="the table of that probability for k = 1..K (--plot FILE draws it)")
+    randomized.add_argument("--unit", choices=("steps", "rounds"),
+                            help="what K counts in --within and --distribution: steps (the default) or rounds")
+    randomized.add_argument("--export", metavar="FILE",
+                            help="write the explored MDP for Storm (.drn) or PRISM (.nm, .prism), exact")
     return parser
 
 
@@ -115,13 +140,15 @@ def _parser() -> argparse.ArgumentParser:
 # than ignore them silently.
 _MODE_OPTIONS = {
     "--csv": ("messages",),
-    "--plot": ("messages",),
+    "--plot": ("messages", "distribution"),
+    "--unit": ("within", "distribution"),
     "--sample": ("messages",),
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
-               "prove": "--prove", "compare": "`check compare`"}
+               "prove": "--prove", "compare": "`check compare`",
+               "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
 
 
 def refuse_unused_options(args, mode: str) -> None:
@@ -143,6 +170,8 @@ def _mode(args) -> str:
         return "messages"
     if args.open_schedules:
         return "open-schedules"
+    if randomized_mode.wanted(args):
+        return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
 
 
@@ -177,6 +206,15 @@ def _parse_ids(text: str) -> tuple[int, ...]:
         return tuple(int(part) for part in text.split(","))
     except ValueError:
         raise AlgorithmError(f"--ids must be comma-separated integers, got {text!r}") from None
+
+
+def _graph_size(graph: str | None) -> int | None:
+    """n for `check ALGO --graph FILE` without --n: the file's number of vertices."""
+    from models.network import FAMILIES, read_edge_list
+
+    if graph is None or graph in FAMILIES:
+        return None
+    return read_edge_list(graph).n
 
 
 def _list() -> int:
@@ -218,9 +256,26 @@ def _write_trace(result, path: str, quiet: bool) -> None:
         print(f"trace written to {path}")
 
 
+def _asynchronous_ring_only(algorithm, what: str) -> None:
+    """Refuse, in one line, a mode built for the asynchronous model on rings."""
+    from models import SYNCHRONOUS
+
+    if algorithm.timing == SYNCHRONOUS:
+        raise AlgorithmError(f"{what} are for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+    if getattr(algorithm.topology, "numbered_ports", False):
+        raise AlgorithmError(f"{what} are for rings; {algorithm.name} runs on a general network")
+
+
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
     algorithm = load_algorithm(args.algorithm)
+    if algorithm.randomized and args.messages:
+        raise AlgorithmError(f"{algorithm.name} draws random values, so no bound holds on its messages; "
+                             "--expected messages gives their least and largest expectation")
+    if args.open_schedules:
+        _asynchronous_ring_only(algorithm, "open schedules (--open-schedules)")
+    if args.sample is not None:
+        _asynchronous_ring_only(algorithm, "random samples (--sample)")
     if args.open_schedules:
         return cli_modes.open_schedules(args, algorithm)
     return cli_modes.messages(args, algorithm, _max_memory(args))
@@ -252,6 +307,8 @@ def run(argv: list[str] | None = None) -> int:
     refuse_unused_options(args, _mode(args))
     if args.trace_out:
         check_trace_out(args.trace_out)
+    if randomized_mode.wanted(args):
+        return randomized_mode.run(args)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")
@@ -261,7 +318,7 @@ def run(argv: list[str] | None = None) -> int:
     if isinstance(args.n, range):
         raise AlgorithmError("a range of n is for --messages, --open-schedules and `check compare`; give one n")
     ids = _parse_ids(args.ids) if args.ids else None
-    n = args.n if args.n is not None else (len(ids) if ids else None)
+    n = args.n if args.n is not None else (len(ids) if ids else _graph_size(args.graph))
     if n is None:
         raise AlgorithmError("give the number of processes with --n, e.g. `check hs --n 4`")
     if n < 1:
@@ -274,6 +331,8 @@ def run(argv: list[str] | None = None) -> int:
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
     algorithm = load_algorithm(args.algorithm)
+    if args.prove or args.invariant or args.check_invariant:
+        _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)
     if args.check_invariant:
@@ -285,7 +344,8 @@ def run(argv: list[str] | None = None) -> int:
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint)
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
+                       graphs=args.graph or args.graphs, id_values=args.id_values)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -28,13 +28,26 @@ def parse_n(text: str) -> int | range:
     return range(first, last + 1)
 
 
+def parse_id_values(text: str) -> range:
+    """``--id-values 1..7``: the values the ids are chosen from, both ends included."""
+    low, dots, high = text.partition("..")
+    try:
+        first, last = int(low), int(high)
+    except ValueError:
+        raise AlgorithmError(f"--id-values {text!r}: give a range such as 1..7") from None
+    if not dots or first < 1 or last < first:
+        raise AlgorithmError(f"--id-values {text}: a range A..B needs 1 <= A <= B")
+    return range(first, last + 1)
+
+
 def as_range(n: int | range) -> range:
     return n if isinstance(n, range) else range(n, n + 1)
 
 
 def check_options(args, max_memory) -> dict:
     return dict(max_states=args.max_states, progress=args.progress, engine=args.engine, jobs=args.jobs,
-                por=args.por, max_memory=max_memory, symmetry=args.symmetry, chains=args.chains)
+                por=args.por, max_memory=max_memory, symmetry=args.symmetry, chains=args.chains,
+                graphs=args.graph or args.graphs, id_values=args.id_values)
 
 
 def messages(args, algorithm, max_memory) -> int:

@@ -35,6 +35,9 @@ from dataclasses import dataclass
 from itertools import permutations, product
 
 from ..trust.symmetry import LABELLING, NONE, REFLECTION, ROTATION, established_symmetry
+AUTOMORPHISMS = "automorphisms"  # a network's arrangements, one labelling standing for all (networks.py)
+AUTOMORPHISMS_LABELLED = "automorphisms, every labelling"  # ... when the algorithm reads port numbers
+ANONYMOUS = "anonymous"  # processes without ids: one arrangement is every arrangement
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,15 @@ class Arrangement:
     ids: tuple[int, ...]
     represents: int
     swapped: tuple[bool, ...] = ()  # the port labelling, on a topology with port_labellings
+    topology: object = None  # the graph and its labelling, on a network (checker/explore/networks.py)
+    numbered: bool = False  # on a network: may the algorithm read port numbers (every labelling is planned)
+
+
+def with_values(plan: list[Arrangement], values: tuple[int, ...]) -> list[Arrangement]:
+    """The arrangements of ranks 1..n in ``plan`` with the rank-k id replaced by the k-th smallest
+    of ``values``: rotations and reflections do not look at the values, only at their order."""
+    ordered = sorted(values)
+    return [Arrangement(tuple(ordered[rank - 1] for rank in a.ids), a.represents, a.swapped) for a in plan]
 
 
 def symmetry_of(algorithm, topology, requested: str = REFLECTION) -> tuple[str, str | None]:
@@ -104,4 +116,8 @@ def describe(symmetry: str) -> str:
         ROTATION: "one per rotation class",
         REFLECTION: "one per rotation and reflection class",
         LABELLING: "one per rotation and reflection class, every port labelling alike",
+        AUTOMORPHISMS: "one per class under the graph's automorphisms, one port labelling standing for all",
+        AUTOMORPHISMS_LABELLED: "one per class under the graph's automorphisms, every port labelling "
+                                "(the algorithm reads port numbers)",
+        ANONYMOUS: "one for all: the processes are anonymous, no command reads an id",
     }[symmetry]

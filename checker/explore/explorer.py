@@ -13,10 +13,10 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from models import AsyncSystem, message_bound_at
-from specs import Property
+from models import AsyncSystem
+from specs import Property, bound_of
 
-from .graph import GraphFacts, analyse
+from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
 from .reduction import StubbornSets
 
@@ -54,9 +54,14 @@ class Exploration:
     holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
     represents: int = 1  # arrangements this one stands for
     swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
+    network: object = None  # the graph and its port labelling, on a network (models/network.py)
+    rounds_min: int | None = None  # synchronous: the fewest and most rounds of a complete execution
+    rounds_max: int | None = None
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced
+    # the native engine's audit failed (models.native_audit.Disagreement): Python explored this
+    disagreement: object | None = None
 
 
 class Explorer:
@@ -70,7 +75,12 @@ class Explorer:
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
-        self.reduction = StubbornSets(system, properties) if por and not self.reads_state else None
+        # a synchronous round moves every process: there is nothing to reorder; and no reduction
+        # for an algorithm that draws: its instances have several outcomes (models/draws.py)
+        randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
+        reducible = not self.reads_state and not randomized and getattr(system, "supports_por", True)
+        self.por = por = por and getattr(system, "supports_por", True)
+        self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
         self.progress = progress
@@ -79,6 +89,9 @@ class Explorer:
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
         self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
         self._state_verdicts: dict = {}
+        # an algorithm that draws: a state's transitions of one command instance are one
+        # scheduler choice, and termination is asked of every scheduler, almost surely
+        self.randomized = randomized
 
     def _path_to(self, index: int) -> list[int]:
         ordinals = []
@@ -120,6 +133,8 @@ class Explorer:
         targets = array("i")
         weights = array("I")
         self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
+        edge_instance = array("I")  # each edge's command instance, when the algorithm draws
+        randomized = self.randomized
         reduction = self.reduction
         chains = self.chains and reduction is not None and not reduction.cycle_proviso
         expanded: dict[int, tuple] = {}  # state -> (steps, chosen) computed by the chain that found it
@@ -186,6 +201,8 @@ class Explorer:
                 targets.append(j)
                 weights.append(sent)
                 edge_ordinal.append(k)
+                if randomized:
+                    edge_instance.append(steps[k][4])
             offsets.append(len(targets))
             i += 1
             if i % 4096 == 0:
@@ -195,28 +212,34 @@ class Explorer:
                     raise MemoryLimitReached(len(queue))
         result.states = len(queue)
         result.depth = max(depth) if depth else 0
-        if not stop and not result.cyclic:
+        if not stop and randomized:
+            self._almost_sure(result, offsets, targets, edge_instance)
+        elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
-            elif stop or result.cyclic or (prop.name == "message-bound" and "termination" in violated):
+            elif stop or result.cyclic or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
             else:
                 result.holds[prop.name] = True
         result.seconds = time.perf_counter() - started
         return result
 
-    def _check_step(self, result: Exploration, state, target, mover: int, path) -> bool:
-        """Check the transition properties on one step; True if the search should stop."""
-        if not self.transition_props or state[mover] == target[mover]:
+    def _check_step(self, result: Exploration, state, target, mover: int | None, path) -> bool:
+        """Check the transition properties on one step (of one process, or of every process in a
+        synchronous round: ``mover`` None); True if the search should stop."""
+        if not self.transition_props:
             return False
-        before, after = self.system.observe_process(state, mover), self.system.observe_process(target, mover)
-        for prop in self.transition_props:
-            reason = prop.check(before, after)
-            if reason and self._record(result, prop.name, reason, path()):
-                return True
+        for i in range(self.system.n) if mover is None else (mover,):
+            if state[i] == target[i]:
+                continue
+            before, after = self.system.observe_process(state, i), self.system.observe_process(target, i)
+            for prop in self.transition_props:
+                reason = prop.check(before, after)
+                if reason and self._record(result, prop.name, reason, path()):
+                    return True
         return False
 
     def _follow_chain(self, result: Exploration, state, start: int, first: int):
@@ -299,14 +322,41 @@ class Explorer:
                 ))
             return
         result.messages_min, result.messages_max = facts.messages_min, facts.messages_max
-        bound_property = self.graph_props.get("message-bound")
-        if bound_property is not None:
-            bound = message_bound_at(self.system.algorithm, self.system.n)
-            if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
-                result.violations.append(Violation(
-                    bound_property.name, f"an execution sends {facts.messages_max} messages, more than the bound {bound}",
-                    self._ordinals_of(facts.max_edges),
-                ))
+        self._check_bound(result, "message-bound", "message_bound", facts, "sends {} messages", offsets, targets)
+        if getattr(self.system, "synchronous", False):
+            # every transition is a round: the rounds of an execution are its length
+            rounds = analyse(offsets, targets, array("I", [1]) * len(targets), self.parent)
+            result.rounds_min, result.rounds_max = rounds.messages_min, rounds.messages_max
+            self._check_bound(result, "round-bound", "round_bound", rounds, "takes {} rounds", offsets, targets)
+
+    def _check_bound(self, result: Exploration, property_name: str, bound_name: str, facts: GraphFacts,
+                     what: str, offsets, targets):
+        """A violation of the bound if some execution goes past it (facts.messages_max: the most
+        of what the graph's weights count), with that execution as its trace."""
+        bound_property = self.graph_props.get(property_name)
+        if bound_property is None or facts.messages_max is None:
+            return
+        bound = bound_of(self.system, bound_name)
+        if bound is not None and facts.messages_max > bound:
+            result.violations.append(Violation(
+                bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
+                self._ordinals_of(facts.max_edges),
+            ))
+
+    def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
+        """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""
+        prop = self.graph_props.get("almost-sure-termination")
+        if prop is None:
+            return
+        endless = almost_sure_termination(offsets, targets, edge_instance, self.parent)
+        if endless is None:
+            return
+        result.violations.append(Violation(
+            prop.name,
+            f"a scheduler can keep {endless.trapped} non-terminal state(s) going forever whatever the coins; "
+            f"the trace reaches them and loops from step {len(endless.stem) + 1}",
+            [self.edge_ordinal[e] for e in endless.stem + endless.loop], loop_start=len(endless.stem),
+        ))
 
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
         """The transitions of a path of states, taking the first edge between two states (the

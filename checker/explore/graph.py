@@ -111,3 +111,96 @@ def _cycle_through(start, offsets, targets):
                 came_from[t] = i
                 queue.append(t)
     return None
+
+
+@dataclass
+class Endless:
+    """Where a scheduler can keep an execution from ever terminating, whatever the coins.
+
+    ``stem`` and ``loop`` are edge indices: ``stem`` leads from the initial state to a state of
+    ``trapped``, ``loop`` follows the scheduler's choice (one outcome of each) until it repeats.
+    """
+
+    trapped: int  # how many states the scheduler can keep the execution among
+    stem: list[int]
+    loop: list[int]
+
+
+def almost_sure_termination(offsets: array, targets: array, actions: array, parents: array) -> Endless | None:
+    """None if every scheduler makes every execution terminate with probability 1; else a witness.
+
+    The graph is a Markov decision process's: the edges of a state with the same ``actions``
+    value are one scheduler choice (a command instance) whose outcomes the coins pick. Terminal
+    states have no edges. A scheduler can avoid termination with positive probability if and
+    only if it can reach a set of non-terminal states where each has a choice whose every
+    outcome stays in the set (then it stays there forever, with probability 1); the largest
+    such set is a greatest fixpoint, computed here by removing states without such a choice.
+    Every explored state is reachable, so the set is empty exactly when termination is almost
+    sure. Only the support of each choice matters, not the probabilities.
+    """
+    count = len(offsets) - 1
+    action_of = array("i", [0]) * len(targets)  # edge -> its choice (a run of equal action values in a row)
+    owner = array("i")  # choice -> its state
+    for i in range(count):
+        previous = None
+        for e in range(offsets[i], offsets[i + 1]):
+            if actions[e] != previous:
+                previous = actions[e]
+                owner.append(i)
+            action_of[e] = len(owner) - 1
+    escaping = array("i", [0]) * len(owner)  # choice -> outcomes outside the set
+    staying = array("i", [0]) * count  # state -> its choices with every outcome in the set
+    for a, i in enumerate(owner):
+        staying[i] += 1
+    inside = bytearray(1 if offsets[i + 1] > offsets[i] else 0 for i in range(count))
+    incoming: list[list[int]] = [[] for _ in range(count)]
+    for e, t in enumerate(targets):
+        incoming[t].append(e)
+    removed = [t for t in range(count) if not inside[t]]
+    while removed:
+        t = removed.pop()
+        for e in incoming[t]:
+            a = action_of[e]
+            escaping[a] += 1
+            if escaping[a] == 1:
+                i = owner[a]
+                staying[i] -= 1
+                if staying[i] == 0 and inside[i]:
+                    inside[i] = 0
+                    removed.append(i)
+    if not any(inside):
+        return None
+    first = _bottom_of_trap(offsets, targets, inside, escaping, action_of)
+    stem = []
+    i = first
+    while i > 0:
+        parent = parents[i]
+        stem.append(next(e for e in range(offsets[parent], offsets[parent + 1]) if targets[e] == i))
+        i = parent
+    stem.reverse()
+    keep = {}  # trapped state -> an edge of a choice that stays
+    walk, position = [], {}
+    i = first
+    while i not in position:
+        position[i] = len(walk)
+        if i not in keep:
+            keep[i] = next(e for e in range(offsets[i], offsets[i + 1]) if escaping[action_of[e]] == 0)
+        walk.append(keep[i])
+        i = targets[keep[i]]
+    start = position[i]
+    return Endless(sum(inside), stem + walk[:start], walk[start:])
+
+
+def _bottom_of_trap(offsets, targets, inside, escaping, action_of) -> int:
+    """The first state (in breadth-first order) of a bottom component of the trap: states the
+    scheduler's staying choices cannot leave whatever the coins, so that a trace shown from
+    there loops where no coin could ever help, not merely where the coins happened to repeat."""
+    import networkx as nx
+
+    staying = nx.DiGraph()
+    for i in range(len(offsets) - 1):
+        if inside[i]:
+            staying.add_node(i)
+            staying.add_edges_from((i, targets[e]) for e in range(offsets[i], offsets[i + 1])
+                                   if escaping[action_of[e]] == 0)
+    return min(min(component) for component in nx.attracting_components(staying))

@@ -12,6 +12,12 @@ With partial-order reduction the C search explores the same reduced graph as the
 explorer (the same stubborn sets, in the same order, and the same chains), so what is said in
 checker/reduction.py of what the reduction preserves holds here too.
 
+The C code is generated from the symbolic reading of the algorithm, which is not trusted: before
+anything the search found is used (a verdict, or a limit it reached), every local context it
+evaluated is re-executed in Python (models/native_audit.py). If one disagrees, the engine is
+marked with the ``Disagreement`` (``NativeEngine.disagreement``), None is returned, and the
+caller runs this arrangement, and every later one, in the Python engine.
+
 The native search gives a verdict only when every property holds. Anything else (a violated
 property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
 arrangement in the Python engine, which finds the same violation with its shortest trace (and
@@ -31,6 +37,7 @@ from models.native import (
     NativeEngine,
     NativeUnavailable,
 )
+from models.native_audit import audit
 from specs import Property
 
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
@@ -41,7 +48,7 @@ from .reduction import watched_fields
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
                     max_states: int | None = None, max_memory: int | None = None, por: bool = True,
                     chains: bool = True, fingerprint: bool = False) -> Exploration | None:
-    """The arrangement's exploration if every property holds, else None.
+    """The arrangement's exploration if every property holds and the audit passes, else None.
 
     With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
     there), provided the engine can reduce and the properties observe only what it can see
@@ -65,6 +72,10 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                                fingerprint=fingerprint, topology=reference.topology)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
+    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
+        engine.disagreement = audit(facts.contexts, reference)
+        if engine.disagreement is not None:
+            return None
     if facts.status == STATE_LIMIT:
         raise StateLimitReached(facts.states)
     if facts.status in (MEMORY_LIMIT, NO_MEMORY):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..render.trace import Trace
 from .arrangements import describe
 from .explorer import Exploration
+from .graph_figures import graph_table, per_graph
 
 VERIFIED, VIOLATED, INCOMPLETE = "verified", "violated", "incomplete"
 
@@ -33,9 +34,13 @@ class Counterexample:
     ids: tuple[int, ...]
     trace: Trace
     swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
+    network: object = None  # the graph and its port labelling, on a network
 
     def to_json(self) -> dict:
         labelling = {"swapped": list(self.swapped)} if self.swapped else {}
+        if self.network is not None:
+            labelling["graph"] = {"name": self.network.name, "edges": [list(e) for e in self.network.edges],
+                                  "ports": [list(p) for p in self.network.labelling]}
         return {"property": self.property, "reason": self.reason, "ids": list(self.ids), **labelling,
                 "trace": self.trace.to_json()}
 
@@ -70,10 +75,15 @@ class Result:
     notes: list[str] = field(default_factory=list)
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
-    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given
+    symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given, anonymous, id-blind, automorphisms
     symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
     engine: str = "interned"  # "native": arrangements the C search verified are full graphs (Exploration.engine)
+    arrangements_total: int | None = None  # how many arrangements there are in all (ids, labellings, graphs)
+    rounds_min: int | None = None  # synchronous algorithms: rounds per complete execution
+    rounds_max: int | None = None
+    networks: list = field(default_factory=list)  # the graphs checked, on a network
+    randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
 
     @property
     def omission_probability(self) -> float | None:
@@ -94,6 +104,7 @@ class Result:
             "n": self.n,
             "verdict": self.verdict,
             "arrangements": {"checked": self.arrangements_checked, "represented": self.arrangements_represented},
+            "arrangements_total": self.arrangements_total,
             "states": self.states,
             "transitions": self.transitions,
             "depth": self.depth,
@@ -103,6 +114,7 @@ class Result:
                 for p in self.properties
             ],
             "messages": {"min": self.messages_min, "max": self.messages_max},
+            **({"rounds": {"min": self.rounds_min, "max": self.rounds_max}} if self.rounds_max is not None else {}),
             "unmatched_receptions": self.unmatched,
             "engine": self.engine,
             "fingerprint": self.fingerprint,
@@ -110,11 +122,14 @@ class Result:
             "por": self.por,
             "chains": self.chains,
             "symmetry": self.symmetry,
+            **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
             "per_arrangement": [
                 {
                     "ids": list(a.ids), **({"swapped": list(a.swapped)} if a.swapped else {}),
+                    **({"graph": a.network.name, "ports": [list(p) for p in a.network.labelling]} if a.network else {}),
                     "states": a.states, "transitions": a.transitions, "depth": a.depth,
                     "messages": {"min": a.messages_min, "max": a.messages_max},
+                    **({"rounds": {"min": a.rounds_min, "max": a.rounds_max}} if a.rounds_max is not None else {}),
                 }
                 for a in self.per_arrangement
             ],
@@ -123,16 +138,20 @@ class Result:
         }
 
     def summary(self) -> str:
-        lines = [f"{self.algorithm} on a {self.topology}, n = {self.n}: {self.verdict.upper()}"]
+        where = self.topology if self.networks else f"a {self.topology}"
+        lines = [f"{self.algorithm} on {where}, n = {self.n}: {self.verdict.upper()}"]
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"
-        if self.symmetry == "given":
+        if self.symmetry == "id-blind":
+            how = "no id is ever read: one search with hidden ids stands for every arrangement"
+        elif self.symmetry == "given":
             # on an unoriented ring the given ids come with every labelling of the ports
-            how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else "")
+            how = "the ids given" + (", every port labelling" if self.arrangements_planned > 1 else
+                                     ", one port labelling standing for all" if self.arrangements_represented > 1 else "")
         else:
             how = describe(self.symmetry)
-        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented} ({how})")
+        lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented:,} ({how})")
         if self.por:
             how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
         else:
@@ -152,11 +171,18 @@ class Result:
                          f"{self.omission_probability:.1e}")
         if self.messages_min is not None:
             lines.append(f"  messages      {self.messages_min} to {self.messages_max} per complete execution")
+        elif self.randomized:
+            lines.append("  messages      unbounded (the coins may repeat a round any number of times); "
+                         "--expected messages gives the expectation")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
+        if self.rounds_max is not None:
+            lines.append(f"  rounds        {self.rounds_min} to {self.rounds_max} per complete execution (synchronous)")
         if self.unmatched:
             lines.append(f"  unmatched     {self.unmatched:,} transitions consume a message that no command accepts")
         lines.append(f"  time          {self.seconds:.2f} s")
+        if len(self.networks) > 1:
+            lines += graph_table(self)
         lines.append("  properties")
         width = max(len(p.name) for p in self.properties)
         for p in self.properties:

@@ -12,25 +12,20 @@ import os
 import time
 from dataclasses import dataclass
 
-from models import Algorithm, AlgorithmError, AsyncSystem, message_bound_at
+from models import Algorithm, AlgorithmError, message_bound_at
+from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
-from ..render.trace import Trace, replay
+from ..render.trace import Trace
 from ..trust.readings import ReadingReport, reading_report
-from .arrangements import (
-    REFLECTION,
-    Arrangement,
-    arrangements,
-    count_planned,
-    describe,
-    labelled_arrangements,
-    symmetry_of,
-)
+from .anonymous import IdRead, may_be_anonymous
+from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
+from .planning import MAX_ARRANGEMENTS, RunTooLarge, plan_run  # noqa: F401  (the CLI's RunTooLarge)
 from .progress import Progress
 from .result import (
     INCOMPLETE,
@@ -40,13 +35,9 @@ from .result import (
     PropertyOutcome,
     Result,
 )
+from .systems import interned_engine_runs, python_only, system_for, trace_of
 
 ENGINES = ("auto", "native", "interned", "reference")
-MAX_ARRANGEMENTS = 10_000_000
-
-
-class RunTooLarge(Exception):
-    """The run cannot even be planned within the machine's limits (exit status 3)."""
 
 
 @dataclass
@@ -60,6 +51,7 @@ class _Task:
     chains: bool = True
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
+    blind: bool = False  # explore with hidden ids (anonymous.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -76,17 +68,18 @@ class _Stopped:
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = AsyncSystem(task.algorithm, arrangement.ids, arrangement.swapped or None)
+    reference = system_for(task.algorithm, arrangement, blind=task.blind)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
-        system = reference if task.engine == "reference" else InternedSystem(reference)
+        system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
                         chains=task.chains).run()
 
     try:
         exploration = None
-        if task.native is not None:
-            # verified in C, or None: then the Python engine finds the violation and its trace
+        if task.native is not None and task.native.disagreement is None:
+            # verified in C (and audited), or None: then the Python engine finds the violation
+            # and its trace, or runs the arrangement the C code would have got wrong
             exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
                                           task.por, task.chains, task.fingerprint)
         if exploration is None:
@@ -101,10 +94,18 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             f"use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
+    exploration.network = arrangement.topology
+    if task.native is not None:
+        exploration.disagreement = task.native.disagreement
+    if task.blind:
+        exploration.ids = arrangement.ids
+        if exploration.violations:  # search again with the ids, for reasons and a trace that name them
+            task.blind = False
+            return _explore(arrangement, progress)
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
-    if task.por and first.property not in ("termination", "message-bound"):
+    if task.por and first.property not in ("termination", "message-bound", "round-bound"):
         # The reduced graph finds that the arrangement violates the specification; the full
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
@@ -116,8 +117,10 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             if full.violations:  # always, since the reduced graph's paths are the full graph's
                 full.represents = arrangement.represents
                 full.swapped = arrangement.swapped
+                full.network = arrangement.topology
+                full.disagreement = exploration.disagreement
                 exploration, first = full, full.violations[0]
-    trace, _ = replay(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
+    trace = trace_of(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
 
@@ -156,7 +159,20 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def check(
+def check(algorithm: type[Algorithm], n: int, ids: tuple[int, ...] | None = None, **options) -> Result:
+    """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone); see ``check_plan``
+    for the options. On a network the run first relies on one port labelling standing for all
+    (checker/explore/networks.py); if the algorithm reads a port number, it starts again with
+    every labelling and says so."""
+    try:
+        return check_plan(algorithm, n, ids, **options)
+    except PortNumbersRead as why:
+        result = check_plan(algorithm, n, ids, numbered=True, **options)
+        result.notes.insert(0, f"{why}, so every port labelling was checked")
+        return result
+
+
+def check_plan(
     algorithm: type[Algorithm],
     n: int,
     ids: tuple[int, ...] | None = None,
@@ -170,6 +186,9 @@ def check(
     symmetry: str = REFLECTION,
     chains: bool = True,
     fingerprint: bool = False,
+    graphs=None,
+    id_values: range | None = None,
+    numbered: bool = False,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -187,7 +206,12 @@ def check(
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
     images for algorithms whose mirror_symmetric declaration is proved at this n,
-    checker/trust/symmetry.py; a note says when it is not), "rotation", or "none".
+    checker/trust/symmetry.py; a note says when it is not), "rotation", or "none"; on a
+    network, anything but "none" takes the graph's automorphisms. ``graphs`` are the graphs of
+    an algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
+    connected graph on n vertices, or a family name, an edge-list file, networkx graphs),
+    ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
+    lists every port labelling of a network.
     """
     global _task
     if n < 1:
@@ -196,27 +220,20 @@ def check(
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     properties = properties if properties is not None else election_spec(algorithm)
-    topology = algorithm.topology(n)
-    symmetry_note = None
-    if ids is not None:
-        if sorted(ids) != list(range(1, n + 1)):
-            raise AlgorithmError(f"--ids must be a permutation of 1..{n}, got {','.join(map(str, ids))}")
-        # on an unoriented ring the given ids are checked with every labelling of the ports
-        plan = labelled_arrangements(n, ids=ids) if topology.port_labellings else [Arrangement(tuple(ids), 1)]
-    else:
-        used_symmetry, symmetry_note = symmetry_of(algorithm, topology, symmetry)
-        planned = count_planned(n, used_symmetry, topology.port_labellings)
-        if planned > MAX_ARRANGEMENTS:
-            raise RunTooLarge(
-                f"n = {n} has {planned:,} arrangements to explore ({describe(used_symmetry)}), too many; "
-                f"check a smaller n, or one arrangement with --ids"
-            )
-        plan = labelled_arrangements(n, used_symmetry) if topology.port_labellings else arrangements(n, used_symmetry)
-    AsyncSystem(algorithm, plan[0].ids, plan[0].swapped or None)  # an algorithm that cannot run fails here
+    planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
+    plan = planning.plan
+    system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
     # the symbolic readings the footprints and the C engine would be built from, checked
-    # against the concrete semantics before workers fork (they inherit the memoised report)
-    readings = reading_report(algorithm, n) if por or engine in ("auto", "native") else None
-    native, engine_note = _native_engine(algorithm, n, engine, readings)
+    # against the concrete semantics before workers fork (they inherit the memoised report);
+    # they are checked on the asynchronous rings only, and nothing else uses them; an algorithm
+    # that draws needs none: only the concrete semantics reads draws, and the reduction's
+    # independence is not argued for commands with several outcomes (models/draws.py)
+    python_reason = python_only(algorithm, planning)
+    wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
+    readings = reading_report(algorithm, n) if wants_readings else None
+    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
+    if algorithm.randomized:
+        por = False
     if fingerprint and native is None:
         raise AlgorithmError("--fingerprint needs the native engine" + (
             f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
@@ -225,52 +242,89 @@ def check(
     jobs = jobs or default_jobs()
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
+    blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
+    try:
+        if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
+            _task.blind = True
+            try:
+                explorations, counterexample, incomplete_reason, unfinished = _run_plan(
+                    [Arrangement(plan[0].ids, sum(a.represents for a in plan))], jobs, meter, max_states)
+                plan = plan[:1]
+            except IdRead:
+                _task.blind = blind = False
+        if not blind:
+            explorations, counterexample, incomplete_reason, unfinished = _run_plan(plan, jobs, meter, max_states)
+    finally:
+        meter.close()
+        _task = None
+    result = _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started)
+    result.states += unfinished
+    result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
+    disagreement = next((e.disagreement for e in explorations if e.disagreement), None)
+    if native is not None and (disagreement or native.disagreement):
+        # the audit discarded the C engine: the Python engine ran from that arrangement on (and
+        # runs this algorithm at this n from the start in later runs of this process)
+        native.disagreement = native.disagreement or disagreement
+        result.engine = "interned"
+        result.notes.append(str(native.disagreement))
+    result.por = por and (not explorations or any(e.reduced for e in explorations))
+    result.chains = result.por and chains
+    result.fingerprint = fingerprint
+    result.randomized = algorithm.randomized
+    if engine_note:
+        result.notes.append(engine_note)
+    if planning.note:
+        result.notes.append(planning.note)
+        result.symmetry_note = planning.note
+    result.symmetry = "id-blind" if blind else planning.symmetry
+    return result
+
+
+def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None):
+    """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
+    early, states stored in the arrangement it stopped in, which are not in the explorations)."""
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
     stored = 0
-    unfinished = 0  # states stored in the arrangement the run stopped in, not in ``explorations``
-    try:
-        with _Workers(plan, jobs, meter) as workers:
-            for exploration, trace in workers:
-                if isinstance(exploration, _Stopped):
-                    incomplete_reason, unfinished = exploration.reason, exploration.states
-                    break
-                if max_states is not None and stored + exploration.states > max_states:
-                    incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
-                    unfinished = exploration.states
-                    break
-                explorations.append(exploration)
-                stored += exploration.states
-                meter.arrangement_done(exploration.states)
-                if trace is not None:
-                    counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
-                                                    exploration.swapped)
-                    break
-    finally:
-        meter.close()
-        _task = None
-    result = _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started)
-    result.states += unfinished
-    result.engine = "native" if native is not None else "reference" if engine == "reference" else "interned"
-    result.por = por and (not explorations or any(e.reduced for e in explorations))
-    result.chains = result.por and chains
-    result.fingerprint = fingerprint
-    if engine_note:
-        result.notes.append(engine_note)
-    if symmetry_note:
-        result.notes.append(symmetry_note)
-        result.symmetry_note = symmetry_note
-    result.symmetry = "given" if ids is not None else used_symmetry
-    return result
+    unfinished = 0
+    with _Workers(plan, jobs, meter) as workers:
+        for exploration, trace in workers:
+            if isinstance(exploration, _Stopped):
+                incomplete_reason, unfinished = exploration.reason, exploration.states
+                break
+            if max_states is not None and stored + exploration.states > max_states:
+                incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
+                unfinished = exploration.states
+                break
+            explorations.append(exploration)
+            stored += exploration.states
+            meter.arrangement_done(exploration.states)
+            if trace is not None:
+                counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
+                                                exploration.swapped, exploration.network)
+                break
+    return explorations, counterexample, incomplete_reason, unfinished
 
 
-def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None) -> tuple[NativeEngine | None, str | None]:
+def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,
+                   python_reason: str | None = None) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
-    built from such a reading, and partial-order reduction assumes the worst of its command."""
+    built from such a reading, and partial-order reduction assumes the worst of its command.
+    ``python_reason``: why the run is for the Python engine only (synchronous, a network)."""
+    if algorithm.randomized:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: it draws random values, "
+                                 "which only the Python engine reads")
+        return None, (f"{algorithm.name} draws random values, which only the Python engine reads: "
+                      "explored without partial-order reduction")
     if engine not in ("auto", "native"):
         return None, _reading_note(readings)
+    if python_reason is not None:
+        if engine == "native":
+            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {python_reason}")
+        return None, f"{python_reason}; the Python engine ran it"
     try:
         native = NativeEngine.for_algorithm(algorithm, n, readings.trusted)
     except NativeUnavailable as why:
@@ -293,7 +347,8 @@ def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:
     return f"not trusted: {readings.problems[0]}" + (f" ({'; '.join(effects)})" if effects else "")
 
 
-def _result(algorithm, n, topology, plan, properties, explorations, counterexample, incomplete_reason, started):
+def _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started):
+    plan = planning.plan
     outcomes = []
     for prop in properties:
         values = [e.holds.get(prop.name) for e in explorations]
@@ -315,7 +370,7 @@ def _result(algorithm, n, topology, plan, properties, explorations, counterexamp
     return Result(
         algorithm=algorithm.name,
         n=n,
-        topology=topology.kind,
+        topology=planning.topology,
         verdict=verdict,
         arrangements_checked=len(explorations),
         arrangements_represented=sum(e.represents for e in explorations),
@@ -331,4 +386,18 @@ def _result(algorithm, n, topology, plan, properties, explorations, counterexamp
         per_arrangement=explorations,
         counterexample=counterexample,
         notes=notes,
+        arrangements_total=planning.total,
+        networks=planning.networks,
+        rounds_min=_least(e.rounds_min for e in explorations) if all_counted else None,
+        rounds_max=_most(e.rounds_max for e in explorations) if all_counted else None,
     )
+
+
+def _least(values):
+    values = [v for v in values if v is not None]
+    return min(values) if values else None
+
+
+def _most(values):
+    values = [v for v in values if v is not None]
+    return max(values) if values else None

@@ -58,14 +58,17 @@ class Comparison:
                       f"execution, mean over all n! arrangements of each one's worst case", markup=False)
         table = Table(box=box.SIMPLE_HEAD)
         table.add_column("n", justify="right")
+        rounds = any(r.rounds_max is not None for side in (self.left, self.right) for r in side.rows)
         for side in ("A", "B"):
-            for column in ("verdict", "states", "messages", "mean of worst"):
+            for column in ("verdict", "states", "messages", "mean of worst") + (("rounds",) if rounds else ()):
                 table.add_column(f"{side} {column}", justify="right")
         for a, b in zip(self.left.rows, self.right.rows):
             cells = [str(a.n)]
             for r in (a, b):
                 messages = "-" if r.min is None else f"{r.min}..{r.max}"
                 cells += [r.verdict, f"{r.states:,}", messages, format_mean(r.mean_worst)]
+                if rounds:
+                    cells.append("-" if r.rounds_min is None else f"{r.rounds_min}..{r.rounds_max}")
             table.add_row(*cells)
         console.print(table)
         for side in (self.left, self.right):

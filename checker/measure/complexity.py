@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
 from models import Algorithm, message_bound_at
+from specs.bounds import bound_at
 
 from ..explore.arrangements import NONE, count_planned
 from ..explore.result import INCOMPLETE, VIOLATED, Result
@@ -54,10 +55,14 @@ class MessageRow:
     samples: int | None = None  # executions drawn, for a sample row
     mean_sampled: float | None = None  # mean messages of the sampled executions
     violation: str | None = None  # the property violated and why, for a violated row
+    rounds_min: int | None = None  # synchronous algorithms: rounds of a complete execution
+    rounds_max: int | None = None
+    rounds_mean_worst: Fraction | None = None  # over every arrangement, of each one's most rounds
+    rounds_claimed: int | None = None  # the algorithm's round_bound at this n, if it depends on n alone
 
     def to_json(self) -> dict:
         data = asdict(self)
-        for key in ("mean_worst", "mean_best"):
+        for key in ("mean_worst", "mean_best", "rounds_mean_worst"):
             value = data[key]
             data[key] = None if value is None else float(value)
             data[key + "_exact"] = None if value is None else str(value)
@@ -73,11 +78,16 @@ class MessageTable:
     rows: list[MessageRow] = field(default_factory=list)
     stopped: str | None = None  # why the table ends before the last n asked for
     notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry not proved at some n
+    round_bound_text: str | None = None  # a synchronous algorithm's claimed rounds
 
     def note(self, result: Result):
         """Keep the result's note on a declared symmetry that was not used, once."""
         if result.symmetry_note and result.symmetry_note not in self.notes:
             self.notes.append(result.symmetry_note)
+
+    @property
+    def synchronous(self) -> bool:
+        return any(r.rounds_max is not None for r in self.rows)
 
     @property
     def exit_status(self) -> int:
@@ -86,13 +96,14 @@ class MessageTable:
         return 3 if self.stopped else 0
 
     def to_json(self) -> dict:
-        return {"algorithm": self.algorithm, "bound": self.bound_text, "rows": [r.to_json() for r in self.rows],
-                "stopped": self.stopped, "notes": self.notes}
+        return {"algorithm": self.algorithm, "bound": self.bound_text, "round_bound": self.round_bound_text,
+                "rows": [r.to_json() for r in self.rows], "stopped": self.stopped, "notes": self.notes}
 
     def to_csv(self) -> str:
         out = io.StringIO()
         columns = ["n", "kind", "verdict", "min", "max", "mean_worst", "mean_best", "worst_ids", "claimed",
-                   "arrangements_checked", "arrangements_represented", "states", "seconds", "samples", "mean_sampled", "violation"]
+                   "arrangements_checked", "arrangements_represented", "states", "seconds", "samples", "mean_sampled", "violation",
+                   "rounds_min", "rounds_max", "rounds_mean_worst", "rounds_claimed"]
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
         for row in self.rows:
@@ -112,18 +123,25 @@ class MessageTable:
         out = io.StringIO()
         console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
         claim = f"claimed {self.bound_text}" if self.bound_text else "claimed"
-        table = Table(title=f"{self.algorithm}: messages per complete execution", box=box.SIMPLE_HEAD)
-        for column in ("n", "kind", "min", "max", "mean of worst", "mean of best", "max attained by ids", claim,
-                       "arrangements", "states", "time"):
+        what = "messages and rounds" if self.synchronous else "messages"
+        table = Table(title=f"{self.algorithm}: {what} per complete execution", box=box.SIMPLE_HEAD)
+        columns = ["n", "kind", "min", "max", "mean of worst", "mean of best", "max attained by ids", claim]
+        if self.synchronous:
+            columns += ["rounds", "mean rounds", f"claimed rounds {self.round_bound_text or ''}".strip()]
+        for column in columns + ["arrangements", "states", "time"]:
             table.add_column(column, justify="left" if column in ("kind", "max attained by ids") else "right")
         for r in self.rows:
-            represented = f"{r.arrangements_checked} for {r.arrangements_represented}" if r.kind == EXACT else "-"
+            rounds = []
+            if self.synchronous:
+                rounds = ["-" if r.rounds_min is None else f"{r.rounds_min}..{r.rounds_max}",
+                          format_mean(r.rounds_mean_worst), _show(r.rounds_claimed)]
+            represented = f"{r.arrangements_checked:,} for {r.arrangements_represented:,}" if r.kind == EXACT else "-"
             kind = f"sample of {r.samples}" if r.kind == SAMPLE else "exact" if r.verdict != VIOLATED else "VIOLATED"
             table.add_row(
                 str(r.n), kind, _show(r.min), _show(r.max),
                 f"{r.mean_sampled:.2f} (sampled)" if r.kind == SAMPLE else format_mean(r.mean_worst),
                 format_mean(r.mean_best),
-                "-" if r.worst_ids is None else ",".join(map(str, r.worst_ids)), _show(r.claimed), represented,
+                "-" if r.worst_ids is None else ",".join(map(str, r.worst_ids)), _show(r.claimed), *rounds, represented,
                 f"{r.states:,}" if r.kind == EXACT else "-", f"{r.seconds:.1f} s",
             )
         console.print(table)
@@ -162,9 +180,18 @@ def weighted_means(result: Result) -> tuple[Fraction | None, Fraction | None]:
     return worst, best
 
 
+def weighted_rounds(result: Result) -> Fraction | None:
+    """The mean over every arrangement the result stands for of each one's most rounds."""
+    explorations = result.per_arrangement
+    if not explorations or any(e.rounds_max is None for e in explorations):
+        return None
+    return Fraction(sum(e.represents * e.rounds_max for e in explorations), sum(e.represents for e in explorations))
+
+
 def row_from_result(result: Result, algorithm: type[Algorithm]) -> MessageRow:
-    """The exact row of ``result``; the figures only if it covers every arrangement of its n."""
-    every = count_planned(result.n, NONE, algorithm.topology(result.n).port_labellings)
+    """The exact row of ``result``; the figures only if it covers every arrangement of its n
+    (and of its id values, port labellings and graphs: ``arrangements_total``)."""
+    every = result.arrangements_total or count_planned(result.n, NONE, algorithm.topology(result.n).port_labellings)
     complete = result.arrangements_represented == every and result.messages_max is not None
     worst, best = weighted_means(result) if complete else (None, None)
     worst_ids = None
@@ -178,6 +205,8 @@ def row_from_result(result: Result, algorithm: type[Algorithm]) -> MessageRow:
         states=result.states, seconds=result.seconds,
         violation=None if result.counterexample is None else
         f"{result.counterexample.property}: {result.counterexample.reason}",
+        rounds_min=result.rounds_min if complete else None, rounds_max=result.rounds_max if complete else None,
+        rounds_mean_worst=weighted_rounds(result) if complete else None, rounds_claimed=bound_at(algorithm, "round_bound", result.n),
     )
 
 
@@ -194,7 +223,7 @@ def message_table(
     ``check_options`` go to ``check`` (jobs, max_states, max_memory, por, symmetry, ...).
     ``time_limit`` is a budget in seconds for the exact rows together.
     """
-    table = MessageTable(algorithm.name, algorithm.message_bound_text)
+    table = MessageTable(algorithm.name, algorithm.message_bound_text, round_bound_text=algorithm.round_bound_text)
     ns = list(ns)
     done = 0
     with TimeBudget(time_limit) as budget:
@@ -221,7 +250,7 @@ def message_table(
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:
-            table.rows.append(sample_row(algorithm, n, sample, seed, message_bound_at(algorithm, n)))
+            table.rows.append(sample_row(algorithm, n, sample, seed, bound_at(algorithm, "message_bound", n)))
     return table
 
 

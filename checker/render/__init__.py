@@ -1,7 +1,7 @@
 """Traces and how they look: the trace itself (a path replayed from ordinals), ring snapshots,
 and pure functions from a trace (or a state) to text, DOT, SVG, PNG, ITF JSON or HTML.
 
-Owns: checker/render/*. May import: models (and the graphviz, itf_py and rich libraries);
+Owns: checker/render/*. May import: models (and the graphviz, itf_py, rich and networkx libraries);
 nothing else of checker, so that every other room can draw what it finds.
 
 ``write_trace(trace, path)`` picks the format by the file's extension. Pictures need

@@ -16,7 +16,10 @@ CLOCKWISE_PORTS = (CW, NEXT)
 
 
 def travels_clockwise(channel, n: int) -> bool:
-    """Does this channel carry messages from position i towards i + 1?"""
+    """Does this channel carry messages from position i towards i + 1? (On a network, whose
+    ports are numbers, "clockwise" is towards a higher process number: no arrow goes round.)"""
+    if isinstance(channel.out_port, int):
+        return channel.receiver > channel.sender
     if channel.out_port in CLOCKWISE_PORTS or channel.out_port == CCW:
         return channel.out_port in CLOCKWISE_PORTS
     return channel.receiver == (channel.sender + 1) % n  # ports with other names: read the ends
@@ -48,8 +51,10 @@ def deliveries(trace) -> list[Delivery]:
             pending[(c.sender, c.out_port)].append(len(found))
             found.append({"label": str(m), "channel": c, "sent_at": 0, "received_at": None})
     for step in trace.steps:
-        if step.received is not None:
-            channel = by_in[(step.position, step.port)]
+        # a synchronous round's part receives several messages (receptions); an asynchronous step one
+        received = step.receptions or ([(step.port, step.received)] if step.received is not None else [])
+        for port, _message in received:
+            channel = by_in[(step.position, port)]
             queue = pending[(channel.sender, channel.out_port)]
             if queue:
                 found[queue.popleft()]["received_at"] = step.number

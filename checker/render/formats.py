@@ -8,6 +8,7 @@ from .graphviz_out import missing_dot_hint, render
 from .html import render_html
 from .itf import render_itf
 from .mermaid import render_mermaid
+from .network_picture import network_trace_graph
 from .spacetime import spacetime_graph
 
 FORMATS = (".txt", ".md", ".dot", ".svg", ".png", ".json", ".html")
@@ -22,7 +23,8 @@ def write_trace(trace, path: str) -> str | None:
         return _write(path, render_mermaid(trace))
     if extension == ".json":
         return _write(path, json.dumps(render_itf(trace), indent=2) + "\n")
-    graph = spacetime_graph(trace)
+    # on a general network the picture is the graph itself, with every message on its link
+    graph = network_trace_graph(trace) if trace.network else spacetime_graph(trace)
     if extension == ".dot":
         return _write(path, graph.source)
     picture = render_html(trace) if extension == ".html" else render(graph, extension[1:])

@@ -88,14 +88,26 @@ def ring_graph(state: RingState, title: str = "", moved: int | None = None, chan
 
 def trace_snapshot(trace, k: int) -> graphviz.Digraph:
     """The ring after step ``k`` of ``trace`` (k = 0: the initial state), its mover outlined."""
+    draw = ring_graph
+    if trace.states[0].topology == "network":  # a general network: drawn as its graph
+        from .network_picture import network_graph, positions
+
+        where = positions(trace.states[0])
+
+        def draw(state, title, moved=None, changed=()):
+            return network_graph(state, title, moved, changed, where)
     if k == 0:
-        return ring_graph(trace.states[0], "initial state\n(channels list their messages head first)")
+        return draw(trace.states[0], "initial state\n(channels list their messages head first)")
     step = trace.steps[k - 1]
     caption = f"after step {k}: p{step.position} (id {step.id}) {step.command}"
-    if step.received:
+    if step.round is not None:
+        caption = f"round {step.round}, part of p{step.position} (id {step.id}): {step.command}"
+    elif step.received:
         caption += f" {step.received}"
-    return ring_graph(trace.states[k], caption + "\n(channels list their messages head first)",
-                      moved=step.position, changed=step.changes)
+    elif step.port is not None:
+        caption += f" (port {step.port})"
+    return draw(trace.states[k], caption + "\n(channels list their messages head first)",
+                moved=step.position, changed=step.changes)
 
 
 def ring_text(state: RingState) -> str:

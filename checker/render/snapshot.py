@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from models import Id
+from models import Id, Port
+from models.ports import NONE_STORED
 
 Value = bool | int | str
 
@@ -60,6 +61,8 @@ def plain(value_type: type, value) -> Value:
         return bool(value)
     if value_type is Id:
         return "NIL" if value == 0 else int(value)
+    if value_type is Port:
+        return "none" if value == NONE_STORED else f"port {value}"
     if isinstance(value_type, type) and issubclass(value_type, IntEnum):
         return value_type(value).name
     return value
@@ -68,8 +71,10 @@ def plain(value_type: type, value) -> Value:
 def ring_state(system, state) -> RingState:
     """The RingState of an ``AsyncSystem`` state."""
     layout, topology = system.layout, system.topology
+    degree = getattr(topology, "degree", None)  # on a network, a process has per-port locals for its own ports only
     locals_ = [
-        {layout.slot_name(k): plain(variable.type, state[i][k]) for k, (_, _, variable) in enumerate(layout.slots)}
+        {layout.slot_name(k): plain(variable.type, state[i][k]) for k, (_, port, variable) in enumerate(layout.slots)
+         if port is None or degree is None or port < degree(i)}
         for i in range(system.n)
     ]
     decisions = []

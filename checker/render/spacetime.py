@@ -31,6 +31,8 @@ def step_summary(trace, step) -> str:
     parts = [f"step {step.number}: {process_name(step.position, step.id)} {step.command}"]
     if step.received:
         parts.append(f"received {step.received} on {step.port}")
+    elif step.port is not None:
+        parts.append(f"on port {step.port}")
     if step.sent:
         parts.append("sent " + ", ".join(f"{m} on {port}" for port, m in step.sent))
     if step.changes:
@@ -57,8 +59,11 @@ def headline(trace, order: str = "position 0 first, clockwise") -> list[str]:
 
 def title(trace) -> str:
     lines = headline(trace, "lanes in ring order, clockwise")
+    if trace.rounds is not None:
+        lines.append("synchronous: one row per round, each process's part of it side by side")
     if trace.loop_start is not None:
-        lines.append(f"steps {trace.loop_start + 1}..{len(trace.steps)} (below the dashed line) repeat forever")
+        unit, last = ("rounds", trace.rounds) if trace.rounds is not None else ("steps", len(trace.steps))
+        lines.append(f"{unit} {trace.loop_start + 1}..{last} (below the dashed line) repeat forever")
     return "\n".join(lines)
 
 
@@ -84,7 +89,7 @@ def spacetime_graph(trace) -> graphviz.Digraph:
 
 def _lanes(graph, trace, lane_x) -> None:
     """Per process: a header, its events top to bottom (decisions filled), its final decision."""
-    n, last_row = len(trace.ids), len(trace.steps) + 1
+    n, last_row = len(trace.ids), _row(trace, len(trace.steps)) + 1
     last_state = trace.states[-1] if trace.states else None
     for i in range(n):
         graph.node(f"h{i}", process_name(i, trace.ids[i]), shape="box", style="bold", pos=_pos(lane_x[i], 0))
@@ -95,10 +100,11 @@ def _lanes(graph, trace, lane_x) -> None:
     events_of: dict[int, list[str]] = {i: [] for i in range(n)}
     for step in trace.steps:
         decision = decisions.get(step.number)
-        label = f"{step.number}  {step.command}" + (f"\n→ {decision}" if decision else "")
+        mark = f"r{step.round}" if step.round is not None else f"{step.number}"
+        label = f"{mark}  {step.command}" + (f"\n→ {decision}" if decision else "")
         graph.node(f"e{step.number}", label, id=f"ev{step.number}", shape="box", style="rounded,filled",
                    fillcolor=DECISION_FILL[decision], penwidth="2" if decision else "1",
-                   pos=_pos(lane_x[step.position], -step.number * ROW), tooltip=step_summary(trace, step))
+                   pos=_pos(lane_x[step.position], -_row(trace, step.number) * ROW), tooltip=step_summary(trace, step))
         events_of[step.position].append(f"e{step.number}")
     for i in range(n):
         chain = [f"h{i}", *events_of[i], f"f{i}"]
@@ -106,14 +112,22 @@ def _lanes(graph, trace, lane_x) -> None:
             graph.edge(a, b, color="#9e9e9e", arrowhead="none", penwidth="1.2")
 
 
+def _row(trace, number: int) -> int:
+    """The row of step ``number`` (0: the headers): one row per step, or in a synchronous trace one
+    per round, so that the processes' parts of a round sit side by side."""
+    if trace.rounds is None or number == 0:
+        return number
+    return trace.steps[number - 1].round
+
+
 def _message(graph, trace, lane_x, k: int, d, colour: str) -> None:
     """The arrow of message ``k``: from the event that sent it to the one that received it."""
-    last_row = len(trace.steps) + 1
+    last_row = _row(trace, len(trace.steps)) + 1
     style = "solid" if d.received_at is not None else "dashed"
     source = f"e{d.sent_at}" if d.sent_at else f"h{d.sender}"
     target = f"e{d.received_at}" if d.received_at is not None else f"f{d.receiver}"
-    start = (lane_x[d.sender], -d.sent_at * ROW)
-    end = (lane_x[d.receiver], -(d.received_at if d.received_at is not None else last_row) * ROW)
+    start = (lane_x[d.sender], -_row(trace, d.sent_at) * ROW)
+    end = (lane_x[d.receiver], -(_row(trace, d.received_at) if d.received_at is not None else last_row) * ROW)
     text = d.label if d.received_at is not None else f"{d.label} (in flight)"
     if d.clockwise and d.receiver <= d.sender or not d.clockwise and d.receiver >= d.sender:
         # across the cut: leave at one edge of the diagram, come back at the other

@@ -14,6 +14,7 @@ from models import UNMATCHED, AsyncSystem
 from .formats import FORMATS as TRACE_FORMATS  # noqa: F401  (TRACE_FORMATS: the CLI's list)
 from .formats import write_trace
 from .notebook import trace_bundle
+from .round_table import rounds_table
 from .snapshot import RingState, ring_state
 
 
@@ -28,6 +29,8 @@ class TraceStep:
     sent: list[tuple[str, str]]
     changes: dict[str, tuple[str, str]]
     in_flight: int  # messages in all channels after this step
+    round: int | None = None  # synchronous: the round this step is a process's part of (checker/render/rounds.py)
+    receptions: list[tuple[str, str]] = field(default_factory=list)  # synchronous: (port, message) received
 
 
 @dataclass
@@ -42,6 +45,10 @@ class Trace:
     final_locals: list[dict[str, str]] = field(default_factory=list)
     final_channels: list[tuple[str, list[str]]] = field(default_factory=list)
     states: list[RingState] = field(default_factory=list)  # the state before step 1, then after each step
+    network: str | None = None  # on a network: the graph and where each port leads, in words
+    rounds: int | None = None  # synchronous: how many rounds the trace has (its steps are processes' parts of them)
+    anonymous: bool = False  # the processes have no ids: the trace's ids only name them
+    symmetric: bool | None = None  # anonymous and synchronous: all processes alike after every round
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -64,6 +71,8 @@ class Trace:
                     "sent": [{"port": port, "message": message} for port, message in s.sent],
                     "changes": {name: {"from": old, "to": new} for name, (old, new) in s.changes.items()},
                     "in_flight": s.in_flight,
+                    **({"round": s.round, "receptions": [{"port": port, "message": m} for port, m in s.receptions]}
+                       if s.round is not None else {}),
                 }
                 for s in self.steps
             ],
@@ -87,6 +96,8 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
     state = system.initial_state
     initial = system.locals_of(state, 0)
     trace = Trace(system.algorithm.name, system.ids, initial, loop_start=loop_start)
+    if hasattr(system.topology, "ports_text"):
+        trace.network = f"{system.topology.describe()}; ports {system.topology.ports_text()}"
     trace.states.append(ring_state(system, state))
     for number, k in enumerate(ordinals, start=1):
         step = system.steps(state)[k]
@@ -126,15 +137,34 @@ def render_text(trace: Trace) -> str:
     console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
     if trace.property:
         console.print(f"Counterexample to {trace.property}: {trace.reason}", markup=False)
-    console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (position 0 first, clockwise)", markup=False)
+    if trace.anonymous:
+        console.print(f"{trace.algorithm} on {len(trace.ids)} anonymous processes (the ids {', '.join(map(str, trace.ids))} "
+                      f"only name them here: no command can read them)", markup=False)
+    elif trace.network:
+        console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (process 0 first) on {trace.network}",
+                      markup=False)
+    else:
+        console.print(f"{trace.algorithm} with ids {', '.join(map(str, trace.ids))} (position 0 first, clockwise)",
+                      markup=False)
     initial = ", ".join(f"{k}={v}" for k, v in trace.initial_locals.items())
     console.print(f"initial state: every process has {initial}; all channels empty", markup=False)
-    if trace.steps:
+    if trace.rounds is not None:
+        console.print(f"synchronous rounds: in each, every process handles the messages of the previous round, "
+                      f"then takes its step; {trace.rounds} round(s)", markup=False)
+        if trace.steps:
+            console.print(rounds_table(trace))
+    elif trace.steps:
         console.print(steps_table(trace.steps, trace.loop_start))
-    else:
+    if not trace.steps:
         console.print("(the initial state itself violates the property)")
     if trace.loop_start is not None:
-        console.print(f"steps {trace.loop_start + 1}..{len(trace.steps)} repeat forever", markup=False)
+        unit, last = ("rounds", trace.rounds) if trace.rounds is not None else ("steps", len(trace.steps))
+        console.print(f"{unit} {trace.loop_start + 1}..{last} repeat forever", markup=False)
+    if trace.symmetric:
+        console.print(
+            f"symmetric execution: after every round all {len(trace.ids)} processes are in the same state and receive "
+            "the same messages, so whatever one of them decides, all do: no unique leader can appear (seed 000's "
+            "impossibility; `check theorem anonymous-ring` proves it for every algorithm)", markup=False)
     console.print("final state:", markup=False)
     console.print(state_lines(trace.ids, trace.final_locals, trace.final_channels), markup=False)
     return out.getvalue()
@@ -151,6 +181,8 @@ def steps_table(steps: list[TraceStep], loop_start: int | None = None):
     for s in steps:
         marker = "  <- loop starts" if loop_start is not None and s.number - 1 == loop_start else ""
         command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
+        if s.port is not None and not s.received:  # a command taken on a port it chose (any_port)
+            command += f" (port {s.port})"
         received = f"{s.received} on {s.port}" if s.received else ""
         sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
         changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())

@@ -216,6 +216,9 @@ def _prove_decisions(algorithm, process: SymbolicProcess, swap):
             raise _NotProved(f"{name} differs from its mirror image (when {witness})")
 
 
+_SMALLEST_SEARCH = 64  # integers tried for a witness: 0, 1, -1, ..., 63, -63
+
+
 def _solve(query, process: SymbolicProcess, message, shown):
     """(z3's answer, a witness for sat showing the constants of ``shown``, z3's reason for unknown)."""
     for make in (z3.SimpleSolver, z3.Solver):  # the plain SMT core answers these small queries fastest
@@ -229,18 +232,46 @@ def _solve(query, process: SymbolicProcess, message, shown):
         return outcome, solver.reason_unknown()
     if outcome == z3.unsat:
         return outcome, ""
-    model = solver.model()
     # a witness within the declared domains, with no negative message field, reads better, if there is one
     fields = [x >= 0 for x in (message[1:] if message is not None else ()) if z3.is_int(x)]
     for preferred in ([process.domain(), *fields], [process.domain()]):
         solver.push()
         solver.add(*preferred)
         if solver.check() == z3.sat:
-            model = solver.model()
-            solver.pop()
             break
         solver.pop()
-    return outcome, _render_witness(model, _constants(shown), process, message)
+    relevant = _constants(shown)
+    return outcome, _render_witness(_smallest_model(solver, _named(process, message), relevant), relevant, process, message)
+
+
+def _smallest_model(solver, named, relevant: set):
+    """The model that gives each shown constant, in order, its smallest value (false before true;
+    0, 1, -1, 2, -2, ... for integers): the same witness whatever z3 did before in this process."""
+    for constant, _type, _name in named:
+        if constant.get_id() not in relevant:
+            continue
+        values = (z3.BoolVal(False), z3.BoolVal(True)) if z3.is_bool(constant) else (
+            z3.IntVal(k) for m in range(_SMALLEST_SEARCH) for k in ((m,) if m == 0 else (m, -m)))
+        for value in values:
+            solver.push()
+            solver.add(constant == value)
+            if solver.check() == z3.sat:
+                break
+            solver.pop()
+        else:
+            break  # no small value: keep z3's model for the rest
+    solver.check()
+    return solver.model()
+
+
+def _named(process: SymbolicProcess, message) -> list:
+    """(constant, its type, how a witness names it): the process's id and locals, the message's fields."""
+    named = [(process.id, int, "p.id")]
+    named += [(x, variable.type, f"p.{process.layout.slot_name(k)}")
+              for k, (x, (_, _, variable)) in enumerate(zip(process.locals, process.layout.slots))]
+    if message is not None:
+        named += [(x, t, f"m.{field}") for x, field, t in zip(message[1:], type(message).fields, type(message).field_types)]
+    return named
 
 
 def _constants(term) -> set:
@@ -258,12 +289,7 @@ def _constants(term) -> set:
 
 def _render_witness(model, relevant: set, process: SymbolicProcess, message) -> str:
     shown = []
-    named = [(process.id, int, "p.id")]
-    named += [(x, variable.type, f"p.{process.layout.slot_name(k)}")
-              for k, (x, (_, _, variable)) in enumerate(zip(process.locals, process.layout.slots))]
-    if message is not None:
-        named += [(x, t, f"m.{field}") for x, field, t in zip(message[1:], type(message).fields, type(message).field_types)]
-    for constant, value_type, name in named:
+    for constant, value_type, name in _named(process, message):
         if constant.get_id() not in relevant:
             continue
         value = model.eval(constant, model_completion=True)

@@ -50,3 +50,15 @@ def test_the_declared_bound_is_the_measured_maximum(name, ns):
     algorithm = builtin(name)
     rows = message_table(algorithm, ns, jobs=1).rows
     assert [(r.n, r.verdict, r.max) for r in rows] == [(n, "verified", algorithm.message_bound(n)) for n in ns]
+
+
+def test_the_asynchronous_ring_algorithms_are_listed_as_such():
+    """The engine and reduction tests run ASYNCHRONOUS_RINGS; the others (synchronous, on a
+    network, or drawing random values) run in Python only."""
+    from algorithms import ASYNCHRONOUS_RINGS
+    from models import ASYNCHRONOUS, Network
+
+    rings = {name for name in BUILTIN
+             if builtin(name).timing == ASYNCHRONOUS and not issubclass(builtin(name).topology, Network)
+             and not builtin(name).randomized}
+    assert rings == set(ASYNCHRONOUS_RINGS)

@@ -98,7 +98,7 @@ def test_user_file_naming_the_class(capsys, tmp_path):
         (["hs", "--n", "0"], "--n must be at least 1"),
         (["hs"], "--n"),
         ([], "name an algorithm"),
-        (["hs", "--n", "3", "--ids", "1,2,2"], "permutation of 1..3"),
+        (["hs", "--n", "3", "--ids", "1,2,2"], "distinct positive integers"),
         (["hs", "--n", "3", "--ids", "1,x,2"], "comma-separated integers"),
         (["hs", "--n", "4", "--ids", "1,2,3"], "lists 3 ids but --n is 4"),
         (["hs", "--n", "3", "--trace-out", "t.pdf"], "use a file ending in .txt, .md, .dot, .svg"),
@@ -297,7 +297,7 @@ def test_a_writable_trace_out_is_left_alone_when_there_is_no_counterexample(caps
 
 @pytest.mark.parametrize("argv,fragment", [
     (["cr", "--n", "3", "--csv"], "--csv goes with --messages, not with a check of one n"),
-    (["cr", "--n", "3", "--plot", "cr.svg"], "--plot goes with --messages, not with a check of one n"),
+    (["cr", "--n", "3", "--plot", "cr.svg"], "--plot goes with --messages or --distribution, not with a check of one n"),
     (["cr", "--n", "3", "--open-schedules", "--csv"], "--csv goes with --messages, not with --open-schedules"),
     (["cr", "--n", "3", "--sample", "5"], "--sample goes with --messages"),
     (["cr", "--n", "3", "--time-limit", "5"], "--time-limit goes with --messages or --open-schedules"),

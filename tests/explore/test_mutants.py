@@ -39,6 +39,7 @@ CATALOGUE = [
     ("hs_lecture_largest_passes.py", 3, "leader-is-smallest"),
     ("hs_unoriented_responses_turn_back.py", 3, "termination"),
     ("lcr_guesses_leader.py", 3, "stability"),
+    ("itai_rodeh_hop_not_counted.py", 2, "almost-sure-termination"),
 ]
 
 # mutants that break one property and nothing else: with that property left out they verify,
@@ -61,10 +62,14 @@ def _follow(system, steps):
     state = system.initial_state
     states = [state]
     for step in steps:
-        candidates = [
+        after = dict(system.locals_of(state, step["position"]))
+        after.update({name: change["to"] for name, change in step["changes"].items()})
+        candidates = [  # a command that draws has one step per outcome: the locals it changed tell which
             s for s in system.steps(state)
             if s.process == step["position"] and s.command == step["command"] and s.port == step["port"]
             and (str(s.received) if s.received is not None else None) == step["received"]
+            and system.locals_of(s.target, s.process) == after
+            and [f"{m}" for _, m in s.sent] == [x["message"] for x in step["sent"]]
         ]
         assert candidates, f"step {step['step']} is not executable: {step}"
         assert [f"{m}" for _, m in candidates[0].sent] == [s["message"] for s in step["sent"]]
@@ -87,7 +92,7 @@ def _violates(system, prop, states, trace):
     if prop.kind == "terminal":
         assert not system.steps(final), "a terminal-state counterexample must end in a terminal state"
         return prop.check(system.observe(final), system.channels(final)) is not None
-    if prop.name == "termination":
+    if prop.name in ("termination", "almost-sure-termination"):
         return final == states[trace["loop_start"]] and len(states) - 1 > trace["loop_start"]
     if prop.name == "message-bound":
         sent = sum(len(s["sent"]) for s in trace["steps"])

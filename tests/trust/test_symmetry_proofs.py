@@ -202,6 +202,25 @@ def test_the_counterexample_to_the_mirror_image_is_a_real_context():
     assert "m.id = " in proof.reason and "p.id = " in proof.reason
 
 
+def test_the_witness_is_the_smallest_context_whatever_z3_did_before():
+    """The witness names the smallest values (false before true, 0, 1, -1, ...), so the note is
+    the same in a fresh process and after other z3 work (docs/checking.md shows it). A fresh
+    process, since the symbolic readings are memoised: the theorem's z3 work must come first."""
+    import subprocess
+    import sys
+
+    program = (
+        "from checker.prove.theorems import prove_anonymous_ring\n"
+        "from checker.cli.loader import load_algorithm\n"
+        "from checker.trust.mirror_proof import prove\n"
+        "prove_anonymous_ring()\n"
+        f"print(prove(load_algorithm({os.path.join(VARIANTS, 'hs_one_sided_bounce.py')!r}), 3)[1])\n"
+    )
+    root = os.path.dirname(os.path.dirname(VARIANTS.rstrip(os.sep).rsplit(os.sep, 1)[0]))
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=root, check=True)
+    assert "(when p.id = 1, p.leader = NIL, m.id = 2, m.phase = 0, m.ttl = 0)" in done.stdout
+
+
 def test_proofs_are_cached_per_class_and_n():
     assert prove_mirror_symmetry(Unchanged, 3) is prove_mirror_symmetry(Unchanged, 3)
     assert prove_mirror_symmetry(Unchanged, 4) is not prove_mirror_symmetry(Unchanged, 3)

@@ -1,0 +1,49 @@
+"""Which system runs an arrangement, which engines can run it, and how its traces are replayed.
+
+An arrangement on a ring runs in ``AsyncSystem`` (models/semantics.py), one on a network in
+``NetworkSystem`` (models/network_semantics.py); a synchronous algorithm runs in
+``RoundSystem`` (models/rounds.py) over either. The native engine is built for the
+asynchronous model on rings: anything else runs in Python, and the run says so.
+"""
+from __future__ import annotations
+
+from models import SYNCHRONOUS, AsyncSystem
+from models.network_semantics import NetworkSystem
+from models.rounds import RoundSystem
+
+from ..render.rounds import replay_rounds
+from ..render.trace import Trace, replay
+from .anonymous import hidden_ids
+from .arrangements import Arrangement
+
+
+def system_for(algorithm, arrangement: Arrangement, blind: bool = False):
+    """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
+    with ids that refuse every use instead (checker/explore/anonymous.py)."""
+    ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
+    if arrangement.topology is not None:
+        local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
+    else:
+        local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
+    return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
+
+
+def interned_engine_runs(system) -> bool:
+    """Can models/interned.py (the memoised asynchronous engine) run this system?"""
+    return isinstance(system, AsyncSystem)
+
+
+def python_only(algorithm, planning) -> str | None:
+    """Why the native engine cannot run this run, or None if it may try."""
+    if algorithm.timing == SYNCHRONOUS:
+        return "the native engine is built for the asynchronous model, not for synchronous rounds"
+    if planning.networks:
+        return "the native engine is built for rings, not for general networks"
+    return None
+
+
+def trace_of(system, ordinals: list[int], loop_start: int | None = None) -> Trace:
+    """The trace of the path ``ordinals`` (round by round for a synchronous system)."""
+    if getattr(system, "synchronous", False):
+        return replay_rounds(system, ordinals, loop_start)
+    return replay(system, ordinals, loop_start)[0]

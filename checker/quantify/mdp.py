@@ -1,0 +1,121 @@
+"""The explicit Markov decision process of one arrangement: states, choices, exact probabilities.
+
+A state's choices are its enabled command instances (the scheduler picks one), each with its
+outcomes (the coins pick one, with an exact probability). Each choice carries three rewards:
+one step, the messages it sends and the rounds it completes (round messages sent by process
+0), the last two as expectations over its outcomes, which is what an expected total needs.
+Labels: ``elected`` (some process is the leader) and ``terminal`` (no choice). The states are
+the engine's, numbered in breadth-first order from the initial state 0, so a path in this MDP
+is a trace of the explorer's graph (``parent``/``parent_choice`` rebuild one).
+
+Probabilities and rewards are shared Fractions (few distinct values), referenced by index.
+"""
+from __future__ import annotations
+
+import time
+from array import array
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+
+from models import AsyncSystem
+from models.probabilistic import ProbabilisticSystem
+
+from ..explore.anonymous import hidden_ids
+
+REWARDS = ("steps", "messages", "rounds")
+
+
+class MdpTooLarge(Exception):
+    """More states than the limit given: the model is not built."""
+
+
+@dataclass
+class Mdp:
+    algorithm: str
+    n: int
+    ids: tuple  # the arrangement (hidden ids: it stands for every arrangement)
+    anonymous: bool
+    has_rounds: bool  # the algorithm names a round message
+    represents: int = 1  # arrangements this one stands for
+    choice_start: array = field(default_factory=lambda: array("q", [0]))  # state -> its first choice
+    choice_process: array = field(default_factory=lambda: array("i"))
+    choice_instance: array = field(default_factory=lambda: array("i"))
+    choice_messages: array = field(default_factory=lambda: array("i"))  # index into ``values``
+    choice_rounds: array = field(default_factory=lambda: array("i"))  # index into ``values``
+    outcome_start: array = field(default_factory=lambda: array("q", [0]))  # choice -> its first outcome
+    outcome_target: array = field(default_factory=lambda: array("i"))
+    outcome_probability: array = field(default_factory=lambda: array("i"))  # index into ``values``
+    values: list[Fraction] = field(default_factory=list)
+    elected: bytearray = field(default_factory=bytearray)
+    parent: array = field(default_factory=lambda: array("i", [-1]))
+    parent_choice: array = field(default_factory=lambda: array("i", [-1]))  # the choice that found the state
+    seconds: float = 0.0
+
+    @property
+    def states(self) -> int:
+        return len(self.choice_start) - 1
+
+    @property
+    def choices(self) -> int:
+        return len(self.choice_process)
+
+    @property
+    def transitions(self) -> int:
+        return len(self.outcome_target)
+
+    def terminal(self, state: int) -> bool:
+        return self.choice_start[state] == self.choice_start[state + 1]
+
+    def choices_of(self, state: int) -> range:
+        return range(self.choice_start[state], self.choice_start[state + 1])
+
+    def outcomes_of(self, choice: int):
+        """(target, probability) of each outcome of ``choice``."""
+        values = self.values
+        for o in range(self.outcome_start[choice], self.outcome_start[choice + 1]):
+            yield self.outcome_target[o], values[self.outcome_probability[o]]
+
+    def reward(self, name: str, choice: int) -> Fraction:
+        if name == "steps":
+            return Fraction(1)
+        return self.values[(self.choice_messages if name == "messages" else self.choice_rounds)[choice]]
+
+
+def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | None = None) -> Mdp:
+    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read)."""
+    started = time.perf_counter()
+    anonymous = ids is None
+    system = ProbabilisticSystem(AsyncSystem(algorithm, hidden_ids(n) if anonymous else ids))
+    mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous, algorithm.round_message is not None,
+              factorial(n) if anonymous else 1)
+    mdp.values = system.values  # probabilities and rewards, numbered by the engine
+    index = {system.initial_state: 0}
+    queue = [system.initial_state]
+    append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
+    i = 0
+    while i < len(queue):
+        state = queue[i]
+        mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
+        for choice in system.choices(state):
+            c = len(mdp.choice_process)
+            mdp.choice_process.append(choice.process)
+            mdp.choice_instance.append(choice.instance)
+            mdp.choice_messages.append(choice.messages)
+            mdp.choice_rounds.append(choice.rounds)
+            for probability, target in choice.outcomes:
+                j = index.get(target)
+                if j is None:
+                    j = index[target] = len(queue)
+                    if max_states is not None and j >= max_states:
+                        raise MdpTooLarge(j)
+                    queue.append(target)
+                    mdp.parent.append(i)
+                    mdp.parent_choice.append(c)
+                append_target(j)
+                append_probability(probability)
+            mdp.outcome_start.append(len(mdp.outcome_target))
+        mdp.choice_start.append(len(mdp.choice_process))
+        i += 1
+    mdp.seconds = time.perf_counter() - started
+    return mdp

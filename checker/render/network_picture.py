@@ -1,0 +1,128 @@
+"""Pictures of traces on a general network: the graph itself, with the ids and the messages.
+
+``network_trace_graph(trace)`` draws the whole counterexample on one picture: the graph laid out
+once (networkx's Kamada-Kawai layout, pinned so that graphviz keeps it), each process with its
+id and filled by its final decision (gold: leader, grey: non-leader), and along every link, in
+each direction, the messages sent on it, each marked with the step (or, in a synchronous
+trace, the round: ``r3``) that sent it. ``network_graph(state, ...)`` draws one state the same
+way, with the messages in each channel head first; the HTML page steps through those.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import graphviz
+
+from .deliveries import deliveries
+from .style import DECISION_FILL, FONT, colours, message_type, show
+
+SCALE = 2.6  # inches between neighbours, about
+MAX_LINES = 8  # messages listed along one direction of a link before "... and k more"
+
+
+def positions(state) -> dict[int, tuple[float, float]]:
+    """Where each process sits: a layout of the graph the state's channels make."""
+    import networkx
+
+    graph = networkx.Graph()
+    graph.add_nodes_from(range(state.n))
+    graph.add_edges_from((c.sender, c.receiver) for c in state.channels)
+    if state.n == 1:
+        return {0: (0.0, 0.0)}
+    layout = networkx.kamada_kawai_layout(graph)
+    return {v: (x * SCALE * max(1.0, state.n / 3), y * SCALE * max(1.0, state.n / 3)) for v, (x, y) in layout.items()}
+
+
+def _pos(x: float, y: float) -> str:
+    return f"{x:.3f},{y:.3f}!"
+
+
+def _along(a, b, t: float, side: float):
+    """The point at fraction t from a to b, moved sideways by ``side`` inches (to the left of a->b)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return a[0] + t * dx - side * dy / length, a[1] + t * dy + side * dx / length
+
+
+def _graph(name: str, title: str) -> graphviz.Digraph:
+    graph = graphviz.Digraph(name)
+    graph.attr(layout="neato", splines="false", label=title, labelloc="t", fontname=FONT, fontsize="12",
+               bgcolor="white", pad="0.3", outputorder="edgesfirst")
+    graph.attr("node", fontname=FONT, fontsize="10")
+    graph.attr("edge", arrowsize="0.6", color="#78909c")
+    return graph
+
+
+def _links(state):
+    """Each undirected link once, as (u, v) with u < v."""
+    return sorted({(min(c.sender, c.receiver), max(c.sender, c.receiver)) for c in state.channels})
+
+
+def network_trace_graph(trace) -> graphviz.Digraph:
+    """The counterexample on its graph: ids, final decisions, and every message on its link."""
+    first, last = trace.states[0], trace.states[-1]
+    where = positions(first)
+    unit = "round" if trace.rounds is not None else "step"
+    lines = [f"Counterexample to {trace.property}: {trace.reason}"] if trace.property else []
+    lines += [f"{trace.algorithm} on {trace.network}" if trace.network else trace.algorithm,
+              f"along each link, the messages sent each way, by the {unit} that sent them"
+              + (" (r = round)" if unit == "round" else "")]
+    graph = _graph("network", "\n".join(lines))
+    for i in range(first.n):
+        decision = last.decision(i)
+        label = f"p{i}\nid {trace.ids[i]}" + (f"\n{decision}" if decision else "")
+        graph.node(f"p{i}", label, shape="circle", style="filled", fillcolor=DECISION_FILL[decision],
+                   pos=_pos(*where[i]), width="0.8", fixedsize="true")
+    sent: dict[tuple[int, int], list[str]] = {}
+    steps = {s.number: s for s in trace.steps}
+    for d in deliveries(trace):
+        when = steps[d.sent_at].round if unit == "round" and d.sent_at else d.sent_at
+        mark = f"r{when}" if unit == "round" else str(when)
+        sent.setdefault((d.sender, d.receiver), []).append(
+            f"{mark}: {d.label}" + ("" if d.received_at is not None else " (in flight)"))
+    palette = colours(label.split(": ", 1)[1] for labels in sent.values() for label in labels)
+    for u, v in _links(first):
+        graph.edge(f"p{u}", f"p{v}", arrowhead="none", penwidth="1.5")
+        for a, b in ((u, v), (v, u)):
+            labels = sent.get((a, b))
+            if not labels:
+                continue
+            shown = labels[:MAX_LINES] + ([f"... and {len(labels) - MAX_LINES} more"] if len(labels) > MAX_LINES else [])
+            rows = "".join(
+                f'<tr><td align="left"><font color="{palette.get(message_type(text.split(": ", 1)[-1]), "#555555")}">'
+                f'{escape(text)}</font></td></tr>' for text in shown)
+            x, y = _along(where[a], where[b], 0.38, 0.6)  # the two directions apart, each on its own side
+            graph.node(f"m{a}_{b}", f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="0">'
+                       f'<tr><td align="left"><b>p{a} → p{b}</b></td></tr>{rows}</table>>',
+                       shape="box", style="rounded,filled", fillcolor="#fafafa", color="#cfd8dc", fontsize="9",
+                       margin="0.05,0.03", pos=_pos(x, y))
+    return graph
+
+
+def network_graph(state, title: str = "", moved: int | None = None, changed=(), where=None) -> graphviz.Digraph:
+    """One state on its graph: processes with their locals, each channel's messages head first."""
+    where = where or positions(state)
+    graph = _graph("network_state", title)
+    for i in range(state.n):
+        rows = [f"<tr><td><b>p{i}</b>  id <b>{state.ids[i]}</b></td></tr>"]
+        for name, value in state.locals[i].items():
+            text = escape(f"{name} = {show(value)}")
+            rows.append(f'<tr><td align="left">{"<b>" + text + "</b>" if i == moved and name in changed else text}</td></tr>')
+        label = f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">{"".join(rows)}</table>>'
+        graph.node(f"p{i}", label, shape="box", style="rounded,filled", fillcolor=DECISION_FILL[state.decision(i)],
+                   penwidth="3" if i == moved else "1", color="#1565c0" if i == moved else "black",
+                   pos=_pos(*where[i]))
+    for u, v in _links(state):
+        graph.edge(f"p{u}", f"p{v}", arrowhead="none", color="#cfd8dc")
+    palette = colours(str(m) for c in state.channels for m in c.messages)
+    for k, c in enumerate(state.channels):
+        if not c.messages:
+            continue
+        cells = "".join(f'<tr><td><font color="{palette[message_type(str(m))]}">{escape(str(m))}</font></td></tr>'
+                        for m in c.messages)
+        x, y = _along(where[c.sender], where[c.receiver], 0.5, 0.3)
+        graph.node(f"c{k}", f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="0">{cells}</table>>',
+                   shape="box", style="rounded,filled", fillcolor="#fafafa", color="#b0bec5", margin="0.05,0.02",
+                   pos=_pos(x, y), tooltip=f"channel {c.name}, head first")
+        graph.edge(f"c{k}", f"p{c.receiver}")
+    return graph

@@ -1,0 +1,231 @@
+"""The native engine checked against the reference semantics, one local context at a time.
+
+The C search is generated from the symbolic (z3) reading of the algorithm, and a Python
+construct can mean something else on z3 terms than on values (a tuple comparison, ``all``
+over equalities, ``/`` on ints...). So the C graph is not trusted on that reading: the
+search records every local context it evaluated (what a command can see: the process's id
+and locals, and for a receive the head and its arrival port) with the complete ordered list
+of outcomes its code produced there, and with the observation of each locals vector where
+the decision functions are compiled (models/native.py's ``Context``). ``audit`` re-executes
+each context with ``AsyncSystem.spontaneous_outcomes`` / ``receive_outcomes`` /
+``observe_locals`` and compares exactly: which command instances, in which order, the new
+locals, the sends (port and message), an unmatched head, the observations. A command only
+sees its context, so when every context agrees the C graph is the Python graph; the first
+that does not gives a ``Disagreement``, one line naming the command and the values.
+
+Verified contexts are remembered per (algorithm, n) for the life of the process, so a later
+arrangement audits only the contexts it meets first.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+from .semantics import UNMATCHED, AsyncSystem
+from .values import render
+
+DECISIONS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
+
+_verified: dict[tuple, set] = {}
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """The first context where the C code and Python differ; ``str`` is the one-line note."""
+
+    command: str  # e.g. "ChangRoberts.remove (line 12)"
+    description: str
+
+    def __str__(self) -> str:
+        return self.description
+
+
+def verified(algorithm, n: int) -> set:
+    """The keys of the contexts of ``algorithm`` at ring size n an audit has passed."""
+    return _verified.setdefault((algorithm, n), set())
+
+
+def audit(contexts, system: AsyncSystem) -> Disagreement | None:
+    """None if every context's outcomes in C are the reference's, else the first disagreement."""
+    done = verified(system.algorithm, system.n)
+    position = {pid: i for i, pid in enumerate(system.ids)}
+    for context in contexts:
+        if context.key in done:
+            continue
+        found = _Check(system, position[context.id], context).run()
+        if found is not None:
+            return found
+        done.add(context.key)
+    return None
+
+
+def _is_number(value) -> bool:
+    """A value C can hold: an int (bools and IntEnum members are ints); a float is not."""
+    return isinstance(value, int)
+
+
+def _same(c_value, python_value) -> bool:
+    return _is_number(python_value) and c_value == python_value
+
+
+def _same_values(c_values, python_values) -> bool:
+    return len(c_values) == len(python_values) and all(map(_same, c_values, python_values))
+
+
+def _same_message(c_message, python_message) -> bool:
+    return (isinstance(python_message, tuple) and len(python_message) == len(c_message)
+            and c_message[0] == python_message[0] and _same_values(c_message[1:], python_message[1:]))
+
+
+def _same_sends(c_sends, python_sends) -> bool:
+    return len(c_sends) == len(python_sends) and all(
+        c_port == python_port and _same_message(c_message, python_message)
+        for (c_port, c_message), (python_port, python_message) in zip(c_sends, python_sends))
+
+
+def _show(value_type, value) -> str:
+    return render(value_type, value) if _is_number(value) else repr(value)
+
+
+class _Check:
+    """One context's outcomes in C against the reference's."""
+
+    def __init__(self, system: AsyncSystem, i: int, context):
+        self.system, self.i, self.context = system, i, context
+        self.algorithm = system.algorithm
+        self.slots = system.layout.slots
+        per_process = len(system.instances) // system.n
+        self.first_instance = i * per_process
+
+    def run(self) -> Disagreement | None:
+        context, system = self.context, self.system
+        try:
+            if context.port is None:
+                python = system.spontaneous_outcomes(self.i, context.locals)
+            else:
+                python = system.receive_outcomes(self.i, context.locals, context.port, context.message)
+        except Exception as error:  # noqa: BLE001 -- the user's command raised: Python must run it
+            return self._disagree(self._command_named(str(error)), f"Python raises: {error}")
+        found = self._compare(python)
+        if found is not None:
+            return found
+        if context.observed is not None:
+            found = self._observation(context.locals, context.observed)
+            if found is not None:
+                return found
+        for outcome in context.outcomes:
+            if outcome.observed is not None:
+                found = self._observation(outcome.locals, outcome.observed)
+                if found is not None:
+                    return found
+        return None
+
+    # -- outcomes ---------------------------------------------------------------------
+    def _compare(self, python) -> Disagreement | None:
+        """The outcome lists, position by position: the same command instances in the same order
+        (a receive context with no Python outcome is the unmatched reception, None here), then
+        each one's instance number, new locals and sends."""
+        context = self.context
+        expected = [(command.name, new_locals, sent) for command, new_locals, sent in python]
+        if not expected and context.port is not None:
+            expected = [(None, context.locals, ())]
+        c_names = [o.command for o in context.outcomes]
+        python_names = [name for name, _, _ in expected]
+        if c_names != python_names:
+            k = next((k for k, (a, b) in enumerate(zip(c_names, python_names)) if a != b),
+                     min(len(c_names), len(python_names)))
+            name = python_names[k] if k < len(python_names) and python_names[k] else (
+                c_names[k] if k < len(c_names) else None)
+            return self._disagree(self._command(name) if name else self._receiving(),
+                                  f"C {self._takes(c_names)}, Python {self._takes(python_names)}")
+        for outcome, (name, new_locals, sent) in zip(context.outcomes, expected):
+            where = self._command(name) if name else self._receiving()
+            shown = name or "the unmatched reception"
+            if outcome.offset != self._offset(name):
+                return self._disagree(where, f"C numbers {shown} as instance {outcome.offset}, "
+                                      f"Python as {self._offset(name)}")
+            if not _same_values(outcome.locals, new_locals) or not _same_sends(outcome.sends, sent):
+                return self._disagree(where, f"C: {shown} {self._effect(outcome.locals, outcome.sends)}; "
+                                      f"Python: {shown} {self._effect(new_locals, sent)}")
+        return None
+
+    def _offset(self, name: str | None) -> int:
+        return self.system.instance_id(self.i, UNMATCHED if name is None else name, self.context.port) \
+            - self.first_instance
+
+    def _takes(self, names) -> str:
+        steps = [name for name in names if name]
+        if steps:
+            return "takes " + ", ".join(steps)
+        return "consumes it unmatched" if None in names else "takes no step"
+
+    def _effect(self, new_locals, sends) -> str:
+        before = self.context.locals
+        if len(new_locals) != len(before):
+            changes = [f"locals {tuple(new_locals)!r}"]
+        else:
+            changes = [f"{self.system.layout.slot_name(k)}={_show(variable.type, value)}"
+                       for k, ((_, _, variable), value) in enumerate(zip(self.slots, new_locals))
+                       if not _same(before[k], value)]
+        parts = ["sets " + ", ".join(changes)] if changes else ["changes nothing"]
+        parts += [f"sends {message!r} on {port}" for port, message in sends]
+        return " and ".join(parts)
+
+    # -- observations -----------------------------------------------------------------
+    def _observation(self, values, numbers) -> Disagreement | None:
+        algorithm = self.algorithm
+        try:
+            seen = self.system.observe_locals(self.i, values)
+        except Exception as error:  # noqa: BLE001
+            return self._disagree(self._function("is_leader"), f"Python raises: {error}", values)
+        python = {
+            "decided": seen.decided, "is_leader": seen.is_leader, "leader_id": seen.leader_id,
+            "candidate": seen.candidate,
+        }
+        for name, number in zip(DECISIONS, numbers):
+            if name == "leader_id":
+                if algorithm.leader_id is None or _same(number, python[name]):
+                    continue
+                shown = number, python[name]
+            elif bool(number) == python[name]:
+                continue
+            else:
+                shown = render(bool, number), render(bool, python[name])
+            return self._disagree(self._function(name), f"C says {name} is {shown[0]}, Python says {shown[1]}",
+                                  values)
+        return None
+
+    # -- the one line -------------------------------------------------------------------
+    def _command(self, name: str) -> str:
+        line = next((c.line for c in self.algorithm.commands if c.name == name), 0)
+        return f"{self.algorithm.__name__}.{name} (line {line})"
+
+    def _command_named(self, error: str) -> str:
+        """The command an AlgorithmError names ("Class.command (line n) ..."), else the context's."""
+        head = error.split(")")[0] + ")" if ") " in error else ""
+        return head if head.startswith(f"{self.algorithm.__name__}.") else self._receiving()
+
+    def _receiving(self) -> str:
+        what = "spontaneous commands" if self.context.port is None else f"receptions on {self.context.port}"
+        return f"{self.algorithm.__name__}'s {what}"
+
+    def _function(self, name: str) -> str:
+        function = getattr(self.algorithm, name, None)
+        try:
+            line = inspect.getsourcelines(function)[1]
+        except (OSError, TypeError):
+            return f"{self.algorithm.__name__}.{name}"
+        return f"{self.algorithm.__name__}.{name} (line {line})"
+
+    def _disagree(self, what: str, difference: str, values=None) -> Disagreement:
+        context = self.context
+        values = context.locals if values is None else values
+        shown = ", ".join(
+            f"{self.system.layout.slot_name(k)}={_show(variable.type, value)}"
+            for k, ((_, _, variable), value) in enumerate(zip(self.slots, values))
+        )
+        at = f"id {context.id}, {shown}"
+        if context.message is not None and values is context.locals:
+            at += f", {context.message!r} on {context.port}"
+        return Disagreement(what, f"the native engine's reading of {what} disagrees with Python at {at}: "
+                                  f"{difference}; the Python engine runs this algorithm")

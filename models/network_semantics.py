@@ -1,0 +1,53 @@
+"""The asynchronous semantics on a general network: ``AsyncSystem`` with Port values.
+
+Everything about states and transitions is ``AsyncSystem``'s: a command of one process, run
+atomically, FIFO channels, one per direction of every edge. What differs is what a command
+sees of its ports (models/network_process.py): the arrival port is a ``Port`` value, and
+unless the run lets it (``numbered``), reading a port's number raises ``PortNumbersRead``
+(models/ports.py) so that the checker can start again with every labelling.
+
+Partial-order reduction takes the worst-case footprint of every command on a network (it
+reads and writes every local and may send on every port): footprints come from symbolic
+readings only where those are checked against Python, which checker/trust/readings.py does on
+rings. That costs reduction, never soundness.
+"""
+from __future__ import annotations
+
+from .algorithm import Algorithm
+from .errors import AlgorithmError
+from .network import Network
+from .network_process import NetworkProcessView
+from .ports import Port, PortNumbersRead
+from .process import view_class
+from .semantics import AsyncSystem
+
+
+class NetworkSystem(AsyncSystem):
+    """An algorithm on one network with one arrangement of ids and one labelling of the ports."""
+
+    def __init__(self, algorithm: type[Algorithm], ids, topology: Network, numbered: bool = False):
+        if not getattr(algorithm.topology, "numbered_ports", False):
+            raise AlgorithmError(f"{algorithm.__name__} runs on a {algorithm.topology.kind}, not on a network")
+        self.numbered = numbered
+        super().__init__(algorithm, ids, topology=topology)
+        self._view = network_view(algorithm, self.layout, numbered, topology)
+        if not numbered:
+            restricted = [c.name for c in algorithm.commands if c.kind == "receive" and c.ports is not None]
+            if restricted:
+                raise PortNumbersRead(f"{algorithm.__name__}.{restricted[0]} names its arrival ports by number (ports=)")
+
+    def _port_argument(self, port):
+        return Port(port, self.numbered)
+
+    def locals_of(self, state, i: int) -> dict[str, str]:
+        """As ``AsyncSystem.locals_of``, without the per-port locals of ports the process lacks
+        (every process has slots for n - 1 ports: models/network.py)."""
+        degree = self.topology.degree(i)
+        return {name: value for (_, port, _), (name, value) in zip(self.layout.slots, super().locals_of(state, i).items())
+                if port is None or port < degree}
+
+
+def network_view(algorithm, layout, numbered: bool, topology: Network):
+    """The view class of ``algorithm`` on ``topology``: Port values numbered or not."""
+    diameter = topology.diameter if getattr(algorithm, "knows_diameter", False) else None
+    return view_class(algorithm, layout, NetworkProcessView, _numbered=numbered, _diameter=diameter)

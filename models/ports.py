@@ -1,0 +1,98 @@
+"""Ports on a general network: what a process knows of its neighbours, and nothing more.
+
+On a network (models/network.py) a process of degree d reaches its neighbours through ports
+numbered 0..d-1, and which port leads to which neighbour is the adversary's choice, part of the
+arrangement (seeds 000 and 002 assume nothing else: "send M to each neighbor"). A command never
+sees a number unless it asks for one: the arrival port, a Port-typed local and ``NO_PORT`` are
+``Port`` values that only compare with ``==`` and ``!=``. What a command can compute from them
+is then the same under any renumbering of the process's ports, so one labelling of the ports
+stands for all of them (checker/explore/networks.py).
+
+Asking for a number (``port.number``, ``p.port(k)``, a receive restricted with ``ports=``, or a
+synchronous round whose outcome depends on the order a process reads its ports) is allowed,
+and is *noticed*: in a run that relies on one labelling it raises ``PortNumbersRead``, and the
+checker starts again with every labelling. Nothing is declared; what the algorithm does decides.
+"""
+from __future__ import annotations
+
+from .errors import AlgorithmError
+from .logic import is_symbolic
+
+NONE_STORED = -1  # how NO_PORT is stored in a state: port numbers are 0..degree-1
+
+
+class PortNumbersRead(AlgorithmError):
+    """The algorithm read a port number in a run that checks one port labelling for all."""
+
+
+class Port:
+    """A port of one process: equal to itself, and to nothing else that is not the same port.
+
+    ``number`` is the port's number, for algorithms that walk their ports in order (reading it
+    makes the checker explore every labelling). No order, no arithmetic and no truth value:
+    those would read the number without saying so.
+    """
+
+    __slots__ = ("_number", "_numbered")
+
+    def __init__(self, number, numbered: bool = True):
+        self._number = number  # an int, or a z3 term in the symbolic reading
+        self._numbered = numbered
+
+    @property
+    def number(self):
+        if not self._numbered:
+            raise PortNumbersRead("reads a port's number (port.number)")
+        return self._number
+
+    def __eq__(self, other):
+        if not isinstance(other, Port):
+            raise AlgorithmError(
+                f"compares a port with {other!r}; ports compare only with ports (the arrival port, a Port "
+                "local, NO_PORT); for its number write port.number"
+            )
+        return self._number == other._number  # a z3 term in the symbolic reading
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        if is_symbolic(equal):
+            import z3
+
+            return z3.Not(equal)
+        return not equal
+
+    def __hash__(self):
+        return 0  # the same for every port: a set or dict of ports must not order them by number
+
+    def _no_order(self, *_):
+        raise AlgorithmError("ports have no order and no arithmetic; compare them with == or read port.number")
+
+    __lt__ = __le__ = __gt__ = __ge__ = __add__ = __sub__ = __radd__ = __rsub__ = _no_order
+
+    def __bool__(self):
+        raise AlgorithmError("a port has no truth value; compare it with NO_PORT")
+
+    def __index__(self):
+        raise AlgorithmError("a port is not a number; read port.number")
+
+    def __repr__(self) -> str:
+        if is_symbolic(self._number):
+            return f"port {self._number}"
+        if self._number == NONE_STORED:
+            return "NO_PORT"
+        return "port ?" if not self._numbered else f"port {self._number}"
+
+
+NO_PORT = Port(NONE_STORED)  # the value of a Port local that holds no port (e.g. the root's parent)
+
+
+def stored(value) -> int:
+    """The plain int a Port value is stored as in a state (NO_PORT: -1)."""
+    if isinstance(value, Port):
+        return value._number
+    raise AlgorithmError(f"a Port local can hold only a port or NO_PORT, not {value!r}")
+
+
+def read_numbers(port) -> object:
+    """The number of a port the checker handles (no notice: the checker may read numbers)."""
+    return port._number if isinstance(port, Port) else port

@@ -1,0 +1,199 @@
+"""Synchronous rounds: the second timing model, for algorithms that set ``timing = SYNCHRONOUS``.
+
+Seed 000 (TimeSlice): "a round in synchronous networks is: deliver all messages, have every
+processor take one compute step"; seed 002's ticks say the same ("messages sent out in tick i
+... the receiving process can read it in the next tick"). So one transition is one round:
+
+  1. every message sent in the previous round (everything in the channels) is delivered: each
+     process handles the messages of its incoming channels with its receive commands, port by
+     port in port order, each channel's messages in FIFO order (a message no command accepts
+     is consumed with no effect, as in the asynchronous model);
+  2. then every process takes its compute step: one of its spontaneous commands whose guard
+     holds (none holds: the process idles this round);
+  3. what the processes sent in 1 and 2 is in the channels at the end of the round.
+
+A state is what it is in the asynchronous model (locals, channel contents); between rounds the
+channels hold exactly the messages of the round just ended. The system is quiet, and the state
+terminal, when no message is in transit and no process has a spontaneous command enabled. A
+deterministic algorithm (at most one command for each message and at most one step command
+enabled) has one successor per state, so an arrangement's state graph is a single path; the
+checker measures its length, the **rounds**, beside the messages.
+
+Processes handle their messages in port order. On a network, whose port numbers are the
+adversary's, that order would be a way to read the numbers: in a run that checks one labelling
+for all (models/ports.py), every round checks that the outcome of each process's deliveries is
+the same in every order of its ports (by subsets: the outcome of delivering a set of channels
+must not depend on which came last), and raises ``PortNumbersRead`` otherwise.
+
+The local semantics (what a command does at one process) is the asynchronous system's
+(models/semantics.py, models/network_semantics.py), which this class drives; so a synchronous
+algorithm is written with the same DSL, and its commands mean the same.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import NamedTuple
+
+from .errors import AlgorithmError
+from .ports import PortNumbersRead
+from .semantics import UNMATCHED
+from .topology import UnorientedRing
+
+
+class Event(NamedTuple):
+    """One thing a process did in a round: a command (or an unmatched reception) and its sends."""
+
+    command: str
+    port: object  # the arrival port of a reception, None for the compute step
+    received: object  # the message received, None for the compute step
+    sent: tuple  # ((port, message), ...)
+
+
+class ProcessRound(NamedTuple):
+    """What one process did in one round: its new locals, its sends in order, its events."""
+
+    values: tuple
+    sent: tuple
+    events: tuple
+
+
+class RoundStep(NamedTuple):
+    """One round: the processes' parts and the state it leads to (what a trace shows)."""
+
+    parts: tuple  # a ProcessRound per process
+    target: tuple
+    sent: int
+    unmatched: int
+
+
+class RoundSystem:
+    """An algorithm with one arrangement under synchronous rounds (see the module docstring)."""
+
+    synchronous = True
+    supports_por = False  # one transition moves every process: nothing to reorder
+
+    def __init__(self, local):
+        """``local``: the asynchronous system of the same arrangement, for what commands do."""
+        if isinstance(local.topology, UnorientedRing):
+            raise AlgorithmError(f"{local.algorithm.__name__} is synchronous; synchronous rounds run on the "
+                                 "oriented rings and on networks, not on the non-oriented ring")
+        self.local = local
+        self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
+        self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
+        self.initial_state = local.initial_state
+        self._in_ports = local._in_ports  # per process: ((port, index in the state), ...) in port order
+        self._out_channel = local._out_channel  # per process: {port: channel}
+        # on a network in a run with one labelling for all, delivery order must not matter
+        self._check_order = getattr(local, "numbered", True) is False
+        self._steps: dict = {}  # (process, locals, its inbox) -> its possible ProcessRounds
+
+    # -- what the explorer, the specification and traces read --------------------------
+    def observe(self, state):
+        return self.local.observe(state)
+
+    def observe_process(self, state, i: int):
+        return self.local.observe_process(state, i)
+
+    def channels(self, state) -> tuple:
+        return self.local.channels(state)
+
+    def channel(self, state, k: int) -> tuple:
+        return self.local.channel(state, k)
+
+    def locals_of(self, state, i: int) -> dict[str, str]:
+        return self.local.locals_of(state, i)
+
+    def heads(self, state) -> tuple:
+        return self.local.heads(state)
+
+    # -- rounds ------------------------------------------------------------------------
+    def successor_list(self, state) -> list[tuple]:
+        """(next state, messages sent, None = every process moved, unmatched receptions, 0) per
+        possible round; empty when the system is quiet."""
+        return [(step.target, step.sent, None, step.unmatched, 0) for step in self.steps(state)]
+
+    def steps(self, state) -> list[RoundStep]:
+        inboxes = [tuple((port, state[k]) for port, k in self._in_ports[i] if state[k]) for i in range(self.n)]
+        options = [self._process_round(i, state[i], inboxes[i]) for i in range(self.n)]
+        if not any(inboxes) and all(len(o) == 1 and not o[0].events for o in options):
+            return []  # quiet: nothing in transit, no process has a step to take
+        rounds = []
+        for parts in product(*options):
+            channels = [()] * self.channel_count
+            sent = unmatched = 0
+            for i, part in enumerate(parts):
+                out = self._out_channel[i]
+                for port, message in part.sent:
+                    channels[out[port]] += (message,)
+                sent += len(part.sent)
+                unmatched += sum(1 for e in part.events if e.command == UNMATCHED)
+            target = tuple(part.values for part in parts) + tuple(channels)
+            rounds.append(RoundStep(parts, target, sent, unmatched))
+        return rounds
+
+    def _process_round(self, i: int, values: tuple, inbox: tuple) -> list[ProcessRound]:
+        key = (i, values, inbox)
+        found = self._steps.get(key)
+        if found is None:
+            delivered = [ProcessRound(values, (), ())]
+            for port, messages in inbox:
+                delivered = [after for before in delivered for after in self._deliver(i, before, port, messages)]
+            if self._check_order and len(inbox) > 1:
+                self._same_in_every_order(i, values, inbox)
+            found = []
+            for before in delivered:
+                steps = [(command, None, new_values, sent)
+                         for command, new_values, sent in self.local.spontaneous_outcomes(i, before.values)]
+                steps += self.local.port_choice_outcomes(i, before.values)
+                if not steps:
+                    found.append(before)
+                for command, port, new_values, sent in steps:
+                    found.append(ProcessRound(new_values, before.sent + sent,
+                                              before.events + (Event(command.name, port, None, sent),)))
+            self._steps[key] = found
+        return found
+
+    def _deliver(self, i: int, before: ProcessRound, port, messages) -> list[ProcessRound]:
+        """The possible outcomes of handling one channel's messages, in FIFO order, after ``before``."""
+        outcomes = [before]
+        for message in messages:
+            following = []
+            for state in outcomes:
+                handled = self.local.receive_outcomes(i, state.values, port, message)
+                if not handled:
+                    following.append(state._replace(events=state.events + (Event(UNMATCHED, port, message, ()),)))
+                for command, new_values, sent in handled:
+                    following.append(ProcessRound(new_values, state.sent + sent,
+                                                  state.events + (Event(command.name, port, message, sent),)))
+            outcomes = following
+        return outcomes
+
+    def _same_in_every_order(self, i: int, values: tuple, inbox: tuple) -> None:
+        """Raise PortNumbersRead unless delivering the channels of ``inbox`` gives the same
+        outcomes (locals, and what is sent on each port in order) whichever comes first.
+
+        By subsets: the outcomes of delivering a set S of channels are well defined when, for
+        every c in S, delivering c after S - {c} gives the same; then every order agrees."""
+        def normal(state: ProcessRound):
+            return state.values, tuple(sorted(state.sent, key=lambda sent: sent[0]))  # stable: FIFO per port
+
+        outcomes = {0: {(values, ())}}
+        for mask in sorted(range(1, 2 ** len(inbox)), key=lambda m: (m.bit_count(), m)):
+            agreed = None
+            for j in range(len(inbox)):
+                if not mask >> j & 1:
+                    continue
+                port, messages = inbox[j]
+                after = set()
+                for before_values, before_sent in outcomes[mask ^ 1 << j]:
+                    for state in self._deliver(i, ProcessRound(before_values, before_sent, ()), port, messages):
+                        after.add(normal(state))
+                if agreed is None:
+                    agreed = after
+                elif after != agreed:
+                    raise PortNumbersRead(
+                        f"{self.algorithm.__name__}: what process {i} does in a round depends on the order in which it "
+                        f"reads its ports (the messages {', '.join(str(m) for _, ms in inbox for m in ms)}), "
+                        "which reads their numbers"
+                    )
+            outcomes[mask] = agreed

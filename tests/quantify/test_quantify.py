@@ -1,0 +1,286 @@
+"""Quantities of randomized algorithms: Storm against an independent exact solver, against figures
+computed by hand, and the command line around them."""
+import json
+import os
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from algorithms.itai_rodeh import ItaiRodeh
+from checker.cli import main
+from checker.cli.loader import load_algorithm
+from checker.quantify import quantify
+from checker.quantify.export import write_drn
+from checker.quantify.mdp import Mdp, build_mdp
+from checker.quantify.storm import INFINITY, StormModel
+
+import exact  # the tests' own solver, beside this file
+from conftest import MUTANTS
+
+CONSTANT_COIN = os.path.join(os.path.dirname(__file__), "constant_coin.py")
+
+
+def _storm_against_exact(mdp: Mdp, ks=(0, 1, 5, 12)):
+    """Every question, Storm's exact answer against the test solver's, in the initial state."""
+    storm = StormModel(mdp)
+    elected = storm.label("elected")
+    target = {s for s in range(mdp.states) if mdp.elected[s]}
+    model = exact.from_mdp(mdp, "steps")
+    for maximise, word in ((False, "min"), (True, "max")):
+        assert storm.value(f"P{word}=? [F {elected}]") == exact.reach(model, target, maximise)[0]
+        for k in ks:
+            assert storm.value(f"P{word}=? [F<={k} {elected}]") == exact.bounded_reach(model, target, k, maximise)[0]
+        for reward in ("steps", "messages") + (("rounds",) if mdp.has_rounds else ()):
+            mine = exact.expected_reward(exact.from_mdp(mdp, reward), target, maximise)[0]
+            assert storm.expected(reward, word, elected) == mine, (reward, word)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_storm_agrees_with_the_exact_solver_on_itai_rodeh(n):
+    _storm_against_exact(build_mdp(ItaiRodeh, n))
+
+
+def test_storm_agrees_with_the_exact_solver_where_election_is_not_sure():
+    mutant = load_algorithm(os.path.join(MUTANTS, "itai_rodeh_hop_not_counted.py"))
+    _storm_against_exact(build_mdp(mutant, 2))
+
+
+def _mdp_from(rows, elected) -> Mdp:
+    """An Mdp by hand: rows[s] = [(messages, [(target, probability), ...]), ...]."""
+    mdp = Mdp("random", 1, (1,), False, True)
+    values, number = [], {}
+
+    def value(v):
+        v = Fraction(v)
+        if v not in number:
+            number[v] = len(values)
+            values.append(v)
+        return number[v]
+
+    for row in rows:
+        for messages, outcomes in row:
+            mdp.choice_process.append(0)
+            mdp.choice_instance.append(len(mdp.choice_instance))
+            mdp.choice_messages.append(value(messages))
+            mdp.choice_rounds.append(value(messages % 2))
+            for target, probability in outcomes:
+                mdp.outcome_target.append(target)
+                mdp.outcome_probability.append(value(probability))
+            mdp.outcome_start.append(len(mdp.outcome_target))
+        mdp.choice_start.append(len(mdp.choice_process))
+    mdp.values = values
+    mdp.elected = bytearray(elected)
+    return mdp
+
+
+@st.composite
+def _random_mdps(draw):
+    states = draw(st.integers(2, 6))
+    rows = []
+    for s in range(states):
+        choices = draw(st.integers(0 if s else 1, 3))
+        row = []
+        for _ in range(choices):
+            targets = draw(st.lists(st.integers(0, states - 1), min_size=1, max_size=3, unique=True))
+            weights = draw(st.lists(st.integers(1, 4), min_size=len(targets), max_size=len(targets)))
+            row.append((draw(st.integers(0, 3)), [(t, Fraction(w, sum(weights))) for t, w in zip(targets, weights)]))
+        rows.append(row)
+    elected = draw(st.lists(st.booleans(), min_size=states, max_size=states))
+    return _mdp_from(rows, elected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_random_mdps())
+def test_storm_agrees_with_the_exact_solver_on_random_mdps(mdp):
+    """End components, zero rewards, unreachable targets, terminal states: whatever the shape."""
+    _storm_against_exact(mdp, ks=(0, 2, 7))
+
+
+def _surviving(bits):
+    """Seed-free count: a processor stays active unless it chose 0 and the active one before it chose 1."""
+    k = len(bits)
+    return sum(1 for i in range(k) if not (bits[i] == 0 and bits[i - 1] == 1))
+
+
+def expected_rounds(n: int) -> Fraction:
+    """Itai-Rodeh's expected rounds by hand: R_k = 1 + sum_j P(k -> j) R_j over j >= 2 (the round that
+    leaves one processor active also elects it: its counter comes back), R for n = 1 is one round."""
+    if n == 1:
+        return Fraction(1)
+    rounds = {1: Fraction(0)}
+    for k in range(2, n + 1):
+        patterns = list(product((0, 1), repeat=k))
+        stay = Fraction(sum(1 for b in patterns if _surviving(b) == k), len(patterns))
+        others = sum(Fraction(1, len(patterns)) * rounds[_surviving(b)] for b in patterns if _surviving(b) < k)
+        rounds[k] = (1 + others) / (1 - stay)
+    return rounds[n]
+
+
+def elected_by_round(n: int, rounds: int) -> list[Fraction]:
+    """P(a leader is elected within k rounds), k = 1..rounds, from the chain of active counts."""
+    if n == 1:
+        return [Fraction(1)] * rounds
+    active, done, by_round = {n: Fraction(1)}, Fraction(0), []
+    for _ in range(rounds):
+        following = {}
+        for k, p in active.items():
+            patterns = list(product((0, 1), repeat=k))
+            for bits in patterns:
+                j = _surviving(bits)
+                following[j] = following.get(j, Fraction(0)) + p / len(patterns)
+        done += following.pop(1, Fraction(0))  # one left active: its counter comes back, it is elected
+        active = following
+        by_round.append(done)
+    return by_round
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_itai_rodeh_election_by_round_k_matches_the_chain(n):
+    q = quantify(ItaiRodeh, n, distribution=6, unit="rounds")
+    assert [b.minimum for b in q.distribution] == [b.maximum for b in q.distribution] == elected_by_round(n, 6)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_itai_rodeh_rounds_and_messages_match_the_recurrence_and_prism(n):
+    q = quantify(ItaiRodeh, n, expected=("rounds", "messages"))
+    rounds = expected_rounds(n)
+    assert q.expected["rounds"].minimum == q.expected["rounds"].maximum == rounds
+    # every round, each processor sends (or relays) one preference and one counter
+    assert q.expected["messages"].minimum == q.expected["messages"].maximum == 2 * n * rounds
+    # the PRISM case study's figures (Storm's test suite, value iteration): 10/3 at N = 3, 4.285689611 at N = 4
+    published = {3: 3.3333333, 4: 4.285689611}
+    if n in published:
+        assert abs(float(rounds) - published[n]) < 1e-4
+
+
+def test_without_coins_an_anonymous_ring_never_elects():
+    """Seed 000's impossibility, on the asynchronous ring: Itai-Rodeh with a coin that always gives 1
+    never elects under any scheduler (`check theorem anonymous-ring` proves it for every synchronous
+    algorithm: tests/prove/test_theorems.py)."""
+    q = quantify(load_algorithm(CONSTANT_COIN), 3)
+    assert q.eventually.minimum == q.eventually.maximum == 0
+    assert q.counterexample is not None and q.counterexample.loop_start is not None
+
+
+def test_an_algorithm_that_reads_ids_has_a_model_per_arrangement(capsys):
+    q = quantify(load_algorithm(os.path.join(os.path.dirname(__file__), "reads_ids.py")), 3, expected=("rounds",))
+    assert not q.anonymous and q.arrangements == 2 and q.represented == 6
+    assert q.states == 2 * 415 and q.expected["rounds"].minimum == q.expected["rounds"].maximum == Fraction(10, 3)
+
+
+def test_a_terminal_state_without_a_leader_is_shown(capsys):
+    q = quantify(load_algorithm(os.path.join(os.path.dirname(__file__), "coin_or_nothing.py")), 1, within=1)
+    assert q.eventually.minimum == q.eventually.maximum == q.within[1].minimum == Fraction(1, 2)
+    assert q.trap.startswith("a terminal state without a leader") and len(q.counterexample.steps) == 1
+    assert q.counterexample.steps[0].changes["leader"] == ("NIL", "FALSE")
+
+
+def _cli(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_cli_prints_exact_fractions_and_decimals(capsys):
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 3, "--expected", "--within", 25)
+    assert status == 0
+    assert "with probability 1 under every scheduler" in out
+    assert "expected rounds" in out and "10/3 = 3.33333" in out
+    assert "stands for all 6 arrangements" in out and "Storm" in out
+
+
+def test_cli_json_keeps_exact_values_as_strings(capsys):
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", "2..3", "--expected", "rounds", "--json")
+    assert status == 0
+    results = json.loads(out)["results"]
+    assert [r["expected"]["rounds"]["min"] for r in results] == ["2", "10/3"]
+    assert results[1]["expected"]["rounds"]["max_decimal"] == pytest.approx(10 / 3)
+    assert results[0]["elected_eventually"] == {"min": "1", "max": "1", "min_decimal": 1.0, "max_decimal": 1.0}
+
+
+def test_cli_range_prints_one_row_per_n(capsys):
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", "1..3", "--expected", "rounds")
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[2:5]]
+    assert [row[0] for row in rows] == ["1", "2", "3"]
+    assert rows[2][-3:] == ["10/3", "=", "3.33333"]
+
+
+def test_cli_shows_the_trap_of_an_algorithm_that_may_never_elect(capsys):
+    status, out, _ = _cli(capsys, os.path.join(MUTANTS, "itai_rodeh_hop_not_counted.py"), "--n", 2, "--expected",
+                          "steps")
+    assert status == 1
+    assert "NOT ALMOST SURE" in out and "Counterexample to almost-sure election" in out
+    assert "repeat forever" in out and "infinity" in out
+
+
+def test_cli_distribution_table_and_plot(capsys, tmp_path):
+    picture = tmp_path / "distribution.png"
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 2, "--distribution", 8, "--plot", picture)
+    assert status == 0
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "within k steps" in line)
+    assert len(lines[start + 2:start + 10]) == 8 and lines[start + 2].split()[:2] == ["1", "0"]
+    assert picture.stat().st_size > 0
+
+
+@pytest.mark.parametrize("extension", [".drn", ".nm"])
+def test_cli_exports_a_model_storm_reads_with_the_same_figures(capsys, tmp_path, extension):
+    import stormpy
+
+    target = tmp_path / f"itai{extension}"
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 3, "--export", target)
+    assert status == 0 and "415 states" in out
+    if extension == ".drn":
+        model = stormpy.build_model_from_drn[stormpy.numbers.Rational](str(target))
+    else:
+        program = stormpy.parse_prism_program(str(target))
+        model = stormpy.build_model[stormpy.numbers.Rational](program, stormpy.parse_properties(
+            'R{"rounds"}max=? [F "elected"]', program))
+    assert model.nr_states == 415
+    prop = stormpy.parse_properties('R{"rounds"}max=? [F "elected"]')[0]
+    assert str(stormpy.model_checking(model, prop).get_value(model.initial_states[0])) == "10/3"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["hs", "--n", "3", "--expected"], "draws no random value"),
+    (["lcr", "--n", "3", "--within", "4"], "draws no random value"),
+    (["itai-rodeh", "--n", "3", "--expected", "hops"], "choose among steps, messages, rounds"),
+    (["itai-rodeh", "--n", "3", "--export", "model.txt"], "use a file ending in .drn"),
+    (["itai-rodeh", "--n", "2..3", "--export", "model.drn"], "give one n"),
+    (["itai-rodeh", "--n", "3", "--plot", "p.png", "--expected"], "--plot goes with --messages or --distribution"),
+    (["itai-rodeh", "--n", "3", "--unit", "rounds", "--expected"], "--unit goes with --within or --distribution"),
+    (["itai-rodeh", "--n", "3", "--within", "3", "--trace-out", "t.txt"], "--trace-out goes with"),
+    (["itai-rodeh", "--n", "3", "--expected", "--messages"], "go alone"),
+    (["itai-rodeh", "--n", "3", "--ids", "1,2,3", "--expected"], "drop --ids"),
+    (["itai-rodeh", "--n", "3", "--messages"], "--expected messages gives"),
+    (["itai-rodeh", "--n", "3", "--within", "2", "--unit", "hours"], "invalid choice"),
+])
+def test_cli_refuses_bad_questions_in_one_line(capsys, argv, words):
+    status, out, err = _cli(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("check: ") and words in err and err.count("\n") == 1
+
+
+def test_rounds_need_a_round_message(capsys):
+    status, _, err = _cli(capsys, os.path.join(os.path.dirname(__file__), "no_rounds.py"), "--n", 2,
+                          "--expected", "rounds")
+    assert status == 2 and "does not say what a round is" in err
+
+
+def test_a_model_larger_than_max_states_stops_with_status_3(capsys):
+    status, _, err = _cli(capsys, "itai-rodeh", "--n", 4, "--expected", "--max-states", 100)
+    assert status == 3 and "--max-states 100" in err
+
+
+def test_the_drn_text_is_exact(tmp_path):
+    import io
+
+    text = io.StringIO()
+    write_drn(build_mdp(ItaiRodeh, 1), text)
+    drn = text.getvalue()
+    assert "@value_type: rational" in drn and " : 1/2" in drn and "init" in drn and "elected" in drn
+    assert INFINITY == "inf"
