@@ -48,6 +48,9 @@ ARBITRARY_STATES = 8  # seeded states nobody needs to reach: a proof ranges over
 ARRANGEMENTS = 3  # arrangements the states are drawn from
 EXPLORED_FOR_DEAD = 200_000  # states explored to show that a vacuous instance never runs
 STATE_TIMEOUT_MS = 30_000
+# An arbitrary state is extra evidence, not a reachable one: one z3 finds hard (many messages
+# with large fields, at n = 6 up to 18 s) is left out rather than slow every proof.
+ARBITRARY_TIMEOUT_MS = 250
 
 
 class ProofRefused(AlgorithmError):
@@ -171,11 +174,14 @@ def check_states(prover, mode: str = "--prove") -> int:
         parts = _parts(prover, system, state, before, conjuncts, arbitrary=kind == "arbitrary")
         if parts is None:
             continue
-        compared += 1
         solver = z3.Solver()
-        solver.set("timeout", STATE_TIMEOUT_MS)
+        solver.set("timeout", ARBITRARY_TIMEOUT_MS if kind == "arbitrary" else STATE_TIMEOUT_MS)
         solver.add(ring.equals(prover.before, ids, state))
-        if solver.check(z3.And(*(formula == z3.BoolVal(value) for _, formula, value in parts))) == z3.sat:
+        answer = solver.check(z3.And(*(formula == z3.BoolVal(value) for _, formula, value in parts)))
+        if answer == z3.unknown and kind == "arbitrary":
+            continue
+        compared += 1
+        if answer == z3.sat:
             continue  # the state is pinned: every part has Python's value in the one model there is
         for what, formula, value in parts:
             if solver.check(formula == z3.BoolVal(value)) != z3.sat:

@@ -218,3 +218,21 @@ def test_cli_a_broken_conjunct_is_one_line(capsys, tmp_path, mode):
     status, out, err = run(capsys, "cr", "--n", 3, mode, "--invariant", typo)
     assert status == 2 and out == ""
     assert "misspelt" in err and "colour" in err and len(err.strip().splitlines()) == 1
+
+
+def test_floor_division_in_a_command_is_proved_not_a_traceback(tmp_path, capsys):
+    """z3 reads ``//`` with Python's floor semantics (models/faithful.py): a guard written
+    (2 m.id) // 2 < p.id is LCR's own, so both proofs go through, as the explorer agrees."""
+    path = tmp_path / "lcr_half.py"
+    path.write_text(
+        "from algorithms.lcr import LCR, Token\n"
+        "from models import NEXT, receive\n\n\n"
+        "class LCRHalf(LCR, name='lcr-half'):\n"
+        "    @receive(Token, when=lambda p, m, port: (2 * m.id) // 2 < p.id)\n"
+        "    def pass_on(p, m, port):\n"
+        "        p.send(NEXT, m)\n"
+    )
+    assert main([str(path), "--n", "3"]) == 0
+    assert main([str(path), "--n", "3", "--prove"]) == 0
+    assert main([str(path), "--all-n"]) == 0
+    assert "PROVED for every ring size" in capsys.readouterr().out
