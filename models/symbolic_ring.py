@@ -12,10 +12,12 @@ fails after it" about the very algorithm text the explorer runs:
     and extraction: a quantifier over the messages in a channel then ranges over the positions
     of the state-before's sequence only, plus the appended terms one by one, which z3 decides
     at once (over Concat/Extract terms it timed out at n = 3);
-  * a step of command c at process i (arrival port q for a receive) is what
-    ``models.symbolic.execute`` gives for c once, with the template process's constants
-    replaced by process i's locals and id and the message's fields by the head of the channel
-    into q; the head is removed and the sends are appended in order, as in models.semantics;
+  * a step of command c at process i (arrival port q for a receive) is c's reading
+    (``models.symbolic.reading``: the one reading per command instance and n that
+    checker/trust/readings.py compares with Python, and a proof checks first), with the
+    reading's process constants replaced by process i's locals and id and the message's
+    fields by the head of the channel into q; the head is removed and the sends are
+    appended in order, as in models.semantics;
   * a head that no command accepts is consumed with no other effect (an unmatched reception).
 
 A ``RingTerms`` has the shape of the explorer's state (locals per process, contents per
@@ -31,7 +33,7 @@ import z3
 from .algorithm import Algorithm, Command
 from .messages import Message
 from .semantics import UNMATCHED
-from .symbolic import SymbolicProcess, SymbolicStep, as_term, execute, sort_of
+from .symbolic import SymbolicProcess, SymbolicStep, as_term, reading, sort_of
 
 
 _rings = itertools.count()
@@ -130,7 +132,7 @@ class SymbolicRing:
                 p for p in self.in_ports if command.enabled_on(p)
             )
             for port in ports:
-                step = execute(algorithm, command, n, port, process=self.template)
+                step = reading(algorithm, command, n, port)
                 self._steps[(command.name, port)] = (command, step)
         received = {c.message for c in algorithm.commands if c.kind == "receive"}
         sent = {t for _, step in self._steps.values() for _, t, _ in step.sends}
@@ -190,7 +192,7 @@ class SymbolicRing:
 
     def _step(self, state: RingTerms, i: int, command: Command, port: str | None) -> SymbolicTransition:
         _, step = self._steps[(command.name, port)]
-        template = self.template
+        template = step.process
         pairs = list(zip(template.locals, state.locals[i])) + [(template.id, state.ids[i])]
         guard = []
         channels = list(state.channels)
@@ -229,6 +231,19 @@ class SymbolicRing:
         for channel, messages in zip(terms.channels, state[n:]):
             equal.append(z3.Length(channel.base) == len(messages))
             equal += [channel.base[j] == self.messages.make(type(m), m[1:]) for j, m in enumerate(messages)]
+        return z3.And(*equal)
+
+    def holds(self, after: RingTerms, before, state) -> z3.BoolRef:
+        """``after`` (a step's result from a state of fresh constants pinned to the explorer's
+        ``before`` by ``equals``) is exactly the explorer's ``state``."""
+        n = self.n
+        equal = [x == v for terms, values in zip(after.locals, state[:n]) for x, v in zip(terms, values)]
+        for channel, held, messages in zip(after.channels, before[n:], state[n:]):
+            elements = [channel.base[j] for j in range(channel.taken, len(held))] if channel.base is not None else []
+            elements += channel.appended
+            if len(elements) != len(messages):
+                return z3.BoolVal(False)
+            equal += [x == self.messages.make(type(m), m[1:]) for x, m in zip(elements, messages)]
         return z3.And(*equal)
 
     # -- models -----------------------------------------------------------------------------

@@ -369,13 +369,41 @@ def require_invariant(algorithm: type[Algorithm]) -> type[Invariant]:
 # The invariant as properties the explorer checks on every reachable state
 
 
-def symmetry_for(invariant: type[Invariant], requested: str = "reflection") -> str:
-    """The arrangement symmetry the explorer may use while it checks this invariant."""
-    return requested if invariant.symmetric else "none"
+def symmetry_for(invariant: type[Invariant], requested: str = "reflection",
+                 algorithm: type[Algorithm] | None = None) -> str:
+    """The arrangement symmetry the explorer may use while it checks this invariant: rotation at
+    most, and only for an invariant that declares itself symmetric, on a ring whose rotations
+    are plain (no port labellings). The declaration is not trusted: ``invariant_properties``
+    evaluates each conjunct on every rotation of every state it is given, which is exactly
+    what checking the other arrangements of each rotation class would evaluate."""
+    if not invariant.symmetric or requested == "none":
+        return "none"
+    if algorithm is not None and getattr(algorithm.topology, "port_labellings", False):
+        return "none"
+    return "rotation"
 
 
-def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm]) -> list[Property]:
-    """One state Property per conjunct, named ``invariant.<conjunct>``.
+def rotations(algorithm: type[Algorithm], ids: tuple, state: tuple):
+    """(k, ids, state) for every rotation of the ring by k = 1..n-1 positions: process i's
+    locals, id and channels moved to process i + k. Each is the state the rotated arrangement
+    reaches by the rotated execution (processes do not know their position)."""
+    n = len(ids)
+    topology = algorithm.topology(n)
+    index = {(c.sender, c.out_port, c.receiver, c.in_port): j for j, c in enumerate(topology.channels)}
+    for k in range(1, n):
+        moved_ids, moved_locals = [None] * n, [None] * n
+        for i in range(n):
+            moved_ids[(i + k) % n], moved_locals[(i + k) % n] = ids[i], state[i]
+        channels = [None] * len(topology.channels)
+        for j, c in enumerate(topology.channels):
+            channels[index[((c.sender + k) % n, c.out_port, (c.receiver + k) % n, c.in_port)]] = state[n + j]
+        yield k, tuple(moved_ids), tuple(moved_locals) + tuple(channels)
+
+
+def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm],
+                         rotated: bool = False) -> list[Property]:
+    """One state Property per conjunct, named ``invariant.<conjunct>``; ``rotated`` (the explorer
+    checks one arrangement per rotation class): also on every rotation of each state.
 
     They read whole states (locals and channels, ``reads_state``), so the explorer checks
     them without partial-order reduction: its visibility proviso only knows decisions.
@@ -389,7 +417,15 @@ def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm])
 
     def property_of(c: Conjunct) -> Property:
         def check(observations, state):
-            return None if c(ring_of(observations, state)) else f"conjunct {c.name} is false: {c.doc}"
+            if not c(ring_of(observations, state)):
+                return f"conjunct {c.name} is false: {c.doc}"
+            if rotated:
+                ids = tuple(o.id for o in observations)
+                for k, moved_ids, moved in rotations(algorithm, ids, state):
+                    if not c(RingState.of_state(algorithm, moved_ids, moved)):
+                        return (f"conjunct {c.name} is false of this state rotated by {k} (ids "
+                                f"{','.join(map(str, moved_ids))}, a state that arrangement reaches): {c.doc}")
+            return None
 
         return Property(f"invariant.{c.name}", "state", c.doc, check, reads_state=True)
 

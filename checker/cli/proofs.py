@@ -26,6 +26,7 @@ from ..explore.run import check
 from ..prove.all_n import prove_all_n
 from ..prove.fixed_n import (
     CONSECUTION,
+    VACUITY,
     FAILED,
     INITIATION,
     PROVED,
@@ -80,14 +81,17 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
 def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:
     """``check`` with one more state property per conjunct of the invariant, unreduced."""
     invariant = choose_invariant(algorithm, invariant_path)
-    properties = election_spec(algorithm) + invariant_properties(invariant, algorithm)
-    symmetry = symmetry_for(invariant, options.pop("symmetry", "reflection"))
+    symmetry = symmetry_for(invariant, options.pop("symmetry", "reflection"), algorithm)
+    # a symmetric invariant is checked on every rotation of each state, not taken at its word
+    properties = election_spec(algorithm) + invariant_properties(invariant, algorithm, rotated=symmetry != "none")
     result = check(algorithm, n, ids=ids, properties=properties, por=False, symmetry=symmetry, **options)
     result.notes.append(
         f"the {len(invariant.conjuncts)} conjuncts of {_name(invariant)} were evaluated on every reachable state; "
         "partial-order reduction is off, since they read channels and locals, not only decisions"
-        + ("" if invariant.symmetric else "; every arrangement is checked, since the invariant does not declare "
-           "itself symmetric")
+        + ("; one arrangement per rotation class is checked, each state with every rotation of it, since the "
+           "invariant declares itself symmetric" if symmetry != "none" else
+           "; every arrangement is checked" + ("" if invariant.symmetric else
+                                                ", since the invariant does not declare itself symmetric"))
     )
     return result
 
@@ -150,6 +154,8 @@ def _group_status(obligations) -> str:
 def _where(o) -> str:
     if o.kind == INITIATION:
         return o.conjunct
+    if o.kind == VACUITY:
+        return o.at
     if o.kind != CONSECUTION:
         return ""
     return f"{o.command} at p{o.process}" + (f" on {o.port}" if o.port else "")
@@ -166,17 +172,21 @@ def proof_text(proof: Proof) -> str:
     counts = defaultdict(int)
     for o in proof.obligations:
         counts[o.status] += 1
-    verdict = {PROVED: "PROVED", FAILED: "NOT PROVED (an obligation failed)",
+    verdict = {PROVED: f"PROVED {', '.join(proof.properties)}", FAILED: "NOT PROVED (an obligation failed)",
                UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[proof.verdict]
     lines = [
         f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}: {verdict}",
+        f"  not proved    {', '.join(proof.not_covered)}: the explorer checks them (the same command without --prove)",
         f"  invariant     {_name(proof.invariant)}: {', '.join(c.name for c in proof.invariant.conjuncts)}",
         f"  arrangements  all {_factorial(n):,} at once (ids symbolic: distinct, each within 1..{n})",
         "  channels      unbounded FIFO (z3 sequences; no bound assumed)",
         f"  obligations   {len(proof.obligations)}: " + ", ".join(f"{counts[s]} {s}" for s in (PROVED, FAILED, UNKNOWN) if counts[s])
         + f"   (own z3 solver each, timeout {proof.timeout:g} s)",
+        f"  checked       z3's readings of the commands and decision functions against Python; the proof's "
+        f"formulas against Python on {proof.states_compared} states",
         f"  time          {proof.seconds:.2f} s",
     ]
+    lines += [f"  dead          {o.reason}" for o in proof.dead]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column, justify in (("obligation", "left"), ("kind", "left"), ("count", "right"), ("status", "left"),
                             ("time", "right")):
@@ -184,11 +194,12 @@ def proof_text(proof: Proof) -> str:
     for (kind, name), obligations in _groups(proof).items():
         seconds = sum(o.seconds for o in obligations)
         label = {INITIATION: "every conjunct holds initially", CONSECUTION: f"{name} preserved by every step",
-                 }.get(kind, f"{name} implied")
+                 VACUITY: "every step enabled in some invariant state"}.get(kind, f"{name} implied")
         table.add_row(label, kind, str(len(obligations)), _group_status(obligations), f"{seconds:.2f} s")
     out = io.StringIO()
     Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False).print(table)
-    return "\n".join(lines) + "\n" + out.getvalue().rstrip("\n")
+    vacuous = [f"{o.at} is never enabled: {o.reason}" for o in proof.vacuous]
+    return "\n".join(lines) + "\n" + out.getvalue().rstrip("\n") + "".join("\n" + line for line in vacuous)
 
 
 def _factorial(n: int) -> int:
@@ -204,6 +215,9 @@ def proof_json(proof: Proof) -> dict:
         "algorithm": proof.algorithm.name,
         "n": proof.n,
         "verdict": proof.verdict,
+        "proves": proof.properties,
+        "not_proved": proof.not_covered,
+        "states_compared": proof.states_compared,
         "invariant": _name(proof.invariant),
         "conjuncts": [{"name": c.name, "description": c.doc} for c in proof.invariant.conjuncts],
         "arrangements": {"symbolic": True, "represented": _factorial(proof.n)},

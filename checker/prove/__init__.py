@@ -2,8 +2,9 @@
 
 Owns: the fixed-n proof over every arrangement at once (fixed_n) with its counterexamples to
 induction (cti); the all-n proof in the ring-order encoding (all_n, ring_order, ring_steps,
-ring_model, ring_concrete); theorems about every algorithm (theorems); and the status of an
-obligation (status).
+ring_model, ring_concrete); theorems about every algorithm (theorems); the status of an
+obligation (status); and what a proof checks before it is believed (faithfulness: readings,
+its formulas against Python on sampled states, vacuity).
 
-May import: models, specs, checker.explore, checker.render.
+May import: models, specs, checker.explore, checker.render, checker.trust.
 """

@@ -25,11 +25,13 @@ from enum import IntEnum
 import z3
 
 from models import LARGEST, SMALLEST, Algorithm
+from specs import election_spec
 from specs.all_n import AllNInvariant, invariant_for
 
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms
-from .ring_steps import AllNUnsupported, transitions
+from .faithfulness import require_faithful_readings
+from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
 
 
@@ -52,6 +54,15 @@ class AllNProof(Outcome):
     never_enabled: list[str] = field(default_factory=list)  # steps no invariant state enables
     nonlinear: list[str] = field(default_factory=list)  # "step: term" outside linear arithmetic
 
+    @property
+    def proves(self) -> list[str]:
+        """The specification's safety properties the obligations establish."""
+        return [name for name, _ in safety_properties(self.algorithm)] + ["stability"]
+
+    @property
+    def not_proved(self) -> list[str]:
+        return [p.name for p in election_spec(self.algorithm) if p.name not in self.proves]
+
     def statuses(self):
         return [o.status for o in self.obligations]
 
@@ -60,10 +71,12 @@ class AllNProof(Outcome):
 
     def summary(self) -> str:
         a = self.algorithm
-        headline = {PROVED: "PROVED for every ring size", FAILED: "NOT PROVED (an obligation fails)",
+        headline = {PROVED: f"PROVED for every ring size: {', '.join(self.proves)}",
+                    FAILED: "NOT PROVED (an obligation fails)",
                     UNKNOWN: "NOT PROVED (an obligation is unknown: timeout)"}[self.verdict]
         lines = [
             f"{a.name} on {a.topology.kind}s of every size n >= 1: {headline}",
+            f"  not proved  {', '.join(self.not_proved)}: the explorer checks them at each n (the same command with --n N instead of --all-n)",
             f"  invariant   {', '.join(self.invariant.names())}  ({self.invariant.source})",
             "  encoding    ring as btw order; ids injective into Int; channels over-approximated by sets of "
             "pending messages (sound for safety)",
@@ -73,8 +86,6 @@ class AllNProof(Outcome):
         ]
         lines += [f"  note        {item} is non-linear; kept as a z3 term (decided if the proof does not depend "
                   "on its value, else unknown)" for item in self.nonlinear]
-        lines += [f"  warning     no state satisfying the invariant enables {name}: its obligations hold vacuously"
-                  for name in self.never_enabled]
         lines.append("")
         width_step = max(len(o.step) for o in self.obligations)
         width_goal = max(len(o.goal) for o in self.obligations)
@@ -83,6 +94,9 @@ class AllNProof(Outcome):
             note = f"  ({o.reason})" if o.reason else ""
             lines.append(f"  {o.step:<{width_step}}  {o.goal:<{width_goal}}  {o.status:<8}  {o.seconds:.2f} s{note}")
         for o in self.failed():
+            if o.goal == "enabled":
+                lines += ["", f"{o.step} is never enabled: {o.reason}"]
+                continue
             lines += ["", f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant")
                       else f"{o.goal} fails at {o.step}", o.counterexample or "  (no model)"]
         return "\n".join(lines)
@@ -90,6 +104,7 @@ class AllNProof(Outcome):
     def to_json(self) -> dict:
         return {
             "algorithm": self.algorithm.name, "all_n": True, "verdict": self.verdict,
+            "proves": self.proves, "not_proved": self.not_proved,
             "invariant": self.invariant.names(), "seconds": round(self.seconds, 3),
             "obligations": [{"step": o.step, "goal": o.goal, "status": o.status, "seconds": round(o.seconds, 3),
                              "counterexample": o.counterexample} for o in self.obligations],
@@ -175,6 +190,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     if typing is not None:
         invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source)
     started = time.perf_counter()
+    # the steps are the commands' readings at READ_AT; z3 must be given what Python runs
+    require_faithful_readings(algorithm, (READ_AT,), "--all-n")
     ms = max(1, int(timeout * 1000))
     pre = RingState(algorithm)
     p = z3.Const("p", Node)
@@ -194,8 +211,16 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                lambda model: render_model(model, algorithm, initial))
     for transition in steps:
         proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
-        if _enabled(axioms + before + transition.hypotheses, ms) == z3.unsat:
+        # a step no state satisfying the invariant enables would preserve everything for nothing:
+        # an unfaithful guard (read as False) once passed that way, so it fails the proof
+        enabled = _enabled(axioms + before + transition.hypotheses, ms)
+        if enabled != z3.sat:
             proof.never_enabled.append(transition.name)
+            proof.obligations.append(Obligation(
+                transition.name, "enabled", FAILED if enabled == z3.unsat else UNKNOWN, 0.0, None,
+                f"vacuous: no state satisfying the invariant, at any ring size, enables {transition.name}; "
+                "either the invariant is too strong or the step is dead code" if enabled == z3.unsat
+                else "z3 could not decide whether some state satisfying the invariant enables it"))
         for conjunct in invariant.conjuncts:
             record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
                    conjunct(transition.after),

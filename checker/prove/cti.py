@@ -101,8 +101,10 @@ def counterexample(proof: Proof, max_states: int | None = 200_000) -> Counterexa
     algorithm, invariant, failure = proof.algorithm, proof.invariant, proof.failure
     explored = None
     if failure.obligation.kind == CONSECUTION:
-        explored = check(algorithm, proof.n, properties=invariant_properties(invariant, algorithm), por=False,
-                         jobs=1, progress=False, max_states=max_states, symmetry=symmetry_for(invariant))
+        symmetry = symmetry_for(invariant, algorithm=algorithm)
+        properties = invariant_properties(invariant, algorithm, rotated=symmetry != "none")
+        explored = check(algorithm, proof.n, properties=properties, por=False,
+                         jobs=1, progress=False, max_states=max_states, symmetry=symmetry)
         if explored.counterexample is not None and explored.counterexample.trace.steps:
             return _pinned(proof, explored.counterexample, max_states)
     ids, before, after = failure.example()

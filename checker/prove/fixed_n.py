@@ -7,7 +7,15 @@ unbounded channels (z3 sequences, models/symbolic_ring.py), three kinds of oblig
     unmatched reception of each port) and each conjunct: if the whole invariant holds and the
     guard is true, the conjunct holds after the step;
   * safety      -- the invariant implies at-most-one-leader and, where the algorithm promises
-    it, that a leader has the extremal id among the candidates.
+    it, that a leader has the extremal id among the candidates;
+  * vacuity     -- for each command instance, some state satisfying the invariant enables it:
+    an instance nothing enables would have its consecution obligations proved for nothing,
+    which is how an unfaithful reading (a guard z3 reads as False) once passed for a proof.
+    Unless exploring every arrangement at n completely shows that it never runs (a ring too
+    small for it), such an instance fails the proof.
+Before any of them, checker/prove/faithfulness.py checks that z3 reads what Python runs: the
+commands' and decision functions' readings, and the proof's own formulas on sampled states;
+a disagreement refuses the proof (exit 2) rather than prove something about another algorithm.
 Each obligation is its own query, with its own timeout: small queries z3 answers at once,
 where one query over the whole transition relation does not finish. A quick solver that
 instantiates quantifiers only by pattern matching goes first; z3's default configuration
@@ -21,12 +29,17 @@ from dataclasses import dataclass, field
 
 import z3
 
-from models import LARGEST, Algorithm, AlgorithmError, And, Implies, Not
+from models import LARGEST, UNMATCHED, Algorithm, AlgorithmError, And, Implies, Not
+from models.algorithm import message_bound_at
+from models.faithful import faithful_operators
 from models.symbolic_ring import RingTerms, SymbolicRing
+from specs import election_spec
 from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
 
+from .faithfulness import check_states, require_faithful_readings, runs_of
+
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
-INITIATION, CONSECUTION, SAFETY = "initiation", "consecution", "safety"
+INITIATION, CONSECUTION, SAFETY, VACUITY = "initiation", "consecution", "safety", "vacuity"
 
 
 @dataclass
@@ -41,11 +54,21 @@ class Obligation:
     reason: str = ""  # why z3 answered unknown
 
     @property
+    def at(self) -> str:
+        return f"{self.command} at p{self.process}" + (f" on {self.port}" if self.port else "")
+
+    @property
     def label(self) -> str:
+        if self.kind == VACUITY:
+            return f"some state satisfying the invariant enables {self.at}"
         if self.kind != CONSECUTION:
             return f"{self.kind} of {self.conjunct}"
-        at = f"p{self.process}" + (f" on {self.port}" if self.port else "")
-        return f"{self.conjunct} preserved by {self.command} at {at}"
+        return f"{self.conjunct} preserved by {self.at}"
+
+    @property
+    def dead(self) -> bool:
+        """A vacuity obligation met because the instance never runs at this n (explored)."""
+        return self.kind == VACUITY and self.status == PROVED and self.reason.startswith("dead")
 
     def to_json(self) -> dict:
         return {
@@ -115,11 +138,30 @@ class Proof:
     obligations: list[Obligation] = field(default_factory=list)
     failure: Failure | None = None  # the first failed obligation's counterexample
     seconds: float = 0.0
+    states_compared: int = 0  # states on which the proof's formulas were compared with Python
 
     @property
     def verdict(self) -> str:
         statuses = {o.status for o in self.obligations}
         return FAILED if FAILED in statuses else UNKNOWN if UNKNOWN in statuses else PROVED
+
+    @property
+    def vacuous(self) -> list[Obligation]:
+        return [o for o in self.obligations if o.kind == VACUITY and o.status == FAILED]
+
+    @property
+    def dead(self) -> list[Obligation]:
+        return [o for o in self.obligations if o.dead]
+
+    @property
+    def properties(self) -> list[str]:
+        """The safety properties this proof is about (specs/election.py's names)."""
+        return list(self.prover.safety)
+
+    @property
+    def not_covered(self) -> list[str]:
+        """The specification's properties this proof says nothing about (the explorer checks them)."""
+        return [p.name for p in election_spec(self.algorithm) if p.name not in self.prover.safety]
 
 
 def safety_conjuncts(algorithm: type[Algorithm]) -> list[Conjunct]:
@@ -163,14 +205,23 @@ class Prover:
         self._goals: dict = {}
 
     def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
+        """The conjunct (or safety property) on ``terms``, read in models.faithful's scope: a
+        construct z3 reads differently from Python is refused there, naming the conjunct and
+        the line, and the value must be a truth value (specs.invariants.Conjunct)."""
         view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)
-        try:
+        if c.name in self.safety and self.safety[c.name] is c:
+            where = f"the safety property {c.name}, read through {self.algorithm.__name__}'s decision functions,"
+        else:
+            where = f"{self.invariant.__name__}.{c.name} (line {c.line})"
+        with faithful_operators(where):
             return _formula(c(view))
-        except z3.Z3Exception as error:
-            raise AlgorithmError(
-                f"{self.invariant.__name__}.{c.name} (line {c.line}) cannot be read symbolically ({error}): "
-                "use And/Or/Not/Implies and ForAll/Exists, not Python's and/or/not/if/all/any"
-            ) from None
+
+    def goal(self, c: Conjunct, key) -> z3.BoolRef:
+        """The conjunct after the step of command instance ``key`` (process, command, port)."""
+        goal = self._goals.get((c.name, key))
+        if goal is None:
+            goal = self._goals[(c.name, key)] = self.evaluate(c, self.transitions[key].after)
+        return goal
 
     def query(self, obligation: Obligation):
         """(premises, goal, state before, state after or None): the obligation holds iff the
@@ -181,10 +232,9 @@ class Prover:
             return self.holds_before, self.evaluate(self.safety[obligation.conjunct], self.before), self.before, None
         key = (obligation.process, obligation.command, obligation.port)
         transition = self.transitions[key]
-        goal = self._goals.get((obligation.conjunct, key))
-        if goal is None:
-            goal = self._goals[(obligation.conjunct, key)] = self.evaluate(
-                self.conjuncts[obligation.conjunct], transition.after)
+        if obligation.kind == VACUITY:  # refuted by a state satisfying the invariant that enables it
+            return self.holds_before, z3.Not(transition.guard), self.before, None
+        goal = self.goal(self.conjuncts[obligation.conjunct], key)
         return [*self.holds_before, transition.guard], goal, self.before, transition.after
 
     def solver(self, obligation: Obligation, quick: bool = False) -> tuple[z3.Solver, RingTerms, RingTerms | None]:
@@ -227,9 +277,45 @@ class Prover:
         solver.add(self.ring.equals(before, ids, state))
         return Failure(obligation, self.ring, solver, before, after) if solver.check() == z3.sat else None
 
+    def enabled(self, obligation: Obligation) -> Obligation:
+        """Vacuity: proved when z3 finds a state satisfying the invariant that enables the instance."""
+        started = time.perf_counter()
+        solver, _, _ = self.solver(obligation)
+        answer = solver.check()
+        obligation.seconds = time.perf_counter() - started
+        obligation.status = PROVED if answer == z3.sat else FAILED if answer == z3.unsat else UNKNOWN
+        if obligation.status == UNKNOWN:
+            obligation.reason = solver.reason_unknown()
+        return obligation
+
+    def vacuity(self) -> list[Obligation]:
+        """One obligation per command instance (unmatched receptions aside: that every message
+        finds a command is no flaw). An instance nothing enables fails, unless it never runs in
+        any reachable state of any arrangement at this n (then it is dead here, and said so)."""
+        obligations = [self.enabled(Obligation(VACUITY, "enabled", process, command, port))
+                       for process, command, port in self.transitions if command != UNMATCHED]
+        vacuous = [o for o in obligations if o.status == FAILED]
+        if vacuous:
+            runs, complete = runs_of(self.algorithm, self.n, [(o.process, o.command, o.port) for o in vacuous])
+            for o in vacuous:
+                run = runs.get((o.process, o.command, o.port))
+                if run is not None:
+                    o.reason = (f"vacuous: no state satisfying the invariant enables {o.at}, yet it runs in a "
+                                f"reachable state (ids {','.join(map(str, run[0]))}): the invariant is too strong, "
+                                f"or z3 reads {o.command} differently from Python")
+                elif complete:
+                    o.status = PROVED
+                    o.reason = (f"dead at n = {self.n}: no state satisfying the invariant enables {o.at}, and "
+                                "exploring every arrangement shows it never runs")
+                else:
+                    o.reason = (f"vacuous: no state satisfying the invariant enables {o.at}; either the invariant "
+                                f"is too strong or {o.command} is dead code")
+        return obligations
+
     def obligations(self):
         for c in self.invariant.conjuncts:
             yield self.solve(Obligation(INITIATION, c.name))
+        yield from self.vacuity()
         for process, command, port in self.transitions:
             for c, was in zip(self.invariant.conjuncts, self.holds_before):
                 obligation = Obligation(CONSECUTION, c.name, process, command, port)
@@ -250,9 +336,16 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
     invariant = invariant or require_invariant(algorithm)
+    if algorithm.topology.port_labellings:
+        raise AlgorithmError(
+            f"{algorithm.name} runs on a {algorithm.topology.kind}, whose port labellings the symbolic ring "
+            "does not read (it would prove one labelling of 2^n); check it with the explorer")
+    message_bound_at(algorithm, n)  # a declaration error is an error here too
     started = time.perf_counter()
+    require_faithful_readings(algorithm, (n,), "--prove")
     prover = Prover(algorithm, n, invariant, timeout)
     proof = Proof(algorithm, n, invariant, timeout, prover)
+    proof.states_compared = check_states(prover)
     for obligation in prover.obligations():
         proof.obligations.append(obligation)
         if progress is not None:

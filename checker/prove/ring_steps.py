@@ -1,6 +1,8 @@
 """The transition relation of the all-n encoding, read from an algorithm's own commands.
 
-Each command (per arrival port) is executed once on z3 terms by ``models.symbolic``, for a
+Each command (per arrival port) is read once on z3 terms by ``models.symbolic.reading`` (at
+n = 3: the algorithm may not read n, so any size reads the same; it is the memoised reading
+checker/trust/readings.py compares with Python, which the proof checks first), for a
 process ``p`` that is any node of the ring: the guard becomes a hypothesis, the new locals
 those of ``p`` in the state after (``AfterStep``), and each ``send(port, m)`` "add m to the
 pending set of the neighbour the port leads to", which is read off the topology (NEXT and
@@ -15,9 +17,12 @@ from dataclasses import dataclass
 import z3
 
 from models import Algorithm, AlgorithmError, BidirectionalRing, UnidirectionalRing
-from models.symbolic import SymbolicProcess, execute, symbolic_message
+from models.symbolic import SymbolicProcess, reading, symbolic_message
 
 from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id
+
+
+READ_AT = 3  # the ring size the commands are read at
 
 
 class AllNUnsupported(AlgorithmError):
@@ -56,13 +61,12 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
     routes = _routes(algorithm)
     neighbours = {"next": z3.Const("next_of_p", Node), "previous": z3.Const("previous_of_p", Node)}
     facts = {"next": is_next(p, neighbours["next"]), "previous": is_next(neighbours["previous"], p)}
-    process = SymbolicProcess(algorithm, 3, name="p")
-    into_p = [(x, pre.local(p, k)) for k, x in enumerate(process.locals)] + [(process.id, node_id(p))]
     found = []
 
-    def into(term):
-        """A term over the symbolic process's constants, as a term over node p of the state before."""
-        return z3.substitute(term, *into_p)
+    def into_p(process: SymbolicProcess):
+        """Terms over a reading's process constants, as terms over node p of the state before."""
+        pairs = [(x, pre.local(p, k)) for k, x in enumerate(process.locals)] + [(process.id, node_id(p))]
+        return lambda term: z3.substitute(term, *pairs)
 
     def add(name, guard, new_locals, sends, received):
         hypotheses, added = [guard], []
@@ -82,7 +86,8 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
     for command in algorithm.commands:
         ports = [None] if command.kind == "spontaneous" else [q for q in pre.in_ports if command.enabled_on(q)]
         for port in ports:
-            step = execute(algorithm, command, 3, port, process=process)
+            step = reading(algorithm, command, READ_AT, port)
+            into = into_p(step.process)
             received = None if port is None else (command.message, port, tuple(step.message[1:]))
             sends = [(out_port, t, tuple(into(f) for f in fields)) for out_port, t, fields in step.sends]
             name = command.name if port is None or len(pre.in_ports) == 1 else f"{command.name}@{port}"

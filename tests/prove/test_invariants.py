@@ -27,7 +27,15 @@ from models.symbolic_ring import SymbolicRing
 from specs import election_spec
 from specs.cr_invariant import CRInvariant
 from specs.hs_invariant import HSInvariant
-from specs.invariants import ForAll, Invariant, RingState, conjunct, invariant_for, invariant_properties
+from specs.invariants import (
+    ForAll,
+    Invariant,
+    RingState,
+    conjunct,
+    invariant_for,
+    invariant_properties,
+    symmetry_for,
+)
 from specs.lcr_invariant import LCRInvariant
 
 from conftest import MUTANTS
@@ -188,3 +196,22 @@ def test_a_wrong_conjunct_is_caught_with_a_shortest_trace():
 
 def test_invariant_is_an_abstract_base():
     assert Invariant.conjuncts == () and Invariant.algorithm is None
+
+
+def test_a_false_symmetric_declaration_is_not_taken_at_its_word():
+    """An invariant that reads a fixed position and declares ``symmetric = True``: on the rotation
+    class of 1,2,3 the explorer checks one arrangement, and only the rotated states show that
+    process 0's id is not always 1."""
+    class FixedPosition(CRInvariant):
+        symmetric = True
+
+        @conjunct
+        def first_is_smallest(s):
+            """Process 0 has the smallest id (true of ids 1,2,3 and 1,3,2 only)."""
+            return s.processes[0].id == 1
+
+    assert symmetry_for(FixedPosition, "reflection", ChangRoberts) == "rotation"
+    result = check(ChangRoberts, 3, properties=invariant_properties(FixedPosition, ChangRoberts, rotated=True),
+                   por=False, jobs=1, progress=False, symmetry="rotation")
+    assert result.verdict == "violated" and result.arrangements_checked < 6
+    assert "rotated by" in result.counterexample.reason

@@ -33,7 +33,7 @@ def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
     assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
     kinds = {o.kind for o in proof.obligations}
-    assert kinds == {"initiation", "consecution", "safety"}
+    assert kinds == {"initiation", "consecution", "safety", "vacuity"}
     safety = {o.conjunct for o in proof.obligations if o.kind == "safety"}
     assert safety == {"at-most-one-leader", f"leader-is-{algorithm.winner}"}
     # one consecution obligation per command instance (and unmatched reception) and conjunct
@@ -218,3 +218,21 @@ def test_cli_a_broken_conjunct_is_one_line(capsys, tmp_path, mode):
     status, out, err = run(capsys, "cr", "--n", 3, mode, "--invariant", typo)
     assert status == 2 and out == ""
     assert "misspelt" in err and "colour" in err and len(err.strip().splitlines()) == 1
+
+
+def test_floor_division_in_a_command_is_proved_not_a_traceback(tmp_path, capsys):
+    """z3 reads ``//`` with Python's floor semantics (models/faithful.py): a guard written
+    (2 m.id) // 2 < p.id is LCR's own, so both proofs go through, as the explorer agrees."""
+    path = tmp_path / "lcr_half.py"
+    path.write_text(
+        "from algorithms.lcr import LCR, Token\n"
+        "from models import NEXT, receive\n\n\n"
+        "class LCRHalf(LCR, name='lcr-half'):\n"
+        "    @receive(Token, when=lambda p, m, port: (2 * m.id) // 2 < p.id)\n"
+        "    def pass_on(p, m, port):\n"
+        "        p.send(NEXT, m)\n"
+    )
+    assert main([str(path), "--n", "3"]) == 0
+    assert main([str(path), "--n", "3", "--prove"]) == 0
+    assert main([str(path), "--all-n"]) == 0
+    assert "PROVED for every ring size" in capsys.readouterr().out
