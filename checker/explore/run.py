@@ -7,7 +7,6 @@ stored so far (in that order) pass ``max_states``.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from .result import (
     Result,
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
+from .workers import WorkerDied, Workers
 
 ENGINES = ("auto", "native", "interned", "reference")
 
@@ -123,33 +123,6 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
     trace = trace_of(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
-
-
-class _Workers:
-    """(exploration, trace) per arrangement, in plan order, computed by ``jobs`` processes.
-
-    A context manager, so that a run that stops early (a violation, the state limit) ends the
-    workers still busy on later arrangements at once, not whenever the iterator is collected.
-    """
-
-    def __init__(self, plan: list[Arrangement], jobs: int, meter: Progress):
-        self.plan, self.meter = plan, meter
-        self.pool = None
-        if jobs > 1 and len(plan) > 1:
-            self.pool = multiprocessing.get_context("fork").Pool(min(jobs, len(plan)))
-
-    def __iter__(self):
-        if self.pool is None:
-            return (_explore(arrangement, self.meter.states) for arrangement in self.plan)
-        return self.pool.imap(_explore, self.plan, chunksize=1)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
 
 
 def default_jobs() -> int:
@@ -288,8 +261,20 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     incomplete_reason = None
     stored = 0
     unfinished = 0
-    with _Workers(plan, jobs, meter) as workers:
-        for exploration, trace in workers:
+    with Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states)) as workers:
+        results = iter(workers)
+        while True:
+            try:
+                exploration, trace = next(results)
+            except StopIteration:
+                break
+            except KeyboardInterrupt:
+                incomplete_reason = (f"interrupted (Ctrl-C) after {len(explorations)} of {len(plan)} arrangements; "
+                                     "the figures are those of the finished ones")
+                break
+            except WorkerDied as death:
+                incomplete_reason = f"{death}; {len(explorations)} of {len(plan)} arrangements were finished"
+                break
             if isinstance(exploration, _Stopped):
                 incomplete_reason, unfinished = exploration.reason, exploration.states
                 break

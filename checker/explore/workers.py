@@ -1,0 +1,122 @@
+"""Worker processes for a run's arrangements: results in plan order, and the run's own faults.
+
+Arrangements are independent, so ``jobs`` forked processes explore them (concurrent.futures'
+ProcessPoolExecutor, which notices a worker that dies, where multiprocessing.Pool waits for
+its result forever). Results come back in the order of the plan, whatever the job count, so
+the output is the same. Two faults of the run itself end it cleanly instead of hanging or
+going on:
+
+  * a worker killed (SIGKILL from the kernel when memory runs out, or by hand):
+    ``WorkerDied`` names the arrangement it held and the signal;
+  * Ctrl-C (SIGINT to the process group): the KeyboardInterrupt reaches the caller at once,
+    and the workers, busy in C searches that do not look at signals, are killed on the way
+    out rather than waited for.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable
+
+
+_explore_in_worker: Callable | None = None  # set before the workers fork, so they inherit it
+_holder = None  # shared array: the pid of the worker exploring each arrangement of the plan
+
+
+def _explore_at(index: int, arrangement):
+    _holder[index] = os.getpid()
+    return _explore_in_worker(arrangement)
+
+
+class WorkerDied(Exception):
+    """A worker process ended without a result: ``arrangement`` is the one it was exploring."""
+
+    def __init__(self, arrangement, exit_codes: list[int]):
+        self.arrangement, self.exit_codes = arrangement, exit_codes
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        ids = ",".join(map(str, self.arrangement.ids))
+        signals = [-code for code in self.exit_codes if code is not None and code < 0]
+        if signal.SIGKILL in signals:
+            how = "was killed (SIGKILL), as the kernel does when memory runs out; use fewer --jobs, --max-memory, or a smaller n"
+        elif signals:
+            how = f"was killed by signal {signal.Signals(signals[0]).name}"
+        else:
+            how = "ended without a result"
+        return f"a worker process exploring arrangement {ids} {how}"
+
+
+class Workers:
+    """(result) per arrangement, in plan order, from ``explore(arrangement)`` in ``jobs``
+    processes (in this one if jobs is 1). A context manager: leaving it, early or not, ends
+    the workers at once."""
+
+    def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable):
+        global _explore_in_worker, _holder
+        self.plan, self.explore_here = plan, explore_here
+        self.jobs = min(jobs, len(plan))
+        self.pool = None
+        if self.jobs > 1:
+            context = multiprocessing.get_context("fork")
+            _explore_in_worker, _holder = explore, context.RawArray("q", len(plan))
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+
+    def __iter__(self):
+        if self.pool is None:
+            for arrangement in self.plan:
+                yield self.explore_here(arrangement)
+            return
+        # a window of two tasks per worker: each has the next one queued, and results are
+        # consumed in plan order
+        upcoming = iter(enumerate(self.plan))
+        in_flight: deque = deque()
+
+        def submit_next():
+            index, arrangement = next(upcoming, (None, None))
+            if arrangement is not None:
+                in_flight.append((arrangement, self.pool.submit(_explore_at, index, arrangement)))
+
+        for _ in range(2 * self.jobs):
+            submit_next()
+        while in_flight:
+            arrangement, future = in_flight.popleft()
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                raise self._death(arrangement) from None
+            submit_next()
+            yield result
+
+    def _death(self, first_unfinished) -> WorkerDied:
+        """The arrangement the dead worker last took (by its pid), else the first unfinished one.
+        The pool ends the other workers with SIGTERM once one has died: the dead one is the
+        one that did not end that way."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        deadline = time.monotonic() + 5
+        while any(p.exitcode is None for p in processes) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        codes = {p.pid: p.exitcode for p in processes if p.exitcode is not None}
+        first = [pid for pid, code in codes.items() if code != -signal.SIGTERM] or list(codes)
+        held = [index for index, pid in enumerate(_holder) if first and pid == first[0]]
+        if held:
+            return WorkerDied(self.plan[held[-1]], [codes[first[0]]])
+        return WorkerDied(first_unfinished, list(codes.values()))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is None:
+            return
+        # terminate, not wait: a worker in a C search would finish its arrangement first
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        self.pool.shutdown(wait=True, cancel_futures=True)
