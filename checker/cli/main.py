@@ -82,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="worker processes exploring arrangements in parallel (default: every core); "
                              "the result is the same for any N")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="record each finished arrangement in FILE; a run killed and started again with the "
+                             "same FILE explores only the others and ends with the same output")
     parser.add_argument("--engine", choices=("auto", "native", "interned", "reference"), default="auto",
                         help="auto (default): native if a C compiler is found and the algorithm compiles, else "
                              "interned; native: the commands compiled to C, a violation is re-searched in Python "
@@ -145,6 +148,7 @@ _MODE_OPTIONS = {
     "--sample": ("messages",),
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules"),
+    "--checkpoint": ("check",),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
@@ -345,7 +349,7 @@ def run(argv: list[str] | None = None) -> int:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
-                       graphs=args.graph or args.graphs, id_values=args.id_values)
+                       graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

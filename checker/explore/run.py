@@ -35,6 +35,7 @@ from .result import (
     Result,
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
+from .checkpoint import Checkpoint, run_key
 from .workers import WorkerDied, Workers
 
 ENGINES = ("auto", "native", "interned", "reference")
@@ -162,6 +163,7 @@ def check_plan(
     graphs=None,
     id_values: range | None = None,
     numbered: bool = False,
+    checkpoint: str | None = None,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -183,7 +185,8 @@ def check_plan(
     network, anything but "none" takes the graph's automorphisms. ``graphs`` are the graphs of
     an algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
     connected graph on n vertices, or a family name, an edge-list file, networkx graphs),
-    ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
+    ``checkpoint`` a file recording each finished arrangement, from which a run started again
+    resumes (checkpoint.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
     lists every port labelling of a network.
     """
     global _task
@@ -226,7 +229,10 @@ def check_plan(
             except IdRead:
                 _task.blind = blind = False
         if not blind:
-            explorations, counterexample, incomplete_reason, unfinished = _run_plan(plan, jobs, meter, max_states)
+            explorations, counterexample, incomplete_reason, unfinished = _run_plan(
+                plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
+                    ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
+                    graphs=graphs, id_values=id_values, numbered=numbered)))
     finally:
         meter.close()
         _task = None
@@ -253,15 +259,18 @@ def check_plan(
     return result
 
 
-def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None):
+def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
+              checkpoint: Checkpoint | None = None):
     """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
-    early, states stored in the arrangement it stopped in, which are not in the explorations)."""
+    early, states stored in the arrangement it stopped in, which are not in the explorations).
+    With a ``checkpoint``, recorded arrangements are taken from it and finished ones recorded."""
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
     stored = 0
     unfinished = 0
-    with Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states)) as workers:
+    known = checkpoint.recorded if checkpoint is not None else {}
+    with Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known) as workers:
         results = iter(workers)
         while True:
             try:
@@ -282,6 +291,9 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
                 unfinished = exploration.states
                 break
+            index = len(explorations)
+            if checkpoint is not None and trace is None and index not in known:
+                checkpoint.record(index, (exploration, trace))
             explorations.append(exploration)
             stored += exploration.states
             meter.arrangement_done(exploration.states)
@@ -290,6 +302,15 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                                                 exploration.swapped, exploration.network)
                 break
     return explorations, counterexample, incomplete_reason, unfinished
+
+
+def _checkpoint(path: str | None, algorithm, n: int, properties, options: dict) -> Checkpoint | None:
+    """The checkpoint file of this run (checkpoint.py), keyed by the options that change its
+    results and the properties judged."""
+    if path is None:
+        return None
+    key = run_key(algorithm, n, {**options, "properties": [p.name for p in properties]})
+    return Checkpoint(path, key, f"{algorithm.name} n = {n}")
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,

@@ -57,10 +57,11 @@ class Workers:
     processes (in this one if jobs is 1). A context manager: leaving it, early or not, ends
     the workers at once."""
 
-    def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable):
+    def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None):
         global _explore_in_worker, _holder
         self.plan, self.explore_here = plan, explore_here
-        self.jobs = min(jobs, len(plan))
+        self.known = known or {}  # plan index -> a result recorded earlier (checkpoint.py): not explored again
+        self.jobs = min(jobs, len(plan) - len(self.known))
         self.pool = None
         if self.jobs > 1:
             context = multiprocessing.get_context("fork")
@@ -69,8 +70,8 @@ class Workers:
 
     def __iter__(self):
         if self.pool is None:
-            for arrangement in self.plan:
-                yield self.explore_here(arrangement)
+            for index, arrangement in enumerate(self.plan):
+                yield self.known[index] if index in self.known else self.explore_here(arrangement)
             return
         # a window of two tasks per worker: each has the next one queued, and results are
         # consumed in plan order
@@ -79,13 +80,19 @@ class Workers:
 
         def submit_next():
             index, arrangement = next(upcoming, (None, None))
+            while index in self.known:  # nothing to explore: its place in the order is kept
+                in_flight.append((arrangement, None, self.known[index]))
+                index, arrangement = next(upcoming, (None, None))
             if arrangement is not None:
-                in_flight.append((arrangement, self.pool.submit(_explore_at, index, arrangement)))
+                in_flight.append((arrangement, self.pool.submit(_explore_at, index, arrangement), None))
 
         for _ in range(2 * self.jobs):
             submit_next()
         while in_flight:
-            arrangement, future = in_flight.popleft()
+            arrangement, future, known = in_flight.popleft()
+            if future is None:
+                yield known
+                continue
             try:
                 result = future.result()
             except BrokenProcessPool:

@@ -1,0 +1,92 @@
+"""--checkpoint: a killed run started again with the same file ends as an uninterrupted one."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from checker.cli import main
+from checker.explore.checkpoint import Checkpoint
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _without_times(value):
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items() if k not in ("seconds", "notes")}
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+def _json(capsys, *argv) -> dict:
+    assert main(list(argv) + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_resumed_run_takes_the_recorded_arrangements(tmp_path, capsys):
+    path = str(tmp_path / "cr.checkpoint")
+    first = _json(capsys, "cr", "--n", "5", "--checkpoint", path)
+    assert len(Checkpoint(path, _key_of(path), "").recorded) == first["arrangements"]["checked"]
+    again = _json(capsys, "cr", "--n", "5", "--checkpoint", path)
+    assert _without_times(again) == _without_times(first) == _without_times(_json(capsys, "cr", "--n", "5"))
+
+
+def _key_of(path: str) -> str:
+    with open(path, "rb") as file:
+        return json.loads(file.readline())["key"]
+
+
+def test_a_record_cut_short_by_a_kill_is_dropped(tmp_path, capsys):
+    path = str(tmp_path / "cr.checkpoint")
+    first = _json(capsys, "cr", "--n", "4", "--checkpoint", path)
+    recorded = len(Checkpoint(path, _key_of(path), "").recorded)
+    with open(path, "r+b") as file:
+        file.truncate(os.path.getsize(path) - 5)  # the last record, half written
+    assert len(Checkpoint(path, _key_of(path), "").recorded) == recorded - 1
+    with open(path, "ab") as file:
+        file.write(b"\x07")  # and some garbage after it
+    assert _without_times(_json(capsys, "cr", "--n", "4", "--checkpoint", path)) == _without_times(first)
+    assert len(Checkpoint(path, _key_of(path), "").recorded) == recorded
+
+
+@pytest.mark.parametrize("other", [["lcr", "--n", "4"], ["cr", "--n", "4", "--no-por"], ["cr", "--n", "5"]])
+def test_a_file_of_another_run_is_refused(tmp_path, capsys, other):
+    path = str(tmp_path / "cr.checkpoint")
+    _json(capsys, "cr", "--n", "4", "--checkpoint", path)
+    assert main([*other, "--checkpoint", path]) == 2
+    assert "records another run (cr n = 4)" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_a_checkpoint_is_refused(tmp_path, capsys):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    assert main(["cr", "--n", "3", "--checkpoint", str(path)]) == 2
+    assert "is not a ringleader checkpoint" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_to_the_same_output(tmp_path):
+    path = str(tmp_path / "hs.checkpoint")
+    command = [sys.executable, "-m", "checker", "hs", "--n", "5", "--jobs", "2", "--json", "--checkpoint", path]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           start_new_session=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and run.poll() is None:
+        if os.path.exists(path) and os.path.getsize(path) > 0 and len(Checkpoint(path, _key_of(path), "").recorded) >= 3:
+            break  # reading the file leaves it as it is
+        time.sleep(0.2)
+    assert run.poll() is None, "the run ended before it could be killed"
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    recorded = len(Checkpoint(path, _key_of(path), "").recorded)
+    assert 3 <= recorded < 12
+    resumed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    whole = subprocess.run(command[:-2], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == whole.returncode == 0
+    assert _without_times(json.loads(resumed.stdout)) == _without_times(json.loads(whole.stdout))
