@@ -18,6 +18,8 @@ from ..explore.run import RunTooLarge, check
 from ..render.trace import TRACE_FORMATS
 from . import modes as cli_modes
 from . import randomized as randomized_mode
+from algorithms import BUILTIN
+
 from .loader import load_algorithm
 
 USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
@@ -82,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="worker processes exploring arrangements in parallel (default: every core); "
                              "the result is the same for any N")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="explore the arrangements on a Dask cluster: a scheduler address (tcp://host:8786), "
+                             "or local:N for N local worker processes; the output is a local run's")
     parser.add_argument("--checkpoint", metavar="FILE",
                         help="record each finished arrangement in FILE; a run killed and started again with the "
                              "same FILE explores only the others and ends with the same output")
@@ -149,6 +154,7 @@ _MODE_OPTIONS = {
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules"),
     "--checkpoint": ("check",),
+    "--cluster": ("check",),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
@@ -177,6 +183,20 @@ def _mode(args) -> str:
     if randomized_mode.wanted(args):
         return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
+
+
+def _cluster(args):
+    """--cluster: where, and how a worker loads the algorithm (its built-in name, or its file's
+    absolute path, which every worker must be able to read)."""
+    if args.cluster is None:
+        return None
+    from ..explore.cluster import Cluster
+
+    reference = args.algorithm
+    if reference not in BUILTIN:
+        path, colon, name = reference.partition(":")
+        reference = os.path.abspath(path) + colon + name
+    return Cluster(args.cluster, reference, load_algorithm)
 
 
 def check_trace_out(path: str) -> None:
@@ -342,14 +362,18 @@ def run(argv: list[str] | None = None) -> int:
     if args.check_invariant:
         from .proofs import check_invariant
 
+        if args.cluster:
+            raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant "
+                                 "(or --cluster)")
         result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
                                  progress=args.progress, engine=args.engine, jobs=args.jobs,
-                                 max_memory=max_memory, symmetry=args.symmetry)
+                                 max_memory=max_memory, symmetry=args.symmetry, checkpoint=args.checkpoint)
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
-                       graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint)
+                       graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
+                       cluster=_cluster(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

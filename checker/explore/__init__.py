@@ -5,8 +5,10 @@ symmetry), the id-blind search that lets one arrangement stand for all when an a
 reads an id (anonymous), the breadth-first explorer and its graph questions, termination and
 almost-sure termination among them (explorer, graph), the
 partial-order reduction (reduction), the native engine's searches judged in Python
-(native_search), the run over arrangements with its workers, limits and progress (run,
-memory, progress) and the Result it returns (result).
+(native_search), the run over arrangements with its limits and progress (run, memory,
+progress), where the arrangements are explored: local worker processes and the run's own
+faults (workers), a Dask cluster (cluster), a checkpoint file to resume from (checkpoint);
+and the Result it returns (result).
 
 May import: models, specs, checker.render, checker.trust (which readings agree with Python, which symmetries are proved). A new reduction or engine goes here.
 """

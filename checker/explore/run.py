@@ -36,6 +36,7 @@ from .result import (
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
+from .cluster import Cluster, ClusterWorkers, RemoteRun
 from .workers import WorkerDied, Workers
 
 ENGINES = ("auto", "native", "interned", "reference")
@@ -164,6 +165,7 @@ def check_plan(
     id_values: range | None = None,
     numbered: bool = False,
     checkpoint: str | None = None,
+    cluster: Cluster | None = None,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -186,7 +188,8 @@ def check_plan(
     an algorithm on a network (checker/explore/planning.py's ``graphs_for``: by default every
     connected graph on n vertices, or a family name, an edge-list file, networkx graphs),
     ``checkpoint`` a file recording each finished arrangement, from which a run started again
-    resumes (checkpoint.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
+    resumes (checkpoint.py); ``cluster`` a Dask cluster whose workers explore the arrangements
+    instead of ``jobs`` local processes (cluster.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
     lists every port labelling of a network.
     """
     global _task
@@ -195,29 +198,22 @@ def check_plan(
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
+    if cluster is not None and properties is not None:
+        raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant")
     properties = properties if properties is not None else election_spec(algorithm)
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
     system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
-    # the symbolic readings the footprints and the C engine would be built from, checked
-    # against the concrete semantics before workers fork (they inherit the memoised report);
-    # they are checked on the asynchronous rings only, and nothing else uses them; an algorithm
-    # that draws needs none: only the concrete semantics reads draws, and the reduction's
-    # independence is not argued for commands with several outcomes (models/draws.py)
     python_reason = python_only(algorithm, planning)
-    wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
-    readings = reading_report(algorithm, n) if wants_readings else None
-    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
-    if algorithm.randomized:
-        por = False
-    if fingerprint and native is None:
-        raise AlgorithmError("--fingerprint needs the native engine" + (
-            f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
+    native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
+    max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
-                  max_memory or default_limit(min(jobs, len(plan))), chains, fingerprint, native)
+                  max_memory, chains, fingerprint, native)
+    remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
+                                                     fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
     try:
         if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
@@ -232,7 +228,7 @@ def check_plan(
             explorations, counterexample, incomplete_reason, unfinished = _run_plan(
                 plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
                     ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
-                    graphs=graphs, id_values=id_values, numbered=numbered)))
+                    graphs=graphs, id_values=id_values, numbered=numbered)), remote)
     finally:
         meter.close()
         _task = None
@@ -259,8 +255,42 @@ def check_plan(
     return result
 
 
+def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None):
+    """(the C engine or None, a note on it, whether to reduce): the symbolic readings the
+    footprints and the C engine would be built from are checked against the concrete semantics
+    first (before workers fork: they inherit the memoised report). They are checked on the
+    asynchronous rings only, and nothing else uses them; an algorithm that draws needs none:
+    only the concrete semantics reads draws, and the reduction's independence is not argued for
+    commands with several outcomes (models/draws.py)."""
+    wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
+    readings = reading_report(algorithm, n) if wants_readings else None
+    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
+    if fingerprint and native is None:
+        raise AlgorithmError("--fingerprint needs the native engine" + (
+            f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
+    return native, engine_note, por and not algorithm.randomized
+
+
+_remote_tasks: dict = {}  # on a cluster worker: RemoteRun -> its task, built once per run
+
+
+def explore_remotely(run: RemoteRun, arrangement: Arrangement):
+    """On a cluster worker (cluster.py): one arrangement's (exploration, trace), with the task a
+    local run builds before its workers fork."""
+    global _task
+    task = _remote_tasks.get(run)
+    if task is None:
+        algorithm = run.cluster.load(run.cluster.reference)
+        native, _, por = _engines(algorithm, run.n, run.engine, run.por, run.fingerprint, run.python_reason)
+        engine = "interned" if run.engine in ("auto", "native") else run.engine
+        task = _remote_tasks[run] = _Task(algorithm, election_spec(algorithm), engine, run.max_states, por,
+                                          run.max_memory, run.chains, run.fingerprint, native)
+    _task = task
+    return _explore(arrangement)
+
+
 def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
-              checkpoint: Checkpoint | None = None):
+              checkpoint: Checkpoint | None = None, remote: RemoteRun | None = None):
     """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
     early, states stored in the arrangement it stopped in, which are not in the explorations).
     With a ``checkpoint``, recorded arrangements are taken from it and finished ones recorded."""
@@ -270,7 +300,11 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     stored = 0
     unfinished = 0
     known = checkpoint.recorded if checkpoint is not None else {}
-    with Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known) as workers:
+    if remote is not None:
+        workers = ClusterWorkers(plan, remote, explore_remotely, known)
+    else:
+        workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known)
+    with workers:
         results = iter(workers)
         while True:
             try:

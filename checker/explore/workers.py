@@ -36,12 +36,14 @@ def _explore_at(index: int, arrangement):
 class WorkerDied(Exception):
     """A worker process ended without a result: ``arrangement`` is the one it was exploring."""
 
-    def __init__(self, arrangement, exit_codes: list[int]):
-        self.arrangement, self.exit_codes = arrangement, exit_codes
+    def __init__(self, arrangement, exit_codes: list[int], how: str | None = None):
+        self.arrangement, self.exit_codes, self.how = arrangement, exit_codes, how
         super().__init__(self.describe())
 
     def describe(self) -> str:
         ids = ",".join(map(str, self.arrangement.ids))
+        if self.how:
+            return f"a worker process exploring arrangement {ids} {self.how}"
         signals = [-code for code in self.exit_codes if code is not None and code < 0]
         if signal.SIGKILL in signals:
             how = "was killed (SIGKILL), as the kernel does when memory runs out; use fewer --jobs, --max-memory, or a smaller n"

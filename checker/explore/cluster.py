@@ -1,0 +1,106 @@
+"""``--cluster ADDRESS``: a run's arrangements explored by the workers of a Dask cluster.
+
+Arrangements are independent, so a cluster needs no home-made protocol: each arrangement is a
+Dask task (``distributed``), its result comes back pickled, and results are taken in plan
+order, so the output is a local run's. Dask rather than Ray: its LocalCluster runs the same
+code on one machine (the tests use one of two workers), a real cluster is one scheduler
+address (`dask scheduler`, `dask worker ADDRESS` on each machine), and a task whose worker
+dies is retried on another worker by the scheduler, which is what a lost machine needs. Ray
+would do as well, with a larger installation for the same use.
+
+A worker knows nothing of the run but a ``RemoteRun``: the algorithm's name (a built-in) or
+its file's absolute path (which every worker must be able to read: a shared file system, or
+the same checkout), n and the options. It loads the algorithm, checks its readings and builds
+its C engine itself (once per run and worker process), as a local run does before forking.
+An algorithm that draws random values is explored locally (its id-blind search is one task).
+``--cluster local:N`` starts a LocalCluster of N single-threaded worker processes for the run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from models import AlgorithmError
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where to run (a scheduler address, or local:N) and how a worker loads the algorithm:
+    ``reference`` (a built-in name or /absolute/path.py[:Class]) given to ``load`` (the CLI's
+    checker.cli.loader.load_algorithm)."""
+
+    address: str
+    reference: str
+    load: Callable[[str], type]
+
+
+@dataclass(frozen=True)
+class RemoteRun:
+    cluster: Cluster
+    n: int
+    engine: str
+    por: bool
+    max_states: int | None
+    max_memory: int | None
+    chains: bool
+    fingerprint: bool
+    python_reason: str | None
+
+
+class ClusterWorkers:
+    """The same protocol as workers.Workers: results in plan order; a context manager."""
+
+    def __init__(self, plan: list, run: RemoteRun, explore: Callable, known: dict | None = None):
+        """``explore(run, arrangement)`` runs on a worker (run.py's explore_remotely)."""
+        address = run.cluster.address
+        self.explore = explore
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise AlgorithmError("--cluster needs Dask's distributed: pip install 'ringleader[cluster]'") from None
+        self.plan, self.run, self.known = plan, run, known or {}
+        self.cluster = None
+        # the workers' own warnings (a task cancelled as the run stops at a violation) are not the user's
+        import dask
+        import logging
+
+        dask.config.set({"logging.distributed": "error"})
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        try:
+            if address.startswith("local:"):
+                count = address.partition(":")[2]
+                if not count.isdigit() or int(count) < 1:
+                    raise AlgorithmError(f"--cluster {address}: give local:N with N workers, e.g. local:2")
+                self.cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                                            dashboard_address=None, silence_logs=logging.ERROR)
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(address, timeout="10s")
+        except AlgorithmError:
+            raise
+        except OSError as error:
+            raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
+
+    def __iter__(self):
+        futures = {index: self.client.submit(self.explore, self.run, arrangement, pure=False)
+                   for index, arrangement in enumerate(self.plan) if index not in self.known}
+        for index, arrangement in enumerate(self.plan):
+            if index in self.known:
+                yield self.known[index]
+                continue
+            try:
+                yield futures[index].result()
+            except Exception as error:  # the scheduler gave up on it (KilledWorker: its workers kept dying)
+                from .workers import WorkerDied
+
+                if type(error).__name__ == "KilledWorker":
+                    raise WorkerDied(arrangement, [], how="was lost with every cluster worker that took it "
+                                     "(the scheduler retries a task whose worker dies, then gives up)") from None
+                raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()

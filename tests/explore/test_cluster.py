@@ -1,0 +1,87 @@
+"""--cluster: a run on a Dask cluster (a LocalCluster of two worker processes here) gives a
+local run's output, a worker killed mid-run has its arrangement retried, and bad addresses or
+modes get one line."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from checker.cli import main
+
+from conftest import MUTANTS
+
+pytest.importorskip("distributed")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _without_times(value):
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+def _run(capsys, *argv) -> tuple[int, str]:
+    status = main(list(argv))
+    return status, capsys.readouterr().out
+
+
+def test_a_cluster_run_gives_the_local_output(capsys):
+    local = _run(capsys, "hs", "--n", "4", "--json")
+    remote = _run(capsys, "hs", "--n", "4", "--json", "--cluster", "local:2")
+    assert local[0] == remote[0] == 0
+    assert _without_times(json.loads(remote[1])) == _without_times(json.loads(local[1]))
+
+
+def test_a_violation_found_on_the_cluster_is_the_local_one(capsys):
+    """A user's file: every worker loads it from its absolute path, and the trace comes back."""
+    mutant = os.path.join(MUTANTS, "cr_forwards_smaller.py")
+    local = _run(capsys, mutant, "--n", "4")
+    remote = _run(capsys, mutant, "--n", "4", "--cluster", "local:2")
+    assert local[0] == remote[0] == 1
+    strip = [line for line in local[1].splitlines() if not line.lstrip().startswith("time")]
+    assert [line for line in remote[1].splitlines() if not line.lstrip().startswith("time")] == strip
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["cr", "--n", "3", "--check-invariant", "--cluster", "local:2"], "--cluster checks the election specification"),
+    (["cr", "--n", "3", "--cluster", "local:two"], "give local:N with N workers"),
+    (["cr", "--n", "3", "--messages", "--cluster", "local:2"], "--cluster goes with a check of one n"),
+])
+def test_what_a_cluster_cannot_do_is_one_line(capsys, argv, says):
+    assert main(argv) == 2
+    assert says in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_one_line(capsys):
+    assert main(["cr", "--n", "3", "--cluster", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach a Dask scheduler there" in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_a_killed_cluster_worker_has_its_arrangement_retried():
+    command = [sys.executable, "-m", "checker", "hs", "--n", "5", "--cluster", "local:2", "--json"]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    deadline = time.monotonic() + 120
+    workers = []
+    while time.monotonic() < deadline and len(workers) < 2:
+        tree = subprocess.run(["ps", "-o", "pid=,args=", "-g", str(run.pid)], capture_output=True, text=True).stdout
+        workers = [int(line.split()[0]) for line in tree.splitlines() if "dask worker" in line]
+        time.sleep(0.2)
+    time.sleep(4)  # inside the searches
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = run.communicate(timeout=900)
+    assert run.returncode == 0, err[-2000:]
+    report = json.loads(out)
+    assert report["verdict"] == "verified" and report["states"] == 9_298_633
+    assert report["arrangements"] == {"checked": 12, "represented": 120}
