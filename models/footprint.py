@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import derived_cache
 from .algorithm import Algorithm, Command, Layout
 
 
@@ -80,7 +81,8 @@ def footprint(algorithm: type[Algorithm], command: Command, port: str | None, n:
         return _worst(algorithm, n)
     key = (algorithm, command.name, port, n)
     if key not in _known:
-        _known[key] = _read_symbolically(algorithm, command, port, n)
+        _known[key] = derived_cache.remembered(algorithm, n, ("footprint", command.name, port),
+                                               lambda: _read_symbolically(algorithm, command, port, n))
     return _known[key]
 
 

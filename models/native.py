@@ -24,6 +24,7 @@ import tempfile
 from dataclasses import dataclass
 from enum import IntEnum
 
+from . import derived_cache
 from .algorithm import Algorithm
 from .codegen import NotCompilable, generate, instance_offsets, topology_tables
 from .footprint import TrustedReadings
@@ -142,6 +143,14 @@ def _build(source: str) -> str:
     return library
 
 
+def _generated(algorithm, n, trusted):
+    """generate()'s C source, message types, layout and reduction flag, or why it cannot compile."""
+    try:
+        return generate(algorithm, n, trusted)
+    except NotCompilable as why:
+        return str(why)
+
+
 class NativeEngine:
     _loaded: dict = {}
 
@@ -150,10 +159,11 @@ class NativeEngine:
         key = (algorithm, n, trusted)
         engine = cls._loaded.get(key)
         if engine is None:
-            try:
-                source, types, layout, reduces = generate(algorithm, n, trusted)
-            except NotCompilable as why:
-                raise NativeUnavailable(str(why)) from None
+            compiled = derived_cache.remembered(algorithm, n, ("native source", trusted),
+                                                lambda: _generated(algorithm, n, trusted))
+            if isinstance(compiled, str):
+                raise NativeUnavailable(compiled)
+            source, types, layout, reduces = compiled
             engine = cls._loaded[key] = cls(algorithm, n, source, types, layout, reduces, trusted)
         return engine
 

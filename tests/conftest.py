@@ -12,6 +12,10 @@ JUDGES = os.path.join(ROOT, "tests", "judges")
 # One worker unless a test asks for more (tests/explore/test_engines.py compares jobs 1 and 2): most
 # checks here are small, and each pool of workers is a fork of the test process.
 os.environ.setdefault("RINGLEADER_JOBS", "1")
+# Everything derived from the symbolic readings afresh (models/derived_cache.py): tests patch
+# classes in ways a key of source files cannot see; tests/models/test_derived_cache.py turns the
+# cache on where it is the subject.
+os.environ.setdefault("RINGLEADER_NO_CACHE", "1")
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

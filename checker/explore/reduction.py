@@ -44,7 +44,7 @@ from __future__ import annotations
 from models.dependence import DependenceTables
 from models.footprint import TrustedReadings
 
-from ..trust.readings import reading_report
+from ..trust.remembered import reading_report
 
 
 def watched_fields(properties) -> tuple[str, ...]:

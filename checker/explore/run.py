@@ -18,7 +18,8 @@ from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
 from ..render.trace import Trace
-from ..trust.readings import ReadingReport, reading_report
+from ..trust.remembered import reading_report
+from ..trust.report import ReadingReport
 from .anonymous import IdRead, may_be_anonymous
 from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached

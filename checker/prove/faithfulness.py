@@ -40,7 +40,7 @@ from models import AlgorithmError, AsyncSystem, Id
 from specs.invariants import RingState
 
 from ..render.trace import channel_contents
-from ..trust.readings import reading_report
+from ..trust.remembered import reading_report
 
 REACHABLE_STATES = 16  # shallow states (breadth first) per proof
 DEEP_STATES = 16  # states along seeded random runs

@@ -13,7 +13,6 @@ from models import UNMATCHED, AsyncSystem
 
 from .formats import FORMATS as TRACE_FORMATS  # noqa: F401  (TRACE_FORMATS: the CLI's list)
 from .formats import write_trace
-from .notebook import trace_bundle
 from .round_table import rounds_table
 from .snapshot import RingState, ring_state
 
@@ -88,6 +87,8 @@ class Trace:
         return write_trace(self, path)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
+        from .notebook import trace_bundle  # graphviz, loaded only to draw
+
         return trace_bundle(self)
 
 

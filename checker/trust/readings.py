@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field  # noqa: F401
 from enum import IntEnum
 
 import z3
@@ -35,7 +35,6 @@ import z3
 from models import AlgorithmError, AsyncSystem
 from models.algorithm import Algorithm, Command, Layout
 from models.compiled_terms import UNDEFINED, CompiledTerms
-from models.footprint import TrustedReadings
 from models.interned import InternedSystem
 from models.messages import Message
 from models.process import view_class
@@ -48,78 +47,26 @@ from models.symbolic import (
 )
 from models.values import Id, domain_of, render
 
-FAITHFUL, DISAGREES, UNREADABLE = "faithful", "disagrees", "unreadable"
-REACHABLE, WITNESS, SAMPLE = "reachable", "witness", "sample"
-EVIDENCE = (REACHABLE, WITNESS, SAMPLE)
-
-SMALL_SIZES = (2, 3)
-STATE_BUDGET = 2_000  # states explored per small size, over all its arrangements
-SAMPLES = 32  # per reading
-BOOLEAN_DECISIONS = ("decided", "is_leader", "candidate")
-
-
-@dataclass(frozen=True)
-class ReadingVerdict:
-    """One reading: a command instance (command, port) or a decision function (command None)."""
-
-    reading: str  # "ChangRoberts.remove on PREV", "ChangRoberts.is_leader"
-    command: str | None
-    port: str | None
-    status: str  # FAITHFUL, DISAGREES or UNREADABLE
-    detail: str | None = None  # the one line saying why not
-    evidence: str | None = None  # which evidence found the disagreement
-    contexts: int = 0  # contexts compared
-
-    @property
-    def faithful(self) -> bool:
-        return self.status == FAITHFUL
+from .report import (  # noqa: F401  (the report's names, also reached from here)
+    BOOLEAN_DECISIONS,
+    DISAGREES,
+    EVIDENCE,
+    FAITHFUL,
+    REACHABLE,
+    SAMPLE,
+    SAMPLES,
+    SMALL_SIZES,
+    STATE_BUDGET,
+    UNREADABLE,
+    WITNESS,
+    ReadingReport,
+    ReadingVerdict,
+)
 
 
-@dataclass(frozen=True)
-class ReadingReport:
-    algorithm: type[Algorithm]
-    n: int
-    instances: tuple[ReadingVerdict, ...]
-    decisions: tuple[ReadingVerdict, ...]
-    contexts: dict = field(default_factory=dict)  # evidence kind -> distinct contexts it offered
-    seconds: float = 0.0
-
-    @property
-    def faithful(self) -> bool:
-        return all(v.faithful for v in self.instances + self.decisions)
-
-    @property
-    def commands_faithful(self) -> bool:
-        return all(v.faithful for v in self.instances)
-
-    @property
-    def problems(self) -> list[str]:
-        """One line per reading that is not faithful."""
-        return [v.detail for v in self.instances + self.decisions if not v.faithful]
-
-    @property
-    def trusted(self) -> TrustedReadings:
-        """What models/ may build from: the faithful command instances and decision functions."""
-        return TrustedReadings(
-            frozenset((v.command, v.port) for v in self.instances if v.faithful),
-            all(v.faithful for v in self.decisions),
-            self.problems[0] if self.problems else None,
-        )
-
-    def verdict(self, command: str, port: str | None = None) -> ReadingVerdict:
-        return next(v for v in self.instances if v.command == command and v.port == port)
-
-
-_reports: dict = {}
-
-
-def reading_report(algorithm: type[Algorithm], n: int, evidence=EVIDENCE) -> ReadingReport:
-    """Every symbolic reading of ``algorithm`` at ring size n, checked against the concrete one."""
-    key = (algorithm, n, tuple(evidence))
-    report = _reports.get(key)
-    if report is None:
-        report = _reports[key] = _Checker(algorithm, n, tuple(evidence)).report()
-    return report
+def check_readings(algorithm: type[Algorithm], n: int, evidence: tuple[str, ...]) -> ReadingReport:
+    """The report checker/trust/remembered.py's reading_report gives, computed afresh."""
+    return _Checker(algorithm, n, evidence).report()
 
 
 # -- contexts -------------------------------------------------------------------------------

@@ -17,9 +17,10 @@ with the concrete semantics (checker/trust/readings.py's report, given as ``read
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
+from models import derived_cache
 from models.algorithm import Algorithm
 from models.topology import Topology
 
@@ -42,19 +43,23 @@ _proofs: dict[tuple[type[Algorithm], int], SymmetryProof] = {}
 def prove_mirror_symmetry(algorithm: type[Algorithm], n: int) -> SymmetryProof:
     """Prove that swapping the two ports everywhere maps ``algorithm`` at ring size n to itself.
 
-    Cached per process and (class, n): a subclass is a different class and is proved afresh."""
+    Remembered per (class, n), on disk too (models/derived_cache.py): a subclass is a different
+    class and is proved afresh."""
     key = (algorithm, n)
     if key not in _proofs:
-        from .mirror_proof import prove  # z3 is loaded only when a declaration is to be proved
+        def derive():
+            from .mirror_proof import prove  # z3 is loaded only when a declaration is to be proved
 
-        _proofs[key] = SymmetryProof(*prove(algorithm, n))
+            return SymmetryProof(*prove(algorithm, n))
+
+        _proofs[key] = derived_cache.remembered(algorithm, n, ("mirror symmetry",), derive)
     return _proofs[key]
 
 
 def first_reading_problem(algorithm: type[Algorithm], n: int) -> str | None:
     """The first symbolic reading that disagrees with the concrete semantics (or is refused), in
     one line, or None when every reading is faithful (checker/trust/readings.py)."""
-    from .readings import reading_report
+    from .remembered import reading_report
 
     problems = reading_report(algorithm, n).problems
     return problems[0] if problems else None

@@ -10,7 +10,7 @@ import pytest
 from algorithms import builtin
 from checker import check, message_table
 from checker.cli import main
-from checker.trust.readings import reading_report
+from checker.trust.remembered import reading_report
 from models.native import NativeEngine, NativeUnavailable
 from conftest import MUTANTS
 

@@ -20,7 +20,7 @@ from checker.cli import main
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.reduction import watched_fields
-from checker.trust.readings import reading_report
+from checker.trust.remembered import reading_report
 from models import AsyncSystem
 from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine, NativeUnavailable

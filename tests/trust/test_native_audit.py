@@ -20,7 +20,7 @@ from algorithms import builtin
 from checker import check, load_algorithm
 from checker.cli import main
 from checker.explore import run
-from checker.trust import readings
+from checker.trust import remembered
 from models import AsyncSystem
 from models import algorithm as dsl
 from models import faithful, native_audit
@@ -44,7 +44,7 @@ def only_the_audit(monkeypatch):
     C engine is built from whatever z3 makes of the text, as before any of them existed."""
     monkeypatch.setattr(dsl, "lint_algorithm_class", lambda cls: None)
     monkeypatch.setattr(faithful, "_patches", lambda: [])
-    check_nothing = readings.reading_report
+    check_nothing = remembered.reading_report
     monkeypatch.setattr(run, "reading_report", lambda algorithm, n: check_nothing(algorithm, n, evidence=()))
 
 
@@ -105,7 +105,7 @@ def fresh_memo(monkeypatch):
 
 
 def _engine(algorithm, n: int) -> NativeEngine:
-    return NativeEngine.for_algorithm(algorithm, n, readings.reading_report(algorithm, n).trusted)
+    return NativeEngine.for_algorithm(algorithm, n, remembered.reading_report(algorithm, n).trusted)
 
 
 def _recorded(name: str, ids: tuple):

@@ -30,8 +30,8 @@ from checker.trust.readings import (
     SAMPLE,
     UNREADABLE,
     WITNESS,
-    reading_report,
 )
+from checker.trust.remembered import reading_report
 from models import NEXT, TRUE, And, AsyncSystem, Local, Message, Or, receive
 from models.dependence import DependenceTables
 from models.footprint import Footprint
