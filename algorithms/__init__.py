@@ -25,6 +25,7 @@ BUILTIN = {
     "dfs-election": "algorithms.dfs_election:DfsElection",
     "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
     "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
+    "random-one-bit": "algorithms.random_one_bit:RandomOneBit",
 }
 
 

@@ -142,8 +142,13 @@ class Algorithm:
       timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/rounds.py)
       anonymous     -- True if processes have no ids (then ``p.id`` cannot be read)
       knows_diameter -- True if a process on a network may read ``p.diameter`` (seed 002's D)
+      default_graphs -- on a network, the graphs a run covers unless --graph says otherwise: None
+                       (every connected graph on n vertices) or a family name such as "complete"
       round_message -- for an asynchronous algorithm that draws: the Message type that process 0
                        sends once per round, so that ``--expected rounds`` can count rounds
+      round_commands -- for a synchronous algorithm that draws: the names of the commands that
+                       begin a round of the protocol (a synchronous round in which some process
+                       runs one counts once; models/probabilistic_rounds.py)
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -166,7 +171,9 @@ class Algorithm:
     timing = ASYNCHRONOUS
     anonymous = False
     knows_diameter = False
+    default_graphs: str | None = None
     round_message: type[Message] | None = None
+    round_commands: tuple[str, ...] = ()
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
     randomized = False  # some command draws (set from the commands, never declared)
@@ -208,6 +215,9 @@ class Algorithm:
             raise AlgorithmError(f"{cls.__name__}.timing must be ASYNCHRONOUS or SYNCHRONOUS")
         if cls.anonymous and cls.winner is not None:
             raise AlgorithmError(f"{cls.__name__} is anonymous: it cannot promise the {cls.winner} id (winner = None)")
+        unknown = [name for name in cls.round_commands if name not in {c.name for c in cls.commands}]
+        if unknown:
+            raise AlgorithmError(f"{cls.__name__}.round_commands names {', '.join(unknown)}, which is not a command")
         message_bound_at(cls, 1)  # the declaration at small n; check() adds the n it runs
 
     @classmethod

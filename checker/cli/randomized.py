@@ -21,7 +21,8 @@ def _expected(args, algorithm) -> tuple[str, ...]:
     if args.expected is None:
         return ()
     if args.expected == "":  # --expected alone: everything the algorithm can answer
-        return ("steps", "messages") + (("rounds",) if algorithm.round_message is not None else ())
+        counts_rounds = algorithm.round_message is not None or bool(algorithm.round_commands)
+        return ("steps", "messages") + (("rounds",) if counts_rounds else ())
     return tuple(part.strip() for part in args.expected.split(",") if part.strip())
 
 

@@ -71,6 +71,8 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
             raise AlgorithmError(f"--id-values needs at least n = {n} positive values, got "
                                  f"{id_values.start}..{id_values.stop - 1}")
     if on_network(algorithm):
+        if graphs is None:  # the graphs the algorithm is for (random-one-bit: complete graphs only)
+            graphs = algorithm.default_graphs
         networks = graphs_for(graphs, n)
         every = graphs in (None, "connected")
         return _network_planning(n, ids, symmetry, networks, id_values, numbered, every)

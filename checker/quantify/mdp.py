@@ -18,8 +18,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
 
-from models import AsyncSystem
+from models import SYNCHRONOUS, AsyncSystem
+from models.network import Network
+from models.network_semantics import NetworkSystem
 from models.probabilistic import ProbabilisticSystem
+from models.probabilistic_rounds import ProbabilisticRounds
+from models.rounds import RoundSystem
 
 from ..explore.anonymous import hidden_ids
 
@@ -46,6 +50,7 @@ class Mdp:
     outcome_start: array = field(default_factory=lambda: array("q", [0]))  # choice -> its first outcome
     outcome_target: array = field(default_factory=lambda: array("i"))
     outcome_probability: array = field(default_factory=lambda: array("i"))  # index into ``values``
+    outcome_ordinal: array = field(default_factory=lambda: array("i"))  # its place among the semantics' successors
     values: list[Fraction] = field(default_factory=list)
     elected: bytearray = field(default_factory=bytearray)
     parent: array = field(default_factory=lambda: array("i", [-1]))
@@ -82,28 +87,50 @@ class Mdp:
         return self.values[(self.choice_messages if name == "messages" else self.choice_rounds)[choice]]
 
 
+def local_system(algorithm, n: int, ids: tuple):
+    """What one command does on ``ids``: on a ring, or on the algorithm's network with one port
+    labelling (a command that reads a port number raises PortNumbersRead: one labelling would not
+    stand for the others)."""
+    topology = algorithm.topology(n)
+    if isinstance(topology, Network):
+        return NetworkSystem(algorithm, ids, topology, numbered=False)
+    return AsyncSystem(algorithm, ids)
+
+
+def replay_system(algorithm, n: int, ids: tuple):
+    """The system whose successors the MDP's ordinals number: for traces."""
+    local = local_system(algorithm, n, ids)
+    return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
+
+
 def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | None = None) -> Mdp:
-    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read)."""
+    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read);
+    a Markov chain (one choice per state) for a synchronous algorithm."""
     started = time.perf_counter()
     anonymous = ids is None
-    system = ProbabilisticSystem(AsyncSystem(algorithm, hidden_ids(n) if anonymous else ids))
-    mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous, algorithm.round_message is not None,
+    local = local_system(algorithm, n, hidden_ids(n) if anonymous else ids)
+    system = ProbabilisticRounds(local) if algorithm.timing == SYNCHRONOUS else ProbabilisticSystem(local)
+    mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous,
+              algorithm.round_message is not None or bool(algorithm.round_commands),
               factorial(n) if anonymous else 1)
     mdp.values = system.values  # probabilities and rewards, numbered by the engine
     index = {system.initial_state: 0}
     queue = [system.initial_state]
     append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
+    append_ordinal = mdp.outcome_ordinal.append
     i = 0
     while i < len(queue):
         state = queue[i]
         mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
+        position = 0  # an outcome's place among the state's successors in the semantics
         for choice in system.choices(state):
             c = len(mdp.choice_process)
             mdp.choice_process.append(choice.process)
             mdp.choice_instance.append(choice.instance)
             mdp.choice_messages.append(choice.messages)
             mdp.choice_rounds.append(choice.rounds)
-            for probability, target in choice.outcomes:
+            ordinals = getattr(choice, "ordinals", None)
+            for k, (probability, target) in enumerate(choice.outcomes):
                 j = index.get(target)
                 if j is None:
                     j = index[target] = len(queue)
@@ -114,6 +141,8 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
                     mdp.parent_choice.append(c)
                 append_target(j)
                 append_probability(probability)
+                append_ordinal(ordinals[k] if ordinals is not None else position)
+                position += 1
             mdp.outcome_start.append(len(mdp.outcome_target))
         mdp.choice_start.append(len(mdp.choice_process))
         i += 1

@@ -18,13 +18,16 @@ from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from models import AlgorithmError, AsyncSystem
+from models import SYNCHRONOUS, AlgorithmError
+from models.network import Network
+from models.ports import PortNumbersRead
 
 from ..explore.anonymous import IdRead
 from ..explore.arrangements import REFLECTION, arrangements, symmetry_of
 from ..explore.graph import almost_sure_termination
-from ..render.trace import Trace, replay
-from .mdp import Mdp, build_mdp
+from ..explore.systems import trace_of
+from ..render.trace import Trace
+from .mdp import Mdp, build_mdp, replay_system
 from .storm import INFINITY, StormModel, version
 
 EXPECTED = ("steps", "messages", "rounds")
@@ -93,11 +96,12 @@ def quantify(algorithm, n: int, within: int | None = None, expected: tuple[str, 
     ``distribution`` count k in ``unit``, "steps" (transitions) or "rounds"."""
     check_question(algorithm, expected, unit)
     mdps = models_of(algorithm, n, max_states)
+    network = isinstance(algorithm.topology(n), Network)
     started = time.perf_counter()
     answers = [_ask(mdp, within, expected, distribution, unit) for mdp in mdps]
     topology = algorithm.topology(n)
     result = Quantities(
-        algorithm.name, n, topology.kind, sum(m.states for m in mdps), sum(m.choices for m in mdps),
+        algorithm.name, n, f"the {topology.name}" if network else topology.kind, sum(m.states for m in mdps), sum(m.choices for m in mdps),
         sum(m.transitions for m in mdps), len(mdps), sum(m.represents for m in mdps), mdps[0].anonymous,
         Bounds.combine([a["eventually"] for a in answers]),
         seconds_build=sum(m.seconds for m in mdps), solver=version(), unit=unit,
@@ -126,7 +130,13 @@ def check_question(algorithm, expected: tuple[str, ...], unit: str = "steps") ->
     if unit not in UNITS:
         raise AlgorithmError(f"--unit {unit}: choose steps or rounds")
     asked = "--expected rounds" if "rounds" in expected else "--unit rounds" if unit == "rounds" else None
-    if asked and algorithm.round_message is None:
+    if asked and algorithm.timing == SYNCHRONOUS and not algorithm.round_commands:
+        raise AlgorithmError(
+            f"{asked}: {algorithm.name} does not say what a round of its protocol is; set round_commands = "
+            "(<command names>) in the class (a synchronous round in which one runs counts once), or count "
+            "steps, which are its synchronous rounds"
+        )
+    if asked and algorithm.timing != SYNCHRONOUS and algorithm.round_message is None:
         raise AlgorithmError(
             f"{asked}: {algorithm.name} does not say what a round is; set round_message = <Message "
             "type> in the class (a round ends each time process 0 sends one), or count steps"
@@ -136,13 +146,19 @@ def check_question(algorithm, expected: tuple[str, ...], unit: str = "steps") ->
 def models_of(algorithm, n: int, max_states: int | None = None) -> list[Mdp]:
     """One MDP with hidden ids if the algorithm never reads one, else one per arrangement."""
     topology = algorithm.topology(n)
-    if topology.port_labellings:
+    network = isinstance(topology, Network)
+    if topology.port_labellings and not network:
         raise AlgorithmError(f"the quantitative questions do not cover {topology.kind}s yet (every port "
                              "labelling would be a model of its own)")
     try:
         return [build_mdp(algorithm, n, max_states=max_states)]
     except IdRead:
-        pass
+        if network:
+            raise AlgorithmError(f"{algorithm.name} reads ids on a network: the quantitative questions cover "
+                                 "anonymous algorithms there (one model for every arrangement)") from None
+    except PortNumbersRead as read:
+        raise AlgorithmError(f"{algorithm.name} {read}: the quantitative questions take one port labelling "
+                             "for all, which holds only if no process reads its port numbers") from None
     used, _unproved = symmetry_of(algorithm, topology, REFLECTION)  # a declaration z3 refutes is not used
     plan = arrangements(n, used)
     mdps = []
@@ -192,7 +208,6 @@ def _trap(algorithm, mdp: Mdp) -> tuple[str, Trace]:
     offsets, targets, actions, ordinals = array("q", [0]), array("i"), array("i"), array("i")
     for k, state in enumerate(order):  # ``order`` grows as the search goes
         if not mdp.elected[state]:
-            base = mdp.outcome_start[mdp.choice_start[state]]
             for c in mdp.choices_of(state):
                 for o in range(mdp.outcome_start[c], mdp.outcome_start[c + 1]):
                     target = mdp.outcome_target[o]
@@ -202,9 +217,9 @@ def _trap(algorithm, mdp: Mdp) -> tuple[str, Trace]:
                         parents.append(k)
                     targets.append(number[target])
                     actions.append(c)
-                    ordinals.append(o - base)  # the outcome's place in the semantics' list: a trace ordinal
+                    ordinals.append(mdp.outcome_ordinal[o])  # the outcome's place in the semantics' list
         offsets.append(len(targets))
-    system = AsyncSystem(algorithm, mdp.ids)
+    system = replay_system(algorithm, mdp.n, mdp.ids)
     stuck = next((k for k, s in enumerate(order) if mdp.terminal(s) and not mdp.elected[s]), None)
     if stuck is not None:
         edges = []
@@ -212,11 +227,11 @@ def _trap(algorithm, mdp: Mdp) -> tuple[str, Trace]:
             parent = parents[stuck]
             edges.append(next(e for e in range(offsets[parent], offsets[parent + 1]) if targets[e] == stuck))
             stuck = parent
-        trace, _ = replay(system, [ordinals[e] for e in reversed(edges)])
+        trace = trace_of(system, [ordinals[e] for e in reversed(edges)])
         trace.property, trace.reason = "almost-sure election", f"a terminal state without a leader (step {len(edges)})"
         return trace.reason, trace
     endless = almost_sure_termination(offsets, targets, actions, parents)
-    trace, _ = replay(system, [ordinals[e] for e in endless.stem + endless.loop], len(endless.stem))
+    trace = trace_of(system, [ordinals[e] for e in endless.stem + endless.loop], len(endless.stem))
     trace.property = "almost-sure election"
     trace.reason = (f"a scheduler can keep {endless.trapped} state(s) without a leader going forever whatever the "
                     f"coins; the trace reaches them and loops from step {len(endless.stem) + 1}")

@@ -30,7 +30,7 @@ def headline(q: Quantities) -> str:
         verdict = "a leader is elected with probability 1 under every scheduler"
     else:
         verdict = f"NOT ALMOST SURE: some scheduler elects with probability {show(q.eventually.minimum)} only"
-    return f"{q.algorithm} on a {q.topology}, n = {q.n}: {verdict}"
+    return f"{q.algorithm} on {_article(q.topology)}, n = {q.n}: {verdict}"
 
 
 def _model_line(q: Quantities) -> str:
@@ -74,7 +74,7 @@ def render_range(results: list[Quantities]) -> str:
                          else f"{show(bounds.minimum)} .. {show(bounds.maximum)}")
         table.append(cells)
     widths = [max(len(row[k]) for row in table) for k in range(len(header))]
-    lines = [f"{first.algorithm} on a {first.topology}: exact, over every scheduler (one value: min = max; "
+    lines = [f"{first.algorithm} on {_article(first.topology)}: exact, over every scheduler (one value: min = max; "
              + "else min .. max)"]
     for row in table:
         lines.append("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -135,3 +135,8 @@ def plot_distribution(results: list[Quantities], path: str) -> None:
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+def _article(topology: str) -> str:
+    """With its article: a unidirectional ring, the complete graph."""
+    return topology if topology.startswith("the ") else f"a {topology}"

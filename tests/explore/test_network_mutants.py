@@ -22,6 +22,8 @@ CATALOGUE = [
     ("timeslice_keeps_the_token.py", ["--n", "3"], "at-most-one-leader"),
     ("variable_speeds_one_speed.py", ["--n", "6"], "message-bound"),
     ("dfs_higher_uid_wins.py", ["--n", "3"], "leader-is-smallest"),
+    ("random_one_bit_leads_unchecked.py", ["--n", "2"], "at-most-one-leader"),
+    ("random_one_bit_ones_quit.py", ["--n", "2"], "election"),
 ]
 
 
