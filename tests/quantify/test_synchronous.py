@@ -7,16 +7,15 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import MUTANTS
+from test_quantify import _storm_against_exact
 
 from algorithms.random_one_bit import RandomOneBit
 from checker.cli import main
 from checker.cli.loader import load_algorithm
 from checker.quantify import quantify
 from checker.quantify.mdp import build_mdp
-from models import SYNCHRONOUS, Algorithm, AlgorithmError, Local, Network, spontaneous
-
-from conftest import MUTANTS
-from test_quantify import _storm_against_exact
+from models import SYNCHRONOUS, Algorithm, AlgorithmError, Local, Network, Not, spontaneous
 
 ONES_QUIT = os.path.join(MUTANTS, "networks", "random_one_bit_ones_quit.py")
 
@@ -115,11 +114,11 @@ def test_several_enabled_commands_in_a_round_are_refused():
         def decided(p):
             return p.done
 
-        @spontaneous(when=lambda p: p.done == False)  # noqa: E712
+        @spontaneous(when=lambda p: Not(p.done))
         def heads(p):
             p.done = p.draw((True, False))
 
-        @spontaneous(when=lambda p: p.done == False)  # noqa: E712
+        @spontaneous(when=lambda p: Not(p.done))
         def tails(p):
             p.done = True
 

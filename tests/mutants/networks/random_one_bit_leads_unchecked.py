@@ -9,8 +9,6 @@ from models import And, Not, spontaneous
 
 
 class LeadsUnchecked(RandomOneBit, name="random-one-bit-leads-unchecked"):
-    round_commands = ("start", "draw_again")
-
     @spontaneous(when=lambda p: And(p.phase == Phase.ACTIVE, p.b == 1))
     def lead(p):
         p.phase = Phase.LEADER

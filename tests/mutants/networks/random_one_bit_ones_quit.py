@@ -10,9 +10,7 @@ from models import And, Not, spontaneous
 
 
 class OnesQuit(RandomOneBit, name="random-one-bit-ones-quit"):
-    round_commands = ("start", "draw_again")
-
-    @spontaneous(when=lambda p: And(p.phase == Phase.ACTIVE, p.b == 0, p.heard_one == False))  # noqa: E712
+    @spontaneous(when=lambda p: And(p.phase == Phase.ACTIVE, p.b == 0, Not(p.heard_one)))
     def draw_again(p):  # only an all-0 round draws again
         p.b = p.draw((0, 1))
         p.heard_one = False
