@@ -26,6 +26,7 @@ BUILTIN = {
     "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
     "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
     "random-one-bit": "algorithms.random_one_bit:RandomOneBit",
+    "itai-rodeh-sync": "algorithms.itai_rodeh_sync:ItaiRodehSync",
 }
 
 

@@ -120,6 +120,9 @@ class _Linter:
     # -- the class's own body, as written -------------------------------------------------
     def class_body(self):
         cls = self.cls
+        if not any(callable(value) or isinstance(value, (staticmethod, classmethod, property))
+                   for name, value in vars(cls).items() if not name.startswith("__")):
+            return  # nothing of its own to read: e.g. --k's subclass, which only sets a constant
         try:
             lines, first_line = inspect.getsourcelines(cls)
             filename = inspect.getsourcefile(cls) or "<unknown>"

@@ -7,7 +7,7 @@ import sys
 import traceback
 
 from algorithms import BUILTIN, builtin
-from models import Algorithm, AlgorithmError
+from models import Algorithm, AlgorithmError, Local
 
 
 def load_algorithm(name: str) -> type[Algorithm]:
@@ -24,6 +24,20 @@ def load_algorithm(name: str) -> type[Algorithm]:
         f"unknown algorithm {name!r}: run `check --list` for the built-in ones "
         f"({', '.join(BUILTIN)}), or give the path of a .py file"
     )
+
+
+def with_k(algorithm: type[Algorithm], k: int | None) -> type[Algorithm]:
+    """``algorithm`` with its constant K set (``--k``): a subclass whose local ``K`` starts at k,
+    named for it ("itai-rodeh-sync (K = 5)"). Only an algorithm that declares a local K has one."""
+    if k is None:
+        return algorithm
+    declared = next((v for v in algorithm.variables if v.name == "K"), None)
+    if declared is None:
+        raise AlgorithmError(f"--k: {algorithm.name} has no constant K (a local named K that --k would set)")
+    if k < 1:
+        raise AlgorithmError(f"--k must be at least 1, got {k}")
+    namespace = {"K": Local(declared.type, k), "__module__": algorithm.__module__}
+    return type(f"{algorithm.__name__}K{k}", (algorithm,), namespace, name=f"{algorithm.name} (K = {k})")
 
 
 def _note_a_shadowed_builtin(algorithm: type[Algorithm], path: str) -> None:

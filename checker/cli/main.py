@@ -20,7 +20,7 @@ from . import modes as cli_modes
 from . import randomized as randomized_mode
 from algorithms import BUILTIN
 
-from .loader import load_algorithm
+from .loader import load_algorithm, with_k
 
 USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
 
@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
                                       "or of vertices 0, 1, ... on a network): any distinct positive integers")
+    parser.add_argument("--k", type=int, metavar="K",
+                        help="an algorithm's constant K, for those that declare one (itai-rodeh-sync: ids drawn from 1..K)")
     parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
                         help="check every choice of n distinct ids from A..B, each in every arrangement "
                              "(for algorithms whose behaviour depends on the id values, not only their order)")
@@ -192,6 +194,9 @@ def _cluster(args):
         return None
     from ..explore.cluster import Cluster
 
+    if args.k is not None:
+        raise AlgorithmError("--cluster: each worker loads the algorithm by its name or file, which --k does not "
+                             "change; run with --k but without --cluster")
     reference = args.algorithm
     if reference not in BUILTIN:
         path, colon, name = reference.partition(":")
@@ -260,7 +265,7 @@ def _describe(args) -> int:
                if given]
     if running:
         raise AlgorithmError(f"--describe runs no check; drop {', '.join(running)}")
-    algorithm = load_algorithm(args.algorithm)
+    algorithm = with_k(load_algorithm(args.algorithm), args.k)
     print(json.dumps(describe(algorithm), indent=2) if args.json else describe_text(algorithm))
     return 0
 
@@ -292,7 +297,7 @@ def _asynchronous_ring_only(algorithm, what: str) -> None:
 
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
-    algorithm = load_algorithm(args.algorithm)
+    algorithm = with_k(load_algorithm(args.algorithm), args.k)
     if algorithm.randomized and args.messages:
         raise AlgorithmError(f"{algorithm.name} draws random values, so no bound holds on its messages; "
                              "--expected messages gives their least and largest expectation")
@@ -354,7 +359,7 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
-    algorithm = load_algorithm(args.algorithm)
+    algorithm = with_k(load_algorithm(args.algorithm), args.k)
     if args.prove or args.invariant or args.check_invariant:
         _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
     if args.prove or args.invariant and not args.check_invariant:

@@ -7,7 +7,7 @@ import sys
 
 from models import AlgorithmError
 
-from .loader import load_algorithm
+from .loader import load_algorithm, with_k
 from .modes import PLOT_FORMATS, as_range
 
 EXPORT_FORMATS = (".drn", ".nm", ".prism")
@@ -53,7 +53,7 @@ def run(args) -> int:
     from ..quantify.report import plot_distribution, render, render_range, to_json
 
     _validate(args)
-    algorithm = load_algorithm(args.algorithm)
+    algorithm = with_k(load_algorithm(args.algorithm), args.k)
     expected = _expected(args, algorithm)
     unit = args.unit or "steps"
     check_question(algorithm, expected, unit)

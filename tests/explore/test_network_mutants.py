@@ -24,6 +24,7 @@ CATALOGUE = [
     ("dfs_higher_uid_wins.py", ["--n", "3"], "leader-is-smallest"),
     ("random_one_bit_leads_unchecked.py", ["--n", "2"], "at-most-one-leader"),
     ("random_one_bit_ones_quit.py", ["--n", "2"], "election"),
+    ("itai_rodeh_sync_any_unique_wins.py", ["--n", "3"], "at-most-one-leader"),
 ]
 
 

@@ -4,15 +4,17 @@ computed here by hand, and against the tests' own exact solver."""
 import json
 import os
 from fractions import Fraction
+from itertools import product
 from math import comb
 
 import pytest
 from conftest import MUTANTS
 from test_quantify import _storm_against_exact
 
+from algorithms.itai_rodeh_sync import ItaiRodehSync
 from algorithms.random_one_bit import RandomOneBit
 from checker.cli import main
-from checker.cli.loader import load_algorithm
+from checker.cli.loader import load_algorithm, with_k
 from checker.quantify import quantify
 from checker.quantify.mdp import build_mdp
 from models import SYNCHRONOUS, Algorithm, AlgorithmError, Local, Network, Not, spontaneous
@@ -148,3 +150,32 @@ def test_the_qualitative_check_covers_complete_graphs_only(capsys):
     assert "on the complete graph, n = 3: VERIFIED" in capsys.readouterr().out
     assert load_algorithm("random-one-bit").default_graphs == "complete"
     assert main(["random-one-bit", "--n", "3", "--graph", "path"]) == 1  # "completely connected networks only"
+
+
+def some_id_unique(n: int, k: int) -> Fraction:
+    """P(some id of n drawn uniformly from 1..k is drawn once), by counting the k^n draws."""
+    draws = list(product(range(1, k + 1), repeat=n))
+    return Fraction(sum(1 for d in draws if any(d.count(v) == 1 for v in d)), len(draws))
+
+
+@pytest.mark.parametrize("n,k", [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4), (5, 2)])
+def test_itai_rodeh_sync_expects_one_over_the_chance_of_a_unique_id(n, k):
+    q = quantify(with_k(ItaiRodehSync, k), n, expected=("rounds", "steps", "messages"))
+    rounds = 1 / some_id_unique(n, k)  # each round elects with that chance, independently
+    assert q.expected["rounds"].minimum == q.expected["rounds"].maximum == rounds
+    assert q.expected["steps"].minimum == 1 + 2 * (n - 1) * rounds  # two passes of n - 1 hops a round
+    assert q.expected["messages"].minimum == 2 * n * (n - 1) * rounds
+
+
+def test_itai_rodeh_sync_election_by_round_is_geometric():
+    q = quantify(with_k(ItaiRodehSync, 3), 4, distribution=5, unit="rounds")
+    p = some_id_unique(4, 3)
+    assert [b.minimum for b in q.distribution] == [1 - (1 - p) ** r for r in range(1, 6)]
+
+
+def test_itai_rodeh_sync_cli_sets_k_and_names_it(capsys):
+    assert main(["itai-rodeh-sync", "--n", "4", "--k", "3", "--expected", "rounds"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("itai-rodeh-sync (K = 3) on a unidirectional ring, n = 4") and "27/20 = 1.35" in out
+    assert main(["lcr", "--n", "3", "--k", "3"]) == 2
+    assert "--k: lcr has no constant K" in capsys.readouterr().err
