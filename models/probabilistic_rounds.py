@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import lcm
 from typing import NamedTuple
 
 from .errors import AlgorithmError
@@ -61,31 +62,41 @@ class ProbabilisticRounds(RoundSystem):
         options = [self._process_distribution(i, state[i], inboxes[i]) for i in range(self.n)]
         if not any(inboxes) and all(len(o) == 1 and not o[0][3] for o in options):
             return []
-        merged: dict[tuple, list] = {}  # target -> [probability, first ordinal]
-        messages = rounds = Fraction(0)
-        for ordinal, parts in enumerate(product(*options)):
-            probability = _ONE
-            channels = [()] * self.channel_count
+        # each process's probabilities as integer weights over its own common denominator, so
+        # that a combination's weight is a product of ints and the round's denominator is one
+        weighted, denominator = [], 1
+        for outcomes in options:
+            common = lcm(*(p.denominator for p, *_ in outcomes))
+            weighted.append([(p.numerator * (common // p.denominator), *rest) for p, *rest in outcomes])
+            denominator *= common
+        merged: dict[tuple, list] = {}  # target -> [weight, first ordinal]
+        messages = rounds = 0
+        channel_count, out_channel = self.channel_count, self._out_channel
+        for ordinal, parts in enumerate(product(*weighted)):
+            weight = 1
+            channels = [()] * channel_count
             sent = 0
             starts_round = False
-            for i, (p, values, sends, _moved, starts) in enumerate(parts):
-                probability *= p
-                out = self._out_channel[i]
-                for port, message in sends:
-                    channels[out[port]] += (message,)
-                sent += len(sends)
+            for i, (w, _values, sends, _moved, starts) in enumerate(parts):
+                weight *= w
+                if sends:
+                    out = out_channel[i]
+                    for port, message in sends:
+                        channels[out[port]] += (message,)
+                    sent += len(sends)
                 starts_round = starts_round or starts
             target = tuple(part[1] for part in parts) + tuple(channels)
-            messages += probability * sent
-            rounds += probability * starts_round
+            messages += weight * sent
+            rounds += weight * starts_round
             entry = merged.get(target)
             if entry is None:
-                merged[target] = [probability, ordinal]
+                merged[target] = [weight, ordinal]
             else:
-                entry[0] += probability
+                entry[0] += weight
         value = self._value
-        return [RoundChoice(-1, 0, tuple((value(p), target) for target, (p, _) in merged.items()),
-                            value(messages), value(rounds), tuple(o for _, o in merged.values()))]
+        return [RoundChoice(-1, 0, tuple((value(Fraction(w, denominator)), target) for target, (w, _) in merged.items()),
+                            value(Fraction(messages, denominator)), value(Fraction(rounds, denominator)),
+                            tuple(o for _, o in merged.values()))]
 
     def _process_distribution(self, i: int, values: tuple, inbox: tuple) -> list:
         """(probability, new locals, sends, whether it did anything, whether it ran a round
