@@ -13,7 +13,7 @@ the previous round, then takes one step); processors know N and K and have no id
 own. ``check itai-rodeh-sync --n 4 --k 3 --expected rounds`` gives the expected number of
 rounds, 1 / P(some id of the N drawn is unique); docs/complexity.md compares with PRISM.
 
-Where the case study's model leaves room, or is not a distributed program:
+Choices where the case study leaves room, or is not a distributed program:
   * PRISM's model decides with a global test: a ``counter`` module reads every processor's
     "my id is unique" flag at once and either ends or restarts the round. A ring has no such
     observer, so the flags go round the ring too: a round is two passes. In the first the ids

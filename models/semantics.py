@@ -74,6 +74,7 @@ class Observation:
     is_leader: bool
     leader_id: int | None
     candidate: bool
+    crashed: bool = False  # stopped by a crash failure (models/crashes.py): it decides nothing
 
 
 def _failing_line(command: Command, error: Exception) -> int:

@@ -43,6 +43,11 @@ def _who(o: Observation) -> str:
     return f"id {o.id}"
 
 
+def _live(observations: Sequence[Observation]) -> list[Observation]:
+    """The processes that have not crashed (models/crashes.py): the specification is about them."""
+    return [o for o in observations if not o.crashed]
+
+
 def _at_most_one_leader(observations: Sequence[Observation]) -> str | None:
     leaders = [o for o in observations if o.is_leader]
     if len(leaders) > 1:
@@ -51,7 +56,7 @@ def _at_most_one_leader(observations: Sequence[Observation]) -> str | None:
 
 
 def _stable(before: Observation, after: Observation) -> str | None:
-    if not before.decided:
+    if not before.decided or after.crashed:  # a crashed process's decision no longer counts
         return None
     if (after.decided, after.is_leader, after.leader_id) != (True, before.is_leader, before.leader_id):
         def show(o):
@@ -64,10 +69,13 @@ def _stable(before: Observation, after: Observation) -> str | None:
 
 
 def _election(observations: Sequence[Observation], _channels=()) -> str | None:
-    leaders = [o for o in observations if o.is_leader]
+    live = _live(observations)
+    leaders = [o for o in live if o.is_leader]
     if len(leaders) != 1:
-        return f"terminated with {len(leaders)} leaders, not exactly one"
-    undecided = [o for o in observations if not o.decided]
+        crashed = len(observations) - len(live)
+        among = f" among the {len(live)} live processes ({crashed} crashed)" if crashed else ""
+        return f"terminated with {len(leaders)} leaders{among}, not exactly one"
+    undecided = [o for o in live if not o.decided]
     if undecided:
         return f"terminated with undecided processes: {', '.join(_who(o) for o in undecided)}"
     return None
@@ -78,7 +86,7 @@ def _agreement(observations: Sequence[Observation], _channels=()) -> str | None:
     if len(leaders) != 1:
         return None  # the election property reports this
     # a process that decided without recording a leader (NIL: e.g. a passive relay) has nothing to compare
-    recorded = {o.leader_id for o in observations if o.decided and o.leader_id != NIL}
+    recorded = {o.leader_id for o in _live(observations) if o.decided and o.leader_id != NIL}
     if recorded != {leaders[0].id}:
         return f"processes record different leaders: {sorted(recorded)} (leader is id {leaders[0].id})"
     return None
@@ -88,13 +96,17 @@ def _extremal(winner: str):
     pick = max if winner == LARGEST else min
 
     def check(observations: Sequence[Observation], _channels=()) -> str | None:
-        leaders = [o for o in observations if o.is_leader]
-        candidates = [o.id for o in observations if o.candidate]
+        live = _live(observations)
+        leaders = [o for o in live if o.is_leader]
+        candidates = [o.id for o in live if o.candidate]
         if len(leaders) != 1 or not candidates:
             return None
         expected = pick(candidates)
         if leaders[0].id != expected:
-            among = "" if len(candidates) == len(observations) else " among the candidates"
+            if len(live) < len(observations):
+                among = " among the live candidates"
+            else:
+                among = "" if len(candidates) == len(observations) else " among the candidates"
             return f"leader is id {leaders[0].id}, but the {winner} id{among} is {expected}"
         return None
 

@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
                                       "or of vertices 0, 1, ... on a network): any distinct positive integers")
+    parser.add_argument("--crashes", type=int, default=0, metavar="F",
+                        help="the adversary may crash up to F processes at any point of any execution; the "
+                             "specification is then about the live ones (docs/checking.md, Crash failures)")
     parser.add_argument("--k", type=int, metavar="K",
                         help="an algorithm's constant K, for those that declare one (itai-rodeh-sync: ids drawn from 1..K)")
     parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
@@ -378,7 +381,7 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args))
+                       cluster=_cluster(args), crashes=args.crashes)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -84,6 +84,7 @@ class Result:
     rounds_max: int | None = None
     networks: list = field(default_factory=list)  # the graphs checked, on a network
     randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
+    crashes: int = 0  # the adversary could crash up to this many processes (models/crashes.py)
 
     @property
     def omission_probability(self) -> float | None:
@@ -122,6 +123,7 @@ class Result:
             "por": self.por,
             "chains": self.chains,
             "symmetry": self.symmetry,
+            **({"crashes": self.crashes} if self.crashes else {}),
             **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
             "per_arrangement": [
                 {
@@ -139,7 +141,8 @@ class Result:
 
     def summary(self) -> str:
         where = self.topology if self.networks else f"a {self.topology}"
-        lines = [f"{self.algorithm} on {where}, n = {self.n}: {self.verdict.upper()}"]
+        faults = f", up to {self.crashes} crash{'es' if self.crashes > 1 else ''}" if self.crashes else ""
+        lines = [f"{self.algorithm} on {where}, n = {self.n}{faults}: {self.verdict.upper()}"]
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
             checked += f" of {self.arrangements_planned}"

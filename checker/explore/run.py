@@ -55,6 +55,7 @@ class _Task:
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
     blind: bool = False  # explore with hidden ids (anonymous.py)
+    crashes: int = 0  # the adversary may crash up to this many processes (models/crashes.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -71,7 +72,7 @@ class _Stopped:
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = system_for(task.algorithm, arrangement, blind=task.blind)
+    reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
@@ -167,6 +168,7 @@ def check_plan(
     numbered: bool = False,
     checkpoint: str | None = None,
     cluster: Cluster | None = None,
+    crashes: int = 0,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -191,7 +193,8 @@ def check_plan(
     ``checkpoint`` a file recording each finished arrangement, from which a run started again
     resumes (checkpoint.py); ``cluster`` a Dask cluster whose workers explore the arrangements
     instead of ``jobs`` local processes (cluster.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
-    lists every port labelling of a network.
+    lists every port labelling of a network; ``crashes`` lets the adversary crash up to that
+    many processes at any point (models/crashes.py: the specification is then about live ones).
     """
     global _task
     if n < 1:
@@ -199,20 +202,24 @@ def check_plan(
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
     message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
+    if not 0 <= crashes < n:
+        raise AlgorithmError(f"--crashes must be between 0 and n - 1 = {n - 1} (someone must be left to elect), got {crashes}")
+    if crashes and cluster is not None:
+        raise AlgorithmError("--crashes runs on this machine only; drop --cluster")
     if cluster is not None and properties is not None:
         raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant")
     properties = properties if properties is not None else election_spec(algorithm)
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
-    system_for(algorithm, plan[0])  # an algorithm that cannot run fails here
-    python_reason = python_only(algorithm, planning)
+    system_for(algorithm, plan[0], crashes=crashes)  # an algorithm that cannot run fails here
+    python_reason = python_only(algorithm, planning, crashes)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
-                  max_memory, chains, fingerprint, native)
+                  max_memory, chains, fingerprint, native, crashes=crashes)
     remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
                                                      fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
@@ -229,7 +236,7 @@ def check_plan(
             explorations, counterexample, incomplete_reason, unfinished = _run_plan(
                 plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
                     ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
-                    graphs=graphs, id_values=id_values, numbered=numbered)), remote)
+                    graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes)), remote)
     finally:
         meter.close()
         _task = None
@@ -253,6 +260,7 @@ def check_plan(
         result.notes.append(planning.note)
         result.symmetry_note = planning.note
     result.symmetry = "id-blind" if blind else planning.symmetry
+    result.crashes = crashes
     return result
 
 

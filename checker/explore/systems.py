@@ -7,7 +7,8 @@ asynchronous model on rings: anything else runs in Python, and the run says so.
 """
 from __future__ import annotations
 
-from models import SYNCHRONOUS, AsyncSystem
+from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
+from models.crashes import CrashSystem
 from models.network_semantics import NetworkSystem
 from models.rounds import RoundSystem
 
@@ -17,14 +18,19 @@ from .anonymous import hidden_ids
 from .arrangements import Arrangement
 
 
-def system_for(algorithm, arrangement: Arrangement, blind: bool = False):
+def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0):
     """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
-    with ids that refuse every use instead (checker/explore/anonymous.py)."""
+    with ids that refuse every use instead (checker/explore/anonymous.py); ``crashes``: up to
+    that many processes may crash (models/crashes.py)."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
+    if crashes:
+        if algorithm.timing == SYNCHRONOUS:
+            raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+        return CrashSystem(local, crashes)
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
 
@@ -33,8 +39,10 @@ def interned_engine_runs(system) -> bool:
     return isinstance(system, AsyncSystem)
 
 
-def python_only(algorithm, planning) -> str | None:
+def python_only(algorithm, planning, crashes: int = 0) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
+    if crashes:
+        return "crash failures are explored by the Python engine, without partial-order reduction"
     if algorithm.timing == SYNCHRONOUS:
         return "the native engine is built for the asynchronous model, not for synchronous rounds"
     if planning.networks:
