@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="number of processes (a range such as 3..8 with --messages, --open-schedules, compare)")
     parser.add_argument("--ids", help="check one arrangement, e.g. 3,1,4,2 (ids in clockwise order from position 0, "
                                       "or of vertices 0, 1, ... on a network): any distinct positive integers")
-    parser.add_argument("--crashes", type=int, default=0, metavar="F",
+    parser.add_argument("--crashes", type=int, metavar="F",
                         help="the adversary may crash up to F processes at any point of any execution; the "
                              "specification is then about the live ones (docs/checking.md, Crash failures)")
     parser.add_argument("--k", type=int, metavar="K",
@@ -160,6 +160,7 @@ _MODE_OPTIONS = {
     "--trace-out": ("check", "open-schedules"),
     "--checkpoint": ("check",),
     "--cluster": ("check",),
+    "--crashes": ("check",),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
@@ -373,6 +374,8 @@ def run(argv: list[str] | None = None) -> int:
         if args.cluster:
             raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant "
                                  "(or --cluster)")
+        if args.crashes:
+            raise AlgorithmError("--check-invariant checks the algorithm without failures; drop --crashes")
         result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
                                  progress=args.progress, engine=args.engine, jobs=args.jobs,
                                  max_memory=max_memory, symmetry=args.symmetry, checkpoint=args.checkpoint)
@@ -381,7 +384,7 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args), crashes=args.crashes)
+                       cluster=_cluster(args), crashes=args.crashes or 0)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -105,6 +105,8 @@ def test_a_crashed_leader_does_not_break_stability():
 @pytest.mark.parametrize("argv, message", [
     (["cr", "--n", "3", "--crashes", "3"], "--crashes must be between 0 and n - 1 = 2"),
     (["timeslice", "--n", "3", "--crashes", "1"], "--crashes is for the asynchronous model"),
+    (["cr", "--n", "3", "--crashes", "1", "--messages"], "--crashes goes with a check of one n"),
+    (["cr", "--n", "3", "--crashes", "1", "--check-invariant"], "drop --crashes"),
 ])
 def test_bad_crash_counts_and_models_get_one_line(capsys, argv, message):
     status, _, err = _run(capsys, *argv)
