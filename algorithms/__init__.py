@@ -27,6 +27,8 @@ BUILTIN = {
     "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
     "random-one-bit": "algorithms.random_one_bit:RandomOneBit",
     "itai-rodeh-sync": "algorithms.itai_rodeh_sync:ItaiRodehSync",
+    "bully": "algorithms.bully:Bully",
+    "bully-always-replies": "algorithms.bully:BullyAlwaysReplies",
 }
 
 

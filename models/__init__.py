@@ -1,7 +1,7 @@
 """The vocabulary algorithms are written in: the guarded-command DSL, topologies, semantics."""
 from .algorithm import (
     ASYNCHRONOUS, LARGEST, SMALLEST, SYNCHRONOUS, Algorithm, Command, Local, PerPort, declares_message_bound,
-    message_bound_at, receive, spontaneous,
+    message_bound_at, receive, spontaneous, timeout,
 )
 from .errors import AlgorithmError
 from .logic import And, Implies, Not, Or, ite
@@ -13,7 +13,7 @@ from .topology import CCW, CW, LEFT, NEXT, PREV, RIGHT, BidirectionalRing, Unidi
 from .values import FALSE, NIL, TRUE, Decision, Id
 
 __all__ = [
-    "Algorithm", "Local", "PerPort", "spontaneous", "receive", "Command", "LARGEST", "SMALLEST",
+    "Algorithm", "Local", "PerPort", "spontaneous", "receive", "timeout", "Command", "LARGEST", "SMALLEST",
     "message_bound_at", "declares_message_bound",
     "Message", "And", "Or", "Not", "Implies", "ite", "AlgorithmError",
     "AsyncSystem", "Step", "Observation", "UNMATCHED",

@@ -60,7 +60,7 @@ class PerPort(Local):
 
 @dataclass
 class Command:
-    """One guarded command: ``kind`` is "spontaneous" or "receive"."""
+    """One guarded command: ``kind`` is "spontaneous", "receive" or "timeout"."""
 
     name: str
     kind: str
@@ -72,6 +72,8 @@ class Command:
     order: int = 0
     any_port: bool = False  # a spontaneous command taken on any one of the process's ports (networks)
     draws: bool = False  # the body calls p.draw (read from its source): its outcomes are random
+    waits_for: Callable | None = None  # a timeout's awaited process: waits_for(p) is its id
+    rank: int = 1  # a timeout's length among the algorithm's: the shorter ones fire first
 
     def enabled_on(self, port: str) -> bool:
         return self.ports is None or port in self.ports
@@ -104,6 +106,25 @@ def spontaneous(when: Callable | None = None, any_port: bool = False):
     def decorate(body):
         return Command(body.__name__, "spontaneous", body, when, None, None, _line_of(body), _next_order(),
                        draws=draws_in(body), any_port=any_port)
+
+    return decorate
+
+
+def timeout(when: Callable | None = None, waits_for: Callable | None = None, rank: int = 1):
+    """A command that fires when what its process waits for can no longer come.
+
+    Under the texts' bounded-delay assumption (the default), a timeout whose guard ``when(p)``
+    holds fires only when nothing else can happen: no other command of any live process is
+    enabled (so no awaited message is in transit or still to be sent), nor a timeout of a
+    smaller ``rank`` (a shorter timeout: seed 002's Bully waits for a leader longer than the
+    leader waits for replies). With ``waits_for(p)`` (an id) it waits for that one process
+    instead, and fires once that process has crashed (a perfect failure detector).
+    ``--premature-timeouts`` lets every timeout fire whenever its guard holds, as an unreliable
+    failure detector would (models/semantics.py, ``timeout_steps``)."""
+
+    def decorate(body):
+        return Command(body.__name__, "timeout", body, when, None, None, _line_of(body), _next_order(),
+                       draws=draws_in(body), waits_for=waits_for, rank=rank)
 
     return decorate
 
@@ -177,6 +198,7 @@ class Algorithm:
     variables: tuple[Local, ...] = ()
     commands: tuple[Command, ...] = ()
     randomized = False  # some command draws (set from the commands, never declared)
+    has_timeouts = False  # some command is a @timeout (set from the commands, never declared)
 
     def __init_subclass__(cls, name: str | None = None, seed: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -200,6 +222,7 @@ class Algorithm:
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
         lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
         cls.randomized = any(command.draws for command in cls.commands)
+        cls.has_timeouts = any(command.kind == "timeout" for command in cls.commands)
         cls._validate()
 
     @classmethod

@@ -12,13 +12,17 @@ fewer than F processes have crashed. From then on:
 
 The specification then speaks of live processes only (specs/election.py reads
 ``Observation.crashed``): at most one live leader; a process's decision is stable while it
-lives; in a terminal state exactly one live leader and every live process decided. A crash
+lives and the leader it records lives (``Observation.leader_crashed``: a fault-tolerant
+election elects again when its leader fails); in a terminal state exactly one live leader and
+every live process decided. A crash
 is one more choice of the adversary, like the order of deliveries, so every combination of
 crash points and interleavings is explored; rotations and reflections of an arrangement stay
 symmetries (the adversary may crash any process). Partial-order reduction is off (a crash
 conflicts with everything its process does), and the native engine does not run it.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .semantics import UNMATCHED, Observation, Step
 
@@ -55,8 +59,6 @@ class Crashed:
 class CrashSystem:
     """``local`` (an AsyncSystem) with up to ``crashes`` crash failures (see the module)."""
 
-    supports_por = False
-
     def __init__(self, local, crashes: int):
         self.local = local
         self.crashes = crashes
@@ -68,6 +70,12 @@ class CrashSystem:
         # the state indices of each process's incoming channels
         self._into = [tuple(n + k for k, c in enumerate(local.topology.channels) if c.receiver == i) for i in range(n)]
         self._crash_instance = len(local.instances)
+        self._position = {pid: i for i, pid in enumerate(self.ids)}
+        self.supports_por = False
+
+    def adversary(self, instance: int) -> bool:
+        """Is this transition the adversary's (a crash), not a step of its process?"""
+        return instance >= self._crash_instance
 
     @staticmethod
     def crashed(state, i: int) -> bool:
@@ -80,20 +88,22 @@ class CrashSystem:
         """The live processes' transitions, then a crash of each live process (if allowed)."""
         n = self.n
         down = [i for i in range(n) if isinstance(state[i], Crashed)]
-        result = []
+        live = [i for i in range(n) if i not in down]
+        plain = self._plain(state) if down else state
+        steps = self.local.process_steps(plain, live)
+        if self.algorithm.has_timeouts:
+            steps += self.local.timeout_steps(plain, live, quiet=not steps,
+                                              crashed=frozenset(self.ids[i] for i in down))
+        result = steps
         if down:
-            plain = self._plain(state)
-            for step in self.local.steps(plain):
-                if step.process in down:
-                    continue
+            result = []
+            for step in steps:
                 target = list(step.target)
                 for i in down:
                     target[i] = state[i]
                     for k in self._into[i]:
                         target[k] = ()  # a message to a crashed process is lost
                 result.append(step._replace(target=tuple(target)))
-        else:
-            result = self.local.steps(state)
         if len(down) < self.crashes:
             for i in range(n):
                 if i not in down:
@@ -111,7 +121,11 @@ class CrashSystem:
     def observe_process(self, state, i: int) -> Observation:
         if isinstance(state[i], Crashed):
             return Observation(self.ids[i], False, False, None, False, crashed=True)
-        return self.local.observe_process(state, i)
+        observation = self.local.observe_process(state, i)
+        leader = observation.leader_id
+        if leader is not None and leader in self._position and isinstance(state[self._position[leader]], Crashed):
+            return replace(observation, leader_crashed=True)
+        return observation
 
     def observe(self, state) -> tuple[Observation, ...]:
         return tuple(self.observe_process(state, i) for i in range(self.n))

@@ -75,6 +75,7 @@ class Observation:
     leader_id: int | None
     candidate: bool
     crashed: bool = False  # stopped by a crash failure (models/crashes.py): it decides nothing
+    leader_crashed: bool = False  # the leader it records has crashed: its decision may change
 
 
 def _failing_line(command: Command, error: Exception) -> int:
@@ -129,6 +130,8 @@ class AsyncSystem:
             for i in range(n)
         ]
         self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous" and not c.any_port)
+        self._timeouts = tuple(c for c in algorithm.commands if c.kind == "timeout")
+        self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
         self._port_choices = tuple(c for c in algorithm.commands if c.any_port)
         self._handlers: dict[tuple[str, str], tuple[Command, ...]] = {}
         for port in topology.ports:
@@ -145,7 +148,7 @@ class AsyncSystem:
 
     def _instances(self):
         for i in range(self.n):
-            for command in self._spontaneous:
+            for command in self._spontaneous + self._timeouts:
                 yield Instance(i, command, None)
             for command in self._port_choices:
                 for port in self._out_ports[i]:
@@ -274,10 +277,55 @@ class AsyncSystem:
             successor[k] = successor[k] + (message,)
         return tuple(successor)
 
+    @property
+    def supports_por(self) -> bool:
+        """A timeout reads the whole system (it fires when nothing else can): nothing commutes with it."""
+        return not self._timeouts
+
     def steps(self, state) -> list[Step]:
-        """Every transition enabled in ``state``, in the fixed order."""
+        """Every transition enabled in ``state``, in the fixed order: the processes' commands,
+        then the timeouts that may fire (models/timeouts.py's rules)."""
+        result = self.process_steps(state)
+        if self._timeouts:
+            result += self.timeout_steps(state, range(self.n), quiet=not result, crashed=frozenset())
+        return result
+
+    def timeout_steps(self, state, live, quiet: bool, crashed: frozenset) -> list[Step]:
+        """The timeouts of the ``live`` processes that fire in ``state``. Premature timeouts fire
+        whenever their guard holds. Otherwise one that waits for a process (``waits_for``) fires
+        once that process is among the ``crashed`` ids, and the others only when the system is
+        ``quiet`` (no other command of a live process is enabled), those of the smallest rank
+        among the enabled ones first."""
+        detected, waiting = [], []  # (rank, step)
+        for i in live:
+            values = state[i]
+            for command in self._timeouts:
+                if not self.premature_timeouts:
+                    if command.waits_for is None:
+                        if not quiet:
+                            continue
+                    elif self._awaited(i, values, command) not in crashed:
+                        continue
+                for _, new_locals, sent in self._run(values, i, command, None, None) or ():
+                    target = self._apply(state, i, None, new_locals, sent)
+                    step = Step(i, command.name, None, None, sent, target, self.instance_id(i, command.name, None))
+                    (waiting if command.waits_for is None else detected).append((command.rank, step))
+        if waiting and not self.premature_timeouts:
+            shortest = min(rank for rank, _ in waiting)
+            waiting = [(rank, step) for rank, step in waiting if rank == shortest]
+        return sorted((step for _, step in detected + waiting), key=lambda step: step.instance)
+
+    def _awaited(self, i: int, values: tuple, command: Command):
+        view = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], self.algorithm, _GUARD_COINS)
+        try:
+            return command.waits_for(view)
+        except Exception as error:  # noqa: BLE001 -- the user's function, named in one line
+            raise _command_error(self.algorithm, command, error) from None
+
+    def process_steps(self, state, processes=None) -> list[Step]:
+        """The commands' transitions (no timeout) of ``processes`` (default: all), in the fixed order."""
         result: list[Step] = []
-        for i in range(self.n):
+        for i in range(self.n) if processes is None else processes:
             for command, new_locals, sent in self.spontaneous_outcomes(i, state[i]):
                 target = self._apply(state, i, None, new_locals, sent)
                 result.append(Step(i, command.name, None, None, sent, target, self.instance_id(i, command.name, None)))

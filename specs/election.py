@@ -56,8 +56,8 @@ def _at_most_one_leader(observations: Sequence[Observation]) -> str | None:
 
 
 def _stable(before: Observation, after: Observation) -> str | None:
-    if not before.decided or after.crashed:  # a crashed process's decision no longer counts
-        return None
+    if not before.decided or after.crashed or before.leader_crashed:
+        return None  # a crashed process decides nothing; one whose leader crashed may elect again
     if (after.decided, after.is_leader, after.leader_id) != (True, before.is_leader, before.leader_id):
         def show(o):
             if not o.decided:
@@ -136,6 +136,13 @@ MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more mess
 ROUND_BOUND = Property("round-bound", "graph", "no execution of a synchronous algorithm takes more rounds than its bound")
 # An algorithm that draws may loop (all coins equal, draw again): what it promises instead is
 # that every execution ends with probability 1, whatever the scheduler does.
+# An algorithm with timeouts may cycle (bid again, time out again) on schedules that no fair
+# scheduler follows: what it promises is termination of every fair execution
+# (checker/explore/fairness.py; weak fairness per process unless --fairness strong).
+FAIR_TERMINATION = Property(
+    "fair-termination", "graph",
+    "every fair execution terminates: a cycle is a violation only if a fair scheduler can follow it forever",
+)
 ALMOST_SURE_TERMINATION = Property(
     "almost-sure-termination", "graph",
     "under every scheduler, executions terminate with probability 1 (no scheduler can trap them forever)",
@@ -161,7 +168,7 @@ def election_spec(algorithm: type[Algorithm]) -> list[Property]:
     # of times (a stand-in for an algorithm, as checker/measure/blocked.py makes, may not say)
     if getattr(algorithm, "randomized", False):
         return properties + [ALMOST_SURE_TERMINATION]
-    properties.append(TERMINATION)
+    properties.append(FAIR_TERMINATION if getattr(algorithm, "has_timeouts", False) else TERMINATION)
     if declares_message_bound(algorithm):
         properties.append(MESSAGE_BOUND)
     if declares(algorithm, "round_bound"):

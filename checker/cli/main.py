@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--crashes", type=int, metavar="F",
                         help="the adversary may crash up to F processes at any point of any execution; the "
                              "specification is then about the live ones (docs/checking.md, Crash failures)")
+    parser.add_argument("--premature-timeouts", action="store_true",
+                        help="timeouts may fire whenever their guard holds (an unreliable failure detector), not "
+                             "only when what they wait for can no longer come")
+    parser.add_argument("--fairness", choices=("weak", "strong"),
+                        help="for algorithms with timeouts: what fair-termination assumes of the scheduler, per "
+                             "process (default weak)")
     parser.add_argument("--k", type=int, metavar="K",
                         help="an algorithm's constant K, for those that declare one (itai-rodeh-sync: ids drawn from 1..K)")
     parser.add_argument("--id-values", metavar="A..B", type=cli_modes.parse_id_values,
@@ -161,6 +167,8 @@ _MODE_OPTIONS = {
     "--checkpoint": ("check",),
     "--cluster": ("check",),
     "--crashes": ("check",),
+    "--premature-timeouts": ("check",),
+    "--fairness": ("check",),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
@@ -364,6 +372,11 @@ def run(argv: list[str] | None = None) -> int:
     if args.max_states is not None and args.max_states < 1:
         raise AlgorithmError("--max-states must be at least 1")
     algorithm = with_k(load_algorithm(args.algorithm), args.k)
+    if args.fairness and not algorithm.has_timeouts:
+        raise AlgorithmError(f"--fairness: {algorithm.name} has no timeout, so its cycles are not a matter of "
+                             "fairness (termination is checked on every execution); drop --fairness")
+    if (args.prove or args.invariant or args.check_invariant) and algorithm.has_timeouts:
+        raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
         _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
     if args.prove or args.invariant and not args.check_invariant:
@@ -384,7 +397,8 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args), crashes=args.crashes or 0)
+                       cluster=_cluster(args), crashes=args.crashes or 0,
+                       premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak")
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

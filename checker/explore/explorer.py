@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from models import AsyncSystem
 from specs import Property, bound_of
 
+from .fairness import fair_loop
 from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
 from .reduction import StubbornSets
@@ -67,8 +68,9 @@ class Exploration:
 class Explorer:
     def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
                  progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
-                 max_memory: int | None = None, chains: bool = True):
+                 max_memory: int | None = None, chains: bool = True, fairness: str = "weak"):
         self.system = system
+        self.fairness = fairness  # for fair-termination (checker/explore/fairness.py): weak or strong
         self.chains = chains  # with por: pass through states whose stubborn set is one transition
         self.max_memory = max_memory
         self.stop_at_first = stop_at_first
@@ -134,6 +136,9 @@ class Explorer:
         weights = array("I")
         self.edge_ordinal = edge_ordinal = array("H")  # each edge's position in the full transition list
         edge_instance = array("I")  # each edge's command instance, when the algorithm draws
+        fair = "fair-termination" in self.graph_props
+        edge_mover = array("i")  # each edge's command instance (-1: the adversary's), for fair-termination
+        adversary = getattr(system, "adversary", lambda instance: False)
         randomized = self.randomized
         reduction = self.reduction
         chains = self.chains and reduction is not None and not reduction.cycle_proviso
@@ -203,6 +208,8 @@ class Explorer:
                 edge_ordinal.append(k)
                 if randomized:
                     edge_instance.append(steps[k][4])
+                if fair:
+                    edge_mover.append(-1 if adversary(steps[k][4]) else steps[k][4])
             offsets.append(len(targets))
             i += 1
             if i % 4096 == 0:
@@ -214,6 +221,8 @@ class Explorer:
         result.depth = max(depth) if depth else 0
         if not stop and randomized:
             self._almost_sure(result, offsets, targets, edge_instance)
+        elif not stop and fair:
+            self._fair_termination(result, offsets, targets, weights, edge_mover)
         elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         violated = {v.property for v in result.violations}
@@ -342,6 +351,27 @@ class Explorer:
                 bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
                 self._ordinals_of(facts.max_edges),
             ))
+
+    def _fair_termination(self, result: Exploration, offsets, targets, weights, edge_mover):
+        """Every fair execution terminates (checker/explore/fairness.py), with a lasso if not; on
+        an acyclic graph that is plain termination, and the message figures are computed."""
+        if analyse(offsets, targets, weights, self.parent).acyclic:
+            self._graph_questions(result, offsets, targets, weights)
+            return
+        prop = self.graph_props["fair-termination"]
+        loop = fair_loop(offsets, targets, edge_mover, self.parent, self.fairness)
+        if loop is None:
+            return
+        instances = getattr(self.system, "instances", None) or getattr(getattr(self.system, "local", None), "instances", ())
+        taken = sorted({edge_mover[e] for e in loop.loop if edge_mover[e] >= 0})
+        names = [f"p{instances[k].process}.{instances[k].command.name if instances[k].command else 'unmatched'}"
+                 if k < len(instances) else str(k) for k in taken]
+        result.violations.append(Violation(
+            prop.name,
+            f"a {self.fairness}ly fair execution runs forever: it cycles among {loop.states} state(s) taking "
+            f"{', '.join(names)}; the trace loops from step {len(loop.stem) + 1}",
+            self._ordinals_of(loop.stem + loop.loop), loop_start=len(loop.stem),
+        ))
 
     def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
         """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""

@@ -113,6 +113,17 @@ def _cycle_through(start, offsets, targets):
     return None
 
 
+def edges_from_initial(state: int, offsets, targets, parents) -> list[int]:
+    """The edges of the search's path to ``state`` (by ``parents``), from the initial state."""
+    path = []
+    while state > 0:
+        parent = parents[state]
+        path.append(next(e for e in range(offsets[parent], offsets[parent + 1]) if targets[e] == state))
+        state = parent
+    path.reverse()
+    return path
+
+
 @dataclass
 class Endless:
     """Where a scheduler can keep an execution from ever terminating, whatever the coins.
@@ -171,13 +182,7 @@ def almost_sure_termination(offsets: array, targets: array, actions: array, pare
     if not any(inside):
         return None
     first = _bottom_of_trap(offsets, targets, inside, escaping, action_of)
-    stem = []
-    i = first
-    while i > 0:
-        parent = parents[i]
-        stem.append(next(e for e in range(offsets[parent], offsets[parent + 1]) if targets[e] == i))
-        i = parent
-    stem.reverse()
+    stem = edges_from_initial(first, offsets, targets, parents)
     keep = {}  # trapped state -> an edge of a choice that stays
     walk, position = [], {}
     i = first

@@ -85,6 +85,8 @@ class Result:
     networks: list = field(default_factory=list)  # the graphs checked, on a network
     randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
     crashes: int = 0  # the adversary could crash up to this many processes (models/crashes.py)
+    premature_timeouts: bool = False  # timeouts could fire whenever their guard held
+    fairness: str | None = None  # what fair-termination assumed of the scheduler: weak or strong
 
     @property
     def omission_probability(self) -> float | None:
@@ -124,6 +126,8 @@ class Result:
             "chains": self.chains,
             "symmetry": self.symmetry,
             **({"crashes": self.crashes} if self.crashes else {}),
+            **({"premature_timeouts": True} if self.premature_timeouts else {}),
+            **({"fairness": self.fairness} if self.fairness else {}),
             **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
             "per_arrangement": [
                 {
@@ -142,6 +146,8 @@ class Result:
     def summary(self) -> str:
         where = self.topology if self.networks else f"a {self.topology}"
         faults = f", up to {self.crashes} crash{'es' if self.crashes > 1 else ''}" if self.crashes else ""
+        faults += ", premature timeouts" if self.premature_timeouts else ""
+        faults += f", {self.fairness} fairness" if self.fairness else ""
         lines = [f"{self.algorithm} on {where}, n = {self.n}{faults}: {self.verdict.upper()}"]
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:
@@ -177,6 +183,9 @@ class Result:
         elif self.randomized:
             lines.append("  messages      unbounded (the coins may repeat a round any number of times); "
                          "--expected messages gives the expectation")
+        elif self.fairness and self.verdict == VERIFIED:
+            lines.append("  messages      unbounded: the graph has cycles (bids that time out again), which every "
+                         f"{self.fairness}ly fair execution leaves")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
         if self.rounds_max is not None:

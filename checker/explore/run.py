@@ -56,6 +56,8 @@ class _Task:
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
     blind: bool = False  # explore with hidden ids (anonymous.py)
     crashes: int = 0  # the adversary may crash up to this many processes (models/crashes.py)
+    premature_timeouts: bool = False  # timeouts fire whenever their guard holds
+    fairness: str = "weak"  # of fair-termination (checker/explore/fairness.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -72,12 +74,13 @@ class _Stopped:
 def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
-    reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes)
+    reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes,
+                           premature_timeouts=task.premature_timeouts)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
-                        chains=task.chains).run()
+                        chains=task.chains, fairness=task.fairness).run()
 
     try:
         exploration = None
@@ -169,6 +172,8 @@ def check_plan(
     checkpoint: str | None = None,
     cluster: Cluster | None = None,
     crashes: int = 0,
+    premature_timeouts: bool = False,
+    fairness: str = "weak",
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -194,7 +199,9 @@ def check_plan(
     resumes (checkpoint.py); ``cluster`` a Dask cluster whose workers explore the arrangements
     instead of ``jobs`` local processes (cluster.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
     lists every port labelling of a network; ``crashes`` lets the adversary crash up to that
-    many processes at any point (models/crashes.py: the specification is then about live ones).
+    many processes at any point (models/crashes.py: the specification is then about live ones);
+    ``premature_timeouts`` lets a timeout fire whenever its guard holds (an unreliable failure detector);
+    ``fairness`` ("weak" or "strong", per process) is what fair-termination assumes of the scheduler.
     """
     global _task
     if n < 1:
@@ -204,6 +211,10 @@ def check_plan(
     message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     if not 0 <= crashes < n:
         raise AlgorithmError(f"--crashes must be between 0 and n - 1 = {n - 1} (someone must be left to elect), got {crashes}")
+    if fairness not in ("weak", "strong"):
+        raise AlgorithmError(f"--fairness {fairness}: choose weak or strong")
+    if premature_timeouts and not algorithm.has_timeouts:
+        raise AlgorithmError(f"--premature-timeouts: {algorithm.name} has no timeout (@timeout) to fire early")
     if crashes and cluster is not None:
         raise AlgorithmError("--crashes runs on this machine only; drop --cluster")
     if cluster is not None and properties is not None:
@@ -219,7 +230,8 @@ def check_plan(
     jobs = jobs or default_jobs()
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
-                  max_memory, chains, fingerprint, native, crashes=crashes)
+                  max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
+                  fairness=fairness)
     remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
                                                      fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
@@ -236,7 +248,8 @@ def check_plan(
             explorations, counterexample, incomplete_reason, unfinished = _run_plan(
                 plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
                     ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
-                    graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes)), remote)
+                    graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes,
+                    premature_timeouts=premature_timeouts, fairness=fairness)), remote)
     finally:
         meter.close()
         _task = None
@@ -261,6 +274,8 @@ def check_plan(
         result.symmetry_note = planning.note
     result.symmetry = "id-blind" if blind else planning.symmetry
     result.crashes = crashes
+    result.premature_timeouts = premature_timeouts
+    result.fairness = fairness if any(p.name == "fair-termination" for p in properties) else None
     return result
 
 

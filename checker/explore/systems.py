@@ -18,15 +18,18 @@ from .anonymous import hidden_ids
 from .arrangements import Arrangement
 
 
-def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0):
+def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0,
+               premature_timeouts: bool = False):
     """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
     with ids that refuse every use instead (checker/explore/anonymous.py); ``crashes``: up to
-    that many processes may crash (models/crashes.py)."""
+    that many processes may crash (models/crashes.py); ``premature_timeouts``: a timeout may fire
+    whenever its guard holds (models/semantics.py's ``timeout_steps``)."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
+    local.premature_timeouts = premature_timeouts
     if crashes:
         if algorithm.timing == SYNCHRONOUS:
             raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
@@ -35,14 +38,18 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
 
 
 def interned_engine_runs(system) -> bool:
-    """Can models/interned.py (the memoised asynchronous engine) run this system?"""
-    return isinstance(system, AsyncSystem)
+    """Can models/interned.py (the memoised asynchronous engine) run this system? Not one with
+    timeouts, which read the whole system."""
+    return isinstance(system, AsyncSystem) and not system.algorithm.has_timeouts
 
 
 def python_only(algorithm, planning, crashes: int = 0) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
     if crashes:
         return "crash failures are explored by the Python engine, without partial-order reduction"
+    if algorithm.has_timeouts:
+        return ("a timeout fires when nothing else can happen, which reads the whole system: the Python engine "
+                "explores it, without partial-order reduction")
     if algorithm.timing == SYNCHRONOUS:
         return "the native engine is built for the asynchronous model, not for synchronous rounds"
     if planning.networks:

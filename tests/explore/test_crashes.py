@@ -2,7 +2,6 @@
 specification is then about the live ones. A ring algorithm that is not built for crashes
 fails with a trace that replays; without --crashes nothing changes."""
 import json
-import os
 
 import pytest
 

@@ -25,6 +25,7 @@ CATALOGUE = [
     ("random_one_bit_leads_unchecked.py", ["--n", "2"], "at-most-one-leader"),
     ("random_one_bit_ones_quit.py", ["--n", "2"], "election"),
     ("itai_rodeh_sync_any_unique_wins.py", ["--n", "3"], "at-most-one-leader"),
+    ("bully_does_not_bid_again.py", ["--n", "3", "--crashes", "1", "--fairness", "strong"], "election"),
 ]
 
 
@@ -33,14 +34,16 @@ def test_every_network_mutant_is_in_the_catalogue():
     assert files == {name for name, _, _ in CATALOGUE}
 
 
-def _system(algorithm, counterexample):
+def _system(algorithm, counterexample, result=None):
     graph = counterexample.get("graph")
     topology = None
     if graph is not None:
         n = len(counterexample["ids"])
         topology = Network(n, [tuple(e) for e in graph["edges"]], [tuple(p) for p in graph["ports"]], graph["name"])
     numbered = topology is not None  # a replay may read port numbers freely
-    return system_for(algorithm, Arrangement(tuple(counterexample["ids"]), 1, topology=topology, numbered=numbered))
+    result = result or {}
+    return system_for(algorithm, Arrangement(tuple(counterexample["ids"]), 1, topology=topology, numbered=numbered),
+                      crashes=result.get("crashes", 0), premature_timeouts=result.get("premature_timeouts", False))
 
 
 def _follow_rounds(system, steps):
@@ -84,7 +87,7 @@ def test_network_mutant_is_caught_with_a_trace_that_replays(capsys, tmp_path, fi
     assert [p["name"] for p in result["properties"] if p["holds"] is False] == [expected]
     counterexample = result["counterexample"]
     algorithm = load_algorithm(path)
-    system = _system(algorithm, counterexample)
+    system = _system(algorithm, counterexample, result)
     steps = counterexample["trace"]["steps"]
     synchronous = getattr(system, "synchronous", False)
     states = _follow_rounds(system, steps) if synchronous else _follow_steps(system, steps)

@@ -1,0 +1,132 @@
+"""Timeouts (@timeout), crashes and fairness on seed 002's Bully: the text's program elects two
+leaders without any crash (a trace checked by hand in docs/checking.md), Garcia-Molina's
+version verifies with crashes under strong fairness, premature timeouts elect two leaders,
+and a weakly fair lasso is shown and replays."""
+import json
+from array import array
+
+import pytest
+
+from checker import check, load_algorithm
+from checker.cli import main
+from checker.explore.arrangements import Arrangement
+from checker.explore.fairness import STRONG, WEAK, fair_loop
+from checker.explore.systems import system_for
+from models.network import Network
+
+
+def _run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_the_text_program_elects_two_leaders_without_any_crash(capsys):
+    status, out, _ = _run(capsys, "bully", "--n", 2, "--json")
+    result = json.loads(out)
+    assert status == 1 and result["counterexample"]["property"] == "at-most-one-leader"
+    steps = result["counterexample"]["trace"]["steps"]
+    # both bid; the election of id 1 reaches id 2 while it waits for replies, and only an idle
+    # process replies; nothing else can happen, so both time out and elect themselves
+    assert [(s["position"], s["command"]) for s in steps] == [
+        (0, "bid"), (1, "bid"), (0, "not_addressed"), (1, "(unmatched)"), (0, "no_reply"), (1, "(unmatched)"),
+        (1, "no_reply")]
+
+
+def test_garcia_molinas_version_verifies_without_crashes_and_with_them_under_strong_fairness():
+    bully = load_algorithm("bully-always-replies")
+    assert check(bully, 3, jobs=1, progress=False).verdict == "verified"
+    for crashes in (1, 2):
+        result = check(bully, 3, jobs=1, progress=False, crashes=crashes, fairness="strong")
+        assert result.verdict == "verified" and result.fairness == "strong"
+
+
+def test_under_weak_fairness_a_lasso_is_shown_and_replays(capsys, tmp_path):
+    status, out, _ = _run(capsys, "bully-always-replies", "--n", 3, "--crashes", 1, "--json")
+    result = json.loads(out)
+    counterexample = result["counterexample"]
+    assert status == 1 and counterexample["property"] == "fair-termination"
+    trace = counterexample["trace"]
+    start = trace["loop_start"]
+    steps = trace["steps"]
+    assert start is not None and 0 <= start < len(steps)
+    # replay: the state after the loop is the state where it started
+    system = system_for(load_algorithm("bully-always-replies"),
+                        Arrangement(tuple(counterexample["ids"]), 1, topology=Network(3), numbered=True), crashes=1)
+    states = [system.initial_state]
+    for step in steps:
+        (taken,) = [s for s in system.steps(states[-1]) if s.process == step["position"]
+                    and s.command == step["command"] and (str(s.received) if s.received is not None else None)
+                    == step["received"]][:1]
+        states.append(taken.target)
+    assert states[-1] == states[start]
+    for extension in ("txt", "md", "json", "html"):
+        path = tmp_path / f"lasso.{extension}"
+        assert main(["bully-always-replies", "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
+        text = path.read_text()
+        assert "loop" in text.lower(), extension
+    capsys.readouterr()
+    itf = json.loads((tmp_path / "lasso.json").read_text())
+    assert itf["loop"] == start
+
+
+def test_premature_timeouts_elect_two_leaders(capsys):
+    status, out, _ = _run(capsys, "bully-always-replies", "--n", 3, "--premature-timeouts")
+    assert status == 1
+    assert out.startswith("bully-always-replies on the complete graph, n = 3, premature timeouts, weak fairness: VIOLATED")
+    assert "at-most-one-leader  VIOLATED  (2 leaders" in out
+
+
+def test_a_timeout_fires_only_when_nothing_else_can_happen():
+    system = system_for(load_algorithm("bully-always-replies"), Arrangement((1, 2), 1, topology=Network(2)))
+    state = system.initial_state
+    commands = []
+    while True:
+        steps = system.steps(state)
+        if not steps:
+            break
+        timeouts = [s for s in steps if s.command in ("no_reply", "no_leader", "leader_silent")]
+        assert not timeouts or len(timeouts) == len(steps)  # never beside another step
+        commands.append(steps[0].command)
+        state = steps[0].target
+    assert "no_reply" in commands
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["cr", "--n", "3", "--premature-timeouts"], "cr has no timeout"),
+    (["cr", "--n", "3", "--fairness", "strong"], "cr has no timeout"),
+    (["bully", "--n", "3", "--fairness", "fair"], "invalid choice"),
+])
+def test_timeout_options_on_the_wrong_algorithm_get_one_line(capsys, argv, message):
+    status, _, err = _run(capsys, *argv)
+    assert status == 2 and message in err and "Traceback" not in err
+
+
+def _graph(rows):
+    """rows[s] = [(target, instance), ...]: compressed rows, movers, and BFS parents."""
+    offsets, targets, movers, parents = array("q", [0]), array("i"), array("i"), array("i", [-1] * len(rows))
+    parents[0] = -1
+    seen = {0}
+    for s, edges in enumerate(rows):
+        for t, instance in edges:
+            targets.append(t)
+            movers.append(instance)
+            if t not in seen:
+                seen.add(t)
+                parents[t] = s
+        offsets.append(len(targets))
+    return offsets, targets, movers, parents
+
+
+def test_weak_and_strong_fairness_on_a_hand_made_graph():
+    # 0 <-> 1 by command 0 (there and back); in state 1 command 1 could leave to terminal state 2
+    offsets, targets, movers, parents = _graph([[(1, 0)], [(0, 0), (2, 1)], []])
+    weak = fair_loop(offsets, targets, movers, parents, WEAK)
+    assert weak is not None and weak.states == 2  # command 1 is not enabled in state 0: weakly fair to skip it
+    assert fair_loop(offsets, targets, movers, parents, STRONG) is None  # enabled infinitely often: must be taken
+    # if command 1 is enabled in both states, even weak fairness must take it
+    offsets, targets, movers, parents = _graph([[(1, 0), (2, 1)], [(0, 0), (2, 1)], []])
+    assert fair_loop(offsets, targets, movers, parents, WEAK) is None
+    # the adversary's edges (-1) ask for no fairness
+    offsets, targets, movers, parents = _graph([[(1, 0), (2, -1)], [(0, 0), (2, -1)], []])
+    assert fair_loop(offsets, targets, movers, parents, WEAK) is not None
