@@ -34,9 +34,13 @@ Choices where the text leaves room:
     true everywhere (every process bids). Later, "after detecting a failure of the leader"
     (Step 1) is a timeout waiting for the recorded leader (``leader_silent``): it fires once
     that process has crashed.
-  * The two timeouts of the program: waiting for replies (rank 1) is shorter than waiting for
-    the leader (rank 2), since the leader message comes only after the leader's own wait for
-    replies (Step 4: "within a timeout period after receiving a reply").
+  * The wait for replies (Step 3) ends when nothing else can happen: no reply is in transit or
+    still to come. The wait for the leader (Step 4) ends when "the winner of the election failed
+    in the meantime", as the proof of Theorem 11.1 reads it ("the would-be leader itself must
+    have failed"): the process waits for the one whose reply it got (``answered_by``) and times
+    out once that process has crashed. (Timing it as "nothing else can happen" instead lets a
+    lower process time out and bid again, for ever, while the would-be leader still waits for
+    its own crashed superior: a cycle no real clock allows, since that wait began first.)
   * A message no command accepts is consumed with no effect, as everywhere in ringleader: an
     election that reaches a process not idle is not answered, as the program says (only an
     idle process replies). docs/checking.md shows what that costs (``bully`` elects two leaders
@@ -78,6 +82,7 @@ class Bully(Algorithm, name="bully", seed="002_8e2c4d6f504b108f.txt"):
     state = Local(State, State.IDLE)
     failed = Local(bool, True)  # initially no process has a leader: every one bids
     L = Local(Id, NIL)
+    answered_by = Local(Id, NIL)  # who replied to this process's election: the would-be leader it waits for
 
     def is_leader(p):
         return p.L == p.id
@@ -106,6 +111,7 @@ class Bully(Algorithm, name="bully", seed="002_8e2c4d6f504b108f.txt"):
     @receive(Reply, when=lambda p, m, port: p.state == State.WAIT_REPLY)
     def outbid(p, m, port):  # wait for reply and a reply: state := wait for leader
         p.state = State.WAIT_LEADER
+        p.answered_by = m.sender
 
     @timeout(when=lambda p: p.state == State.WAIT_REPLY, rank=1)
     def no_reply(p):  # wait for reply and timeout: L(i) := i; send leader; state := idle
@@ -117,11 +123,13 @@ class Bully(Algorithm, name="bully", seed="002_8e2c4d6f504b108f.txt"):
     def learn_leader(p, m, port):  # wait for leader and a leader message: L(i) := sender
         p.L = m.sender
         p.state = State.IDLE
+        p.answered_by = NIL
 
-    @timeout(when=lambda p: p.state == State.WAIT_LEADER, rank=2)
+    @timeout(when=lambda p: p.state == State.WAIT_LEADER, waits_for=lambda p: p.answered_by)
     def no_leader(p):  # wait for leader and timeout: failed := true; state := idle
         p.failed = True
         p.state = State.IDLE
+        p.answered_by = NIL
 
     @timeout(when=lambda p: And(p.state == State.IDLE, Not(p.failed), p.L != NIL, p.L != p.id),
              waits_for=lambda p: p.L)
@@ -135,3 +143,10 @@ class BullyAlwaysReplies(Bully, name="bully-always-replies"):
     @receive(Election, when=lambda p, m, port: And(p.state != State.IDLE, m.sender < p.id))
     def reply_busy(p, m, port):  # already in an election of its own: answer, bid on as before
         p.send(port, Reply(p.id))
+
+    @receive(Leader, when=lambda p, m, port: And(p.state != State.WAIT_LEADER, m.sender > p.id))
+    def yield_to(p, m, port):  # a higher process announces itself (it recovered, or outran this bid)
+        p.L = m.sender
+        p.state = State.IDLE
+        p.failed = False
+        p.answered_by = NIL

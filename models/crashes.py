@@ -10,6 +10,10 @@ fewer than F processes have crashed. From then on:
     sent to it later is dropped on sending (it still counts as sent);
   * messages it sent before crashing stay in their channels and are delivered.
 
+With ``recoveries`` R, a crashed process may also restart from its initial state, up to R
+times in all (seed 002's Bully: a recovering process starts an election); the crashes are then
+counted over the run (at most F crash events), so the state carries the two counts.
+
 The specification then speaks of live processes only (specs/election.py reads
 ``Observation.crashed``): at most one live leader; a process's decision is stable while it
 lives and the leader it records lives (``Observation.leader_crashed``: a fault-tolerant
@@ -26,7 +30,7 @@ from dataclasses import replace
 
 from .semantics import UNMATCHED, Observation, Step
 
-CRASH = "crash"
+CRASH, RECOVER = "crash", "recover"
 
 
 class Crashed:
@@ -59,22 +63,28 @@ class Crashed:
 class CrashSystem:
     """``local`` (an AsyncSystem) with up to ``crashes`` crash failures (see the module)."""
 
-    def __init__(self, local, crashes: int):
+    def __init__(self, local, crashes: int, recoveries: int = 0):
         self.local = local
         self.crashes = crashes
+        self.recoveries = recoveries
         self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
         self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
-        self.initial_state = local.initial_state
+        # with recoveries a process may crash again, so the state counts the crashes and the
+        # recoveries so far after the channels; without, the crashed processes are the count
+        self._counted = recoveries > 0
+        self.initial_state = local.initial_state + (((0, 0),) if self._counted else ())
+        self._initial_locals = local.initial_state[: self.n]
         self.swapped = getattr(local, "swapped", ())
         n = self.n
         # the state indices of each process's incoming channels
         self._into = [tuple(n + k for k, c in enumerate(local.topology.channels) if c.receiver == i) for i in range(n)]
         self._crash_instance = len(local.instances)
+        self._recover_instance = self._crash_instance + self.n
         self._position = {pid: i for i, pid in enumerate(self.ids)}
         self.supports_por = False
 
     def adversary(self, instance: int) -> bool:
-        """Is this transition the adversary's (a crash), not a step of its process?"""
+        """Is this transition the adversary's (a crash or a recovery), not a step of its process?"""
         return instance >= self._crash_instance
 
     @staticmethod
@@ -82,36 +92,47 @@ class CrashSystem:
         return isinstance(state[i], Crashed)
 
     def _plain(self, state) -> tuple:
-        return tuple(s.values if isinstance(s, Crashed) else s for s in state[: self.n]) + tuple(state[self.n:])
+        """The local system's state: the crashed processes' locals as they were, no counts."""
+        end = len(state) - 1 if self._counted else len(state)
+        return tuple(s.values if isinstance(s, Crashed) else s for s in state[: self.n]) + tuple(state[self.n:end])
 
     def steps(self, state) -> list[Step]:
         """The live processes' transitions, then a crash of each live process (if allowed)."""
         n = self.n
         down = [i for i in range(n) if isinstance(state[i], Crashed)]
         live = [i for i in range(n) if i not in down]
-        plain = self._plain(state) if down else state
+        plain = self._plain(state) if down or self._counted else state
         steps = self.local.process_steps(plain, live)
         if self.algorithm.has_timeouts:
             steps += self.local.timeout_steps(plain, live, quiet=not steps,
                                               crashed=frozenset(self.ids[i] for i in down))
+        tail = state[-1:] if self._counted else ()
         result = steps
-        if down:
+        if down or self._counted:
             result = []
             for step in steps:
-                target = list(step.target)
+                target = list(step.target) + list(tail)
                 for i in down:
                     target[i] = state[i]
                     for k in self._into[i]:
                         target[k] = ()  # a message to a crashed process is lost
                 result.append(step._replace(target=tuple(target)))
-        if len(down) < self.crashes:
-            for i in range(n):
-                if i not in down:
-                    target = list(state)
-                    target[i] = Crashed(state[i])
-                    for k in self._into[i]:
-                        target[k] = ()
-                    result.append(Step(i, CRASH, None, None, (), tuple(target), self._crash_instance + i))
+        crashed_so_far, recovered_so_far = state[-1] if self._counted else (len(down), 0)
+        if crashed_so_far < self.crashes:
+            for i in live:
+                target = list(state)
+                target[i] = Crashed(state[i])
+                for k in self._into[i]:
+                    target[k] = ()
+                if self._counted:
+                    target[-1] = (crashed_so_far + 1, recovered_so_far)
+                result.append(Step(i, CRASH, None, None, (), tuple(target), self._crash_instance + i))
+        if recovered_so_far < self.recoveries:
+            for i in down:  # restarts from its initial state, its incoming channels empty
+                target = list(state)
+                target[i] = self._initial_locals[i]
+                target[-1] = (crashed_so_far, recovered_so_far + 1)
+                result.append(Step(i, RECOVER, None, None, (), tuple(target), self._recover_instance + i))
         return result
 
     def successor_list(self, state) -> list[tuple]:
@@ -136,10 +157,10 @@ class CrashSystem:
         return {"crashed": "true", **values} if isinstance(state[i], Crashed) else values
 
     def channels(self, state) -> tuple:
-        return self.local.channels(state)
+        return self.local.channels(state[:-1] if self._counted else state)
 
     def channel(self, state, k: int) -> tuple:
         return self.local.channel(state, k)
 
     def heads(self, state) -> tuple:
-        return self.local.heads(state)
+        return self.local.heads(state[:-1] if self._counted else state)

@@ -114,6 +114,7 @@ class AsyncSystem:
         self.n = n = len(ids)
         # what a command sees as p.id: nothing, for an anonymous algorithm
         self._visible_ids = (HiddenId(algorithm.__name__),) * n if algorithm.anonymous else ids
+        self._local_steps: dict = {}  # _run's memo
         if topology is None:
             topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
         self.topology = topology
@@ -231,7 +232,19 @@ class AsyncSystem:
 
     def _run(self, values: tuple, i: int, command: Command, message, port):
         """Evaluate the guard on ``values``; if it holds, run the body once per sequence of draws
-        and return [(probability, locals, sends), ...] (one outcome of probability 1 without draws)."""
+        and return [(probability, locals, sends), ...] (one outcome of probability 1 without draws).
+        A local step depends on nothing else, so each is run once and remembered: the searches
+        that read the whole state (crashes, timeouts) meet the same local steps in many states."""
+        key = (values, i, command.name, message, port)
+        try:
+            return self._local_steps[key]
+        except KeyError:
+            outcomes = self._local_steps[key] = self._run_once(values, i, command, message, port)
+            return outcomes
+        except TypeError:  # locals that cannot be hashed: run it every time
+            return self._run_once(values, i, command, message, port)
+
+    def _run_once(self, values: tuple, i: int, command: Command, message, port):
         algorithm = self.algorithm
         try:
             # a receive gets (message, port), a port choice (port), a spontaneous command nothing

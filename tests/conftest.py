@@ -44,3 +44,15 @@ def mutant_cases(files, n: int = 3):
         else:
             yield pytest.param(filename, small, id=f"{filename}-n{small}")
             yield pytest.param(filename, n, id=f"{filename}-n{n}", marks=pytest.mark.slow)
+
+
+def follow_steps(system, steps) -> list:
+    """The states a JSON trace's steps pass through in ``system``, from its initial state: each
+    step is matched by process, command and message received (a step that matches none fails)."""
+    states = [system.initial_state]
+    for step in steps:
+        taken = [s for s in system.steps(states[-1]) if s.process == step["position"] and s.command == step["command"]
+                 and (str(s.received) if s.received is not None else None) == step["received"]]
+        assert taken, f"step {step['step']} is not executable"
+        states.append(taken[0].target)
+    return states

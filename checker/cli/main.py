@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--crashes", type=int, metavar="F",
                         help="the adversary may crash up to F processes at any point of any execution; the "
                              "specification is then about the live ones (docs/checking.md, Crash failures)")
+    parser.add_argument("--recoveries", type=int, metavar="R",
+                        help="with --crashes: crashed processes may restart from their initial state, R times in all")
+    parser.add_argument("--without", metavar="PROPERTY[,PROPERTY]",
+                        help="leave these properties of the election specification unchecked, for a fault model "
+                             "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
+                             "with --recoveries)")
     parser.add_argument("--premature-timeouts", action="store_true",
                         help="timeouts may fire whenever their guard holds (an unreliable failure detector), not "
                              "only when what they wait for can no longer come")
@@ -166,9 +172,11 @@ _MODE_OPTIONS = {
     "--trace-out": ("check", "open-schedules"),
     "--checkpoint": ("check",),
     "--cluster": ("check",),
-    "--crashes": ("check",),
-    "--premature-timeouts": ("check",),
-    "--fairness": ("check",),
+    "--crashes": ("check", "messages"),
+    "--premature-timeouts": ("check", "messages"),
+    "--recoveries": ("check", "messages"),
+    "--without": ("check", "messages"),
+    "--fairness": ("check", "messages"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
@@ -317,6 +325,8 @@ def _measure(args) -> int:
         _asynchronous_ring_only(algorithm, "open schedules (--open-schedules)")
     if args.sample is not None:
         _asynchronous_ring_only(algorithm, "random samples (--sample)")
+        if args.crashes:
+            raise AlgorithmError("--sample draws executions without failures; drop --crashes (or --sample)")
     if args.open_schedules:
         return cli_modes.open_schedules(args, algorithm)
     return cli_modes.messages(args, algorithm, _max_memory(args))
@@ -379,6 +389,9 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
         _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
+        if args.without:
+            raise AlgorithmError("--without leaves out properties of a check; --prove, --invariant and "
+                                 "--check-invariant read their own obligations: drop --without")
     if args.prove or args.invariant and not args.check_invariant:
         return _prove(args, algorithm, n, ids)
     if args.check_invariant:
@@ -398,7 +411,9 @@ def run(argv: list[str] | None = None) -> int:
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
                        cluster=_cluster(args), crashes=args.crashes or 0,
-                       premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak")
+                       premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak",
+                       recoveries=args.recoveries or 0,
+                       without=cli_modes.without_names(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

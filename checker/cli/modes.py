@@ -50,6 +50,19 @@ def check_options(args, max_memory) -> dict:
                 graphs=args.graph or args.graphs, id_values=args.id_values)
 
 
+def without_names(args) -> tuple[str, ...]:
+    """``--without a,b``: the names of the properties to leave unchecked."""
+    return tuple(name.strip() for name in (args.without or "").split(",") if name.strip())
+
+
+def fault_options(args) -> dict:
+    """The fault model and fairness of a check (--crashes, --recoveries, --premature-timeouts,
+    --fairness) and the properties left out (--without)."""
+    return dict(crashes=args.crashes or 0, recoveries=args.recoveries or 0,
+                premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak",
+                without=without_names(args))
+
+
 def messages(args, algorithm, max_memory) -> int:
     from ..measure.complexity import message_table
 
@@ -57,8 +70,12 @@ def messages(args, algorithm, max_memory) -> int:
         raise AlgorithmError(f"--plot {args.plot}: use a file ending in {' or '.join(PLOT_FORMATS)}")
     if args.sample is not None and args.sample < 1:
         raise AlgorithmError("--sample must be at least 1")
-    table = message_table(algorithm, as_range(args.n), sample=args.sample, time_limit=args.time_limit,
-                          **check_options(args, max_memory))
+    ns = as_range(args.n)
+    if args.crashes and args.crashes >= ns[0]:
+        raise AlgorithmError(f"--crashes {args.crashes} needs every n of the table above it (someone must be left "
+                             f"to elect): start the range at n = {args.crashes + 1}")
+    table = message_table(algorithm, ns, sample=args.sample, time_limit=args.time_limit,
+                          **check_options(args, max_memory), **fault_options(args))
     if args.json:
         print(json.dumps(table.to_json(), indent=2))
     elif args.csv:

@@ -53,6 +53,14 @@ class Counterexample:
         return f"port labelling: RIGHT leads {where}"
 
 
+def fault_text(crashes: int, recoveries: int, premature_timeouts: bool, fairness: str | None) -> str:
+    """", up to 1 crash, 1 recovery, weak fairness": what a run assumed of faults and the scheduler."""
+    text = f", up to {crashes} crash{'es' if crashes > 1 else ''}" if crashes else ""
+    text += f", {recoveries} recover{'ies' if recoveries > 1 else 'y'}" if recoveries else ""
+    text += ", premature timeouts" if premature_timeouts else ""
+    return text + (f", {fairness} fairness" if fairness else "")
+
+
 @dataclass
 class Result:
     algorithm: str
@@ -86,6 +94,7 @@ class Result:
     randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
     crashes: int = 0  # the adversary could crash up to this many processes (models/crashes.py)
     premature_timeouts: bool = False  # timeouts could fire whenever their guard held
+    recoveries: int = 0  # crashed processes could restart this many times in all
     fairness: str | None = None  # what fair-termination assumed of the scheduler: weak or strong
 
     @property
@@ -126,6 +135,7 @@ class Result:
             "chains": self.chains,
             "symmetry": self.symmetry,
             **({"crashes": self.crashes} if self.crashes else {}),
+            **({"recoveries": self.recoveries} if self.recoveries else {}),
             **({"premature_timeouts": True} if self.premature_timeouts else {}),
             **({"fairness": self.fairness} if self.fairness else {}),
             **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
@@ -145,9 +155,7 @@ class Result:
 
     def summary(self) -> str:
         where = self.topology if self.networks else f"a {self.topology}"
-        faults = f", up to {self.crashes} crash{'es' if self.crashes > 1 else ''}" if self.crashes else ""
-        faults += ", premature timeouts" if self.premature_timeouts else ""
-        faults += f", {self.fairness} fairness" if self.fairness else ""
+        faults = fault_text(self.crashes, self.recoveries, self.premature_timeouts, self.fairness)
         lines = [f"{self.algorithm} on {where}, n = {self.n}{faults}: {self.verdict.upper()}"]
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:

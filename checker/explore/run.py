@@ -57,6 +57,7 @@ class _Task:
     blind: bool = False  # explore with hidden ids (anonymous.py)
     crashes: int = 0  # the adversary may crash up to this many processes (models/crashes.py)
     premature_timeouts: bool = False  # timeouts fire whenever their guard holds
+    recoveries: int = 0  # crashed processes may restart this many times in all
     fairness: str = "weak"  # of fair-termination (checker/explore/fairness.py)
 
 
@@ -75,7 +76,7 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes,
-                           premature_timeouts=task.premature_timeouts)
+                           premature_timeouts=task.premature_timeouts, recoveries=task.recoveries)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
@@ -174,6 +175,8 @@ def check_plan(
     crashes: int = 0,
     premature_timeouts: bool = False,
     fairness: str = "weak",
+    recoveries: int = 0,
+    without: tuple[str, ...] = (),
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -201,7 +204,10 @@ def check_plan(
     lists every port labelling of a network; ``crashes`` lets the adversary crash up to that
     many processes at any point (models/crashes.py: the specification is then about live ones);
     ``premature_timeouts`` lets a timeout fire whenever its guard holds (an unreliable failure detector);
-    ``fairness`` ("weak" or "strong", per process) is what fair-termination assumes of the scheduler.
+    ``fairness`` ("weak" or "strong", per command instance) is what fair-termination assumes of
+    the scheduler; ``recoveries`` lets crashed processes restart from their initial state, that
+    many times in all; ``without`` names properties of the election specification not to check
+    (a fault model under which the algorithm does not promise them).
     """
     global _task
     if n < 1:
@@ -211,6 +217,8 @@ def check_plan(
     message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
     if not 0 <= crashes < n:
         raise AlgorithmError(f"--crashes must be between 0 and n - 1 = {n - 1} (someone must be left to elect), got {crashes}")
+    if recoveries < 0 or recoveries and not crashes:
+        raise AlgorithmError("--recoveries restarts crashed processes: give it with --crashes F (F >= 1)")
     if fairness not in ("weak", "strong"):
         raise AlgorithmError(f"--fairness {fairness}: choose weak or strong")
     if premature_timeouts and not algorithm.has_timeouts:
@@ -219,10 +227,13 @@ def check_plan(
         raise AlgorithmError("--crashes runs on this machine only; drop --cluster")
     if cluster is not None and properties is not None:
         raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant")
-    properties = properties if properties is not None else election_spec(algorithm)
+    if without and (cluster is not None or properties is not None):
+        raise AlgorithmError("--without leaves out properties of the election specification on this machine; "
+                             "drop --cluster and --check-invariant")
+    properties = properties if properties is not None else _specification(algorithm, without)
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
-    system_for(algorithm, plan[0], crashes=crashes)  # an algorithm that cannot run fails here
+    system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries)  # an algorithm that cannot run fails here
     python_reason = python_only(algorithm, planning, crashes)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
@@ -231,7 +242,7 @@ def check_plan(
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
-                  fairness=fairness)
+                  fairness=fairness, recoveries=recoveries)
     remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
                                                      fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
@@ -249,7 +260,7 @@ def check_plan(
                 plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
                     ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
                     graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes,
-                    premature_timeouts=premature_timeouts, fairness=fairness)), remote)
+                    premature_timeouts=premature_timeouts, fairness=fairness, recoveries=recoveries)), remote)
     finally:
         meter.close()
         _task = None
@@ -275,8 +286,25 @@ def check_plan(
     result.symmetry = "id-blind" if blind else planning.symmetry
     result.crashes = crashes
     result.premature_timeouts = premature_timeouts
+    result.recoveries = recoveries
     result.fairness = fairness if any(p.name == "fair-termination" for p in properties) else None
+    if without:
+        result.notes.append(f"not checked (--without): {', '.join(without)}")
     return result
+
+
+def _specification(algorithm, without: tuple[str, ...]) -> list:
+    """The election specification of ``algorithm`` less the properties named in ``without``."""
+    properties = election_spec(algorithm)
+    names = [p.name for p in properties]
+    unknown = [name for name in without if name not in names]
+    if unknown:
+        raise AlgorithmError(f"--without {','.join(unknown)}: {algorithm.name}'s specification has no such property; "
+                             f"it checks {', '.join(names)}")
+    kept = [p for p in properties if p.name not in without]
+    if not kept:
+        raise AlgorithmError("--without leaves nothing to check; name fewer properties")
+    return kept
 
 
 def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None):

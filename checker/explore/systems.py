@@ -19,10 +19,10 @@ from .arrangements import Arrangement
 
 
 def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0,
-               premature_timeouts: bool = False):
+               premature_timeouts: bool = False, recoveries: int = 0):
     """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
     with ids that refuse every use instead (checker/explore/anonymous.py); ``crashes``: up to
-    that many processes may crash (models/crashes.py); ``premature_timeouts``: a timeout may fire
+    that many processes may crash, and ``recoveries`` times in all restart (models/crashes.py); ``premature_timeouts``: a timeout may fire
     whenever its guard holds (models/semantics.py's ``timeout_steps``)."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
@@ -33,7 +33,7 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
     if crashes:
         if algorithm.timing == SYNCHRONOUS:
             raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
-        return CrashSystem(local, crashes)
+        return CrashSystem(local, crashes, recoveries)
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
 

@@ -29,7 +29,7 @@ from models import Algorithm, message_bound_at
 from specs.bounds import bound_at
 
 from ..explore.arrangements import NONE, count_planned
-from ..explore.result import INCOMPLETE, VIOLATED, Result
+from ..explore.result import INCOMPLETE, VIOLATED, Result, fault_text
 from ..explore.run import RunTooLarge, check
 from .budget import OutOfTime, TimeBudget
 from .sampling import sample_messages
@@ -79,6 +79,7 @@ class MessageTable:
     stopped: str | None = None  # why the table ends before the last n asked for
     notes: list[str] = field(default_factory=list)  # e.g. a declared symmetry not proved at some n
     round_bound_text: str | None = None  # a synchronous algorithm's claimed rounds
+    faults: str = ""  # ", up to 1 crash, weak fairness": the fault model the rows were checked under
 
     def note(self, result: Result):
         """Keep the result's note on a declared symmetry that was not used, once."""
@@ -97,7 +98,8 @@ class MessageTable:
 
     def to_json(self) -> dict:
         return {"algorithm": self.algorithm, "bound": self.bound_text, "round_bound": self.round_bound_text,
-                "rows": [r.to_json() for r in self.rows], "stopped": self.stopped, "notes": self.notes}
+                "rows": [r.to_json() for r in self.rows], "stopped": self.stopped, "notes": self.notes,
+                **({"faults": self.faults.lstrip(", ")} if self.faults else {})}
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -124,7 +126,7 @@ class MessageTable:
         console = Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False)
         claim = f"claimed {self.bound_text}" if self.bound_text else "claimed"
         what = "messages and rounds" if self.synchronous else "messages"
-        table = Table(title=f"{self.algorithm}: {what} per complete execution", box=box.SIMPLE_HEAD)
+        table = Table(title=f"{self.algorithm}: {what} per complete execution{self.faults}", box=box.SIMPLE_HEAD)
         columns = ["n", "kind", "min", "max", "mean of worst", "mean of best", "max attained by ids", claim]
         if self.synchronous:
             columns += ["rounds", "mean rounds", f"claimed rounds {self.round_bound_text or ''}".strip()]
@@ -247,6 +249,7 @@ def message_table(
                 break
             table.rows.append(row_from_result(result, algorithm))
             table.note(result)
+            table.faults = fault_text(result.crashes, result.recoveries, result.premature_timeouts, result.fairness)
             done += 1
     if table.stopped and sample:  # outside the budget: the sample is what the user asked for instead
         for n in ns[done:]:

@@ -113,7 +113,9 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
 def trace_step(system: AsyncSystem, state, step, number: int) -> TraceStep:
     """What a trace shows of ``step`` (one of ``system.steps(state)``)."""
     before, after = system.locals_of(state, step.process), system.locals_of(step.target, step.process)
-    changes = {name: (before[name], after[name]) for name in before if before[name] != after[name]}
+    # a crashed process's locals start with crashed=true (models/crashes.py): a key may come or go
+    changes = {name: (before.get(name, "false"), after.get(name, "false"))
+               for name in {**before, **after} if before.get(name) != after.get(name)}
     return TraceStep(
         number=number, position=step.process, id=system.ids[step.process], command=step.command,
         port=step.port, received=str(step.received) if step.received is not None else None,

@@ -26,6 +26,9 @@ CATALOGUE = [
     ("random_one_bit_ones_quit.py", ["--n", "2"], "election"),
     ("itai_rodeh_sync_any_unique_wins.py", ["--n", "3"], "at-most-one-leader"),
     ("bully_does_not_bid_again.py", ["--n", "3", "--crashes", "1", "--fairness", "strong"], "election"),
+    ("bully_leader_wait_ends_when_quiet.py", ["--n", "3", "--crashes", "1"], "fair-termination"),
+    ("bully_ignores_a_recovered_leader.py", ["--n", "3", "--crashes", "1", "--recoveries", "1", "--fairness", "strong",
+                                             "--without", "at-most-one-leader,stability"], "election"),
 ]
 
 
@@ -43,7 +46,8 @@ def _system(algorithm, counterexample, result=None):
     numbered = topology is not None  # a replay may read port numbers freely
     result = result or {}
     return system_for(algorithm, Arrangement(tuple(counterexample["ids"]), 1, topology=topology, numbered=numbered),
-                      crashes=result.get("crashes", 0), premature_timeouts=result.get("premature_timeouts", False))
+                      crashes=result.get("crashes", 0), premature_timeouts=result.get("premature_timeouts", False),
+                      recoveries=result.get("recoveries", 0))
 
 
 def _follow_rounds(system, steps):

@@ -3,9 +3,12 @@ leaders without any crash (a trace checked by hand in docs/checking.md), Garcia-
 version verifies with crashes under strong fairness, premature timeouts elect two leaders,
 and a weakly fair lasso is shown and replays."""
 import json
+import os
 from array import array
 
 import pytest
+
+from conftest import MUTANTS, follow_steps
 
 from checker import check, load_algorithm
 from checker.cli import main
@@ -41,8 +44,12 @@ def test_garcia_molinas_version_verifies_without_crashes_and_with_them_under_str
         assert result.verdict == "verified" and result.fairness == "strong"
 
 
+QUIET_LEADER_WAIT = os.path.join(MUTANTS, "networks", "bully_leader_wait_ends_when_quiet.py")
+
+
 def test_under_weak_fairness_a_lasso_is_shown_and_replays(capsys, tmp_path):
-    status, out, _ = _run(capsys, "bully-always-replies", "--n", 3, "--crashes", 1, "--json")
+    """The mutant that times the wait for the leader by quiescence loops under weak fairness."""
+    status, out, _ = _run(capsys, QUIET_LEADER_WAIT, "--n", 3, "--crashes", 1, "--json")
     result = json.loads(out)
     counterexample = result["counterexample"]
     assert status == 1 and counterexample["property"] == "fair-termination"
@@ -51,23 +58,28 @@ def test_under_weak_fairness_a_lasso_is_shown_and_replays(capsys, tmp_path):
     steps = trace["steps"]
     assert start is not None and 0 <= start < len(steps)
     # replay: the state after the loop is the state where it started
-    system = system_for(load_algorithm("bully-always-replies"),
+    system = system_for(load_algorithm(QUIET_LEADER_WAIT),
                         Arrangement(tuple(counterexample["ids"]), 1, topology=Network(3), numbered=True), crashes=1)
-    states = [system.initial_state]
-    for step in steps:
-        (taken,) = [s for s in system.steps(states[-1]) if s.process == step["position"]
-                    and s.command == step["command"] and (str(s.received) if s.received is not None else None)
-                    == step["received"]][:1]
-        states.append(taken.target)
+    states = follow_steps(system, steps)
     assert states[-1] == states[start]
-    for extension in ("txt", "md", "json", "html"):
+    for extension in ("txt", "md", "json", "html", "dot"):
         path = tmp_path / f"lasso.{extension}"
-        assert main(["bully-always-replies", "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
+        assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
         text = path.read_text()
         assert "loop" in text.lower(), extension
     capsys.readouterr()
     itf = json.loads((tmp_path / "lasso.json").read_text())
     assert itf["loop"] == start
+    # strong fairness takes the would-be leader's timeout, enabled infinitely often, and it ends
+    assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--fairness", "strong"]) == 0
+    capsys.readouterr()
+
+
+def test_the_wait_for_the_leader_ends_only_when_the_would_be_leader_crashed(capsys):
+    """bully-always-replies times Step 4 by the crash of the process that replied: its graph has
+    no cycle, weak fairness is enough, and the messages of every complete execution are counted."""
+    result = check(load_algorithm("bully-always-replies"), 3, jobs=1, progress=False, crashes=1)
+    assert result.verdict == "verified" and result.messages_max is not None and result.messages_max > 11
 
 
 def test_premature_timeouts_elect_two_leaders(capsys):
