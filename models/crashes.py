@@ -63,6 +63,8 @@ class Crashed:
 class CrashSystem:
     """``local`` (an AsyncSystem) with up to ``crashes`` crash failures (see the module)."""
 
+    missing_locals = {"crashed": "false"}  # what a trace shows for a live process
+
     def __init__(self, local, crashes: int, recoveries: int = 0):
         self.local = local
         self.crashes = crashes

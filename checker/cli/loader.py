@@ -95,3 +95,24 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
             f"name one with {path}:ClassName"
         )
     return next(iter(found.values()))
+
+
+def load_synchronizer(name: str, radius: int | None = None):
+    """``--synchronizer alpha|beta|gamma`` or a file's Synchronizer subclass, ``--cluster-radius``
+    set for gamma (and its subclasses)."""
+    from models.synchronizers import SYNCHRONIZERS, Gamma, Synchronizer
+
+    if name in SYNCHRONIZERS:
+        synchronizer = SYNCHRONIZERS[name]()
+    elif name.endswith(".py") or ".py:" in name or os.sep in name:
+        synchronizer = load_class(name, Synchronizer, "synchronizer")()
+    else:
+        raise AlgorithmError(f"unknown synchronizer {name!r}: choose {', '.join(SYNCHRONIZERS)}, or give a .py file "
+                             "with a subclass of models.synchronizers.Synchronizer")
+    if radius is not None:
+        if not isinstance(synchronizer, Gamma):
+            raise AlgorithmError(f"--cluster-radius is gamma's cluster size; {synchronizer} has no clusters")
+        if radius < 0:
+            raise AlgorithmError(f"--cluster-radius must be at least 0 (0: every process its own cluster), got {radius}")
+        synchronizer.radius = radius
+    return synchronizer

@@ -50,6 +50,14 @@ def _parser() -> argparse.ArgumentParser:
                         help="leave these properties of the election specification unchecked, for a fault model "
                              "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
                              "with --recoveries)")
+    parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|FILE.py",
+                        help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
+                             "over every interleaving, checking (Synch) (docs/checking.md, Synchronizers)")
+    parser.add_argument("--fifo", action="store_true",
+                        help="with --synchronizer: links keep the order of their messages (by default they deliver "
+                             "in any order)")
+    parser.add_argument("--cluster-radius", type=int, metavar="K",
+                        help="with --synchronizer gamma: clusters are balls of radius K (default 1)")
     parser.add_argument("--premature-timeouts", action="store_true",
                         help="timeouts may fire whenever their guard holds (an unreliable failure detector), not "
                              "only when what they wait for can no longer come")
@@ -176,6 +184,9 @@ _MODE_OPTIONS = {
     "--premature-timeouts": ("check", "messages"),
     "--recoveries": ("check", "messages"),
     "--without": ("check", "messages"),
+    "--synchronizer": ("check", "messages"),
+    "--cluster-radius": ("check", "messages"),
+    "--fifo": ("check", "messages"),
     "--fairness": ("check", "messages"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
@@ -410,10 +421,7 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args), crashes=args.crashes or 0,
-                       premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak",
-                       recoveries=args.recoveries or 0,
-                       without=cli_modes.without_names(args))
+                       cluster=_cluster(args), **cli_modes.fault_options(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -57,10 +57,16 @@ def without_names(args) -> tuple[str, ...]:
 
 def fault_options(args) -> dict:
     """The fault model and fairness of a check (--crashes, --recoveries, --premature-timeouts,
-    --fairness) and the properties left out (--without)."""
+    --fairness), the properties left out (--without) and the synchronizer (--synchronizer)."""
+    from .loader import load_synchronizer
+
+    if args.cluster_radius is not None and args.synchronizer is None:
+        raise AlgorithmError("--cluster-radius sizes the clusters of --synchronizer gamma; give that too")
     return dict(crashes=args.crashes or 0, recoveries=args.recoveries or 0,
                 premature_timeouts=args.premature_timeouts, fairness=args.fairness or "weak",
-                without=without_names(args))
+                without=without_names(args), fifo=args.fifo,
+                synchronizer=None if args.synchronizer is None else load_synchronizer(args.synchronizer,
+                                                                                      args.cluster_radius))
 
 
 def messages(args, algorithm, max_memory) -> int:

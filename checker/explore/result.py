@@ -95,6 +95,7 @@ class Result:
     crashes: int = 0  # the adversary could crash up to this many processes (models/crashes.py)
     premature_timeouts: bool = False  # timeouts could fire whenever their guard held
     recoveries: int = 0  # crashed processes could restart this many times in all
+    synchronizer: str | None = None  # the synchronous algorithm ran through it (models/synchronized.py)
     fairness: str | None = None  # what fair-termination assumed of the scheduler: weak or strong
 
     @property
@@ -136,6 +137,7 @@ class Result:
             "symmetry": self.symmetry,
             **({"crashes": self.crashes} if self.crashes else {}),
             **({"recoveries": self.recoveries} if self.recoveries else {}),
+            **({"synchronizer": self.synchronizer} if self.synchronizer else {}),
             **({"premature_timeouts": True} if self.premature_timeouts else {}),
             **({"fairness": self.fairness} if self.fairness else {}),
             **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
@@ -156,6 +158,7 @@ class Result:
     def summary(self) -> str:
         where = self.topology if self.networks else f"a {self.topology}"
         faults = fault_text(self.crashes, self.recoveries, self.premature_timeouts, self.fairness)
+        faults += f", through {self.synchronizer}" if self.synchronizer else ""
         lines = [f"{self.algorithm} on {where}, n = {self.n}{faults}: {self.verdict.upper()}"]
         checked = f"{self.arrangements_checked}"
         if self.arrangements_checked < self.arrangements_planned:

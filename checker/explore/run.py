@@ -16,6 +16,7 @@ from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
+from specs.synch import synchronized_spec
 
 from ..render.trace import Trace
 from ..trust.remembered import reading_report
@@ -59,6 +60,8 @@ class _Task:
     premature_timeouts: bool = False  # timeouts fire whenever their guard holds
     recoveries: int = 0  # crashed processes may restart this many times in all
     fairness: str = "weak"  # of fair-termination (checker/explore/fairness.py)
+    synchronizer: object = None  # run the synchronous algorithm through it (models/synchronized.py)
+    fifo: bool = False  # its links keep order
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -76,7 +79,8 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
     task = _task
     reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes,
-                           premature_timeouts=task.premature_timeouts, recoveries=task.recoveries)
+                           premature_timeouts=task.premature_timeouts, recoveries=task.recoveries,
+                           synchronizer=task.synchronizer, reduce=task.por, fifo=task.fifo)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
         system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
@@ -177,6 +181,8 @@ def check_plan(
     fairness: str = "weak",
     recoveries: int = 0,
     without: tuple[str, ...] = (),
+    synchronizer=None,
+    fifo: bool = False,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -207,7 +213,10 @@ def check_plan(
     ``fairness`` ("weak" or "strong", per command instance) is what fair-termination assumes of
     the scheduler; ``recoveries`` lets crashed processes restart from their initial state, that
     many times in all; ``without`` names properties of the election specification not to check
-    (a fault model under which the algorithm does not promise them).
+    (a fault model under which the algorithm does not promise them); ``synchronizer`` (one of
+    models/synchronizers.py) runs a synchronous algorithm through it on the asynchronous network,
+    checking (Synch) and the simulation beside the algorithm's specification; its links deliver in
+    any order unless ``fifo``.
     """
     global _task
     if n < 1:
@@ -230,11 +239,17 @@ def check_plan(
     if without and (cluster is not None or properties is not None):
         raise AlgorithmError("--without leaves out properties of the election specification on this machine; "
                              "drop --cluster and --check-invariant")
-    properties = properties if properties is not None else _specification(algorithm, without)
+    if fifo and synchronizer is None:
+        raise AlgorithmError("--fifo orders the links of a synchronizer's network; give --synchronizer too")
+    if synchronizer is not None and (crashes or cluster is not None or properties is not None):
+        raise AlgorithmError("--synchronizer checks a failure-free run on this machine; drop --crashes, --cluster "
+                             "and --check-invariant")
+    properties = properties if properties is not None else _specification(algorithm, without, synchronizer)
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
-    system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries)  # an algorithm that cannot run fails here
-    python_reason = python_only(algorithm, planning, crashes)
+    # an algorithm that cannot run fails here
+    system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
+    python_reason = python_only(algorithm, planning, crashes, synchronizer)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
@@ -242,7 +257,7 @@ def check_plan(
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
-                  fairness=fairness, recoveries=recoveries)
+                  fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo)
     remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
                                                      fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
@@ -260,7 +275,8 @@ def check_plan(
                 plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
                     ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
                     graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes,
-                    premature_timeouts=premature_timeouts, fairness=fairness, recoveries=recoveries)), remote)
+                    premature_timeouts=premature_timeouts, fairness=fairness, recoveries=recoveries,
+                    synchronizer=_synchronizer_key(synchronizer), fifo=fifo)), remote)
     finally:
         meter.close()
         _task = None
@@ -274,8 +290,8 @@ def check_plan(
         native.disagreement = native.disagreement or disagreement
         result.engine = "interned"
         result.notes.append(str(native.disagreement))
-    result.por = por and (not explorations or any(e.reduced for e in explorations))
-    result.chains = result.por and chains
+    result.por = por and (synchronizer is not None or not explorations or any(e.reduced for e in explorations))
+    result.chains = result.por and chains and synchronizer is None
     result.fingerprint = fingerprint
     result.randomized = algorithm.randomized
     if engine_note:
@@ -288,14 +304,24 @@ def check_plan(
     result.premature_timeouts = premature_timeouts
     result.recoveries = recoveries
     result.fairness = fairness if any(p.name == "fair-termination" for p in properties) else None
+    result.synchronizer = None if synchronizer is None else str(synchronizer) + (", FIFO links" if fifo else "")
     if without:
         result.notes.append(f"not checked (--without): {', '.join(without)}")
     return result
 
 
-def _specification(algorithm, without: tuple[str, ...]) -> list:
-    """The election specification of ``algorithm`` less the properties named in ``without``."""
-    properties = election_spec(algorithm)
+def _synchronizer_key(synchronizer) -> str | None:
+    """What a checkpoint records of the synchronizer: its class, where it is defined, its parameters."""
+    if synchronizer is None:
+        return None
+    cls = type(synchronizer)
+    return f"{cls.__module__}.{cls.__qualname__} {sorted(vars(synchronizer).items())} {getattr(synchronizer, 'radius', '')}"
+
+
+def _specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
+    """The election specification of ``algorithm`` (through ``synchronizer``, with (Synch) and the
+    simulation) less the properties named in ``without``."""
+    properties = election_spec(algorithm) if synchronizer is None else synchronized_spec(algorithm)
     names = [p.name for p in properties]
     unknown = [name for name in without if name not in names]
     if unknown:

@@ -11,6 +11,7 @@ from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
 from models.crashes import CrashSystem
 from models.network_semantics import NetworkSystem
 from models.rounds import RoundSystem
+from models.synchronized import SynchronizedSystem
 
 from ..render.rounds import replay_rounds
 from ..render.trace import Trace, replay
@@ -19,11 +20,14 @@ from .arrangements import Arrangement
 
 
 def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0,
-               premature_timeouts: bool = False, recoveries: int = 0):
+               premature_timeouts: bool = False, recoveries: int = 0, synchronizer=None, reduce: bool = True,
+               fifo: bool = False):
     """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
     with ids that refuse every use instead (checker/explore/anonymous.py); ``crashes``: up to
     that many processes may crash, and ``recoveries`` times in all restart (models/crashes.py); ``premature_timeouts``: a timeout may fire
-    whenever its guard holds (models/semantics.py's ``timeout_steps``)."""
+    whenever its guard holds (models/semantics.py's ``timeout_steps``); ``synchronizer``: a synchronous
+    algorithm run through it on the asynchronous network (models/synchronized.py), reduced unless
+    ``reduce`` is false, its links FIFO if ``fifo``."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
@@ -34,6 +38,11 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
         if algorithm.timing == SYNCHRONOUS:
             raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
         return CrashSystem(local, crashes, recoveries)
+    if synchronizer is not None:
+        if algorithm.timing != SYNCHRONOUS:
+            raise AlgorithmError(f"--synchronizer runs a synchronous algorithm on an asynchronous network; "
+                                 f"{algorithm.name} is asynchronous already")
+        return SynchronizedSystem(RoundSystem(local), synchronizer, reduce, fifo)
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
 
@@ -43,8 +52,11 @@ def interned_engine_runs(system) -> bool:
     return isinstance(system, AsyncSystem) and not system.algorithm.has_timeouts
 
 
-def python_only(algorithm, planning, crashes: int = 0) -> str | None:
+def python_only(algorithm, planning, crashes: int = 0, synchronizer=None) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
+    if synchronizer is not None:
+        return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself "
+                "(models/synchronized.py)")
     if crashes:
         return "crash failures are explored by the Python engine, without partial-order reduction"
     if algorithm.has_timeouts:

@@ -113,8 +113,10 @@ def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = No
 def trace_step(system: AsyncSystem, state, step, number: int) -> TraceStep:
     """What a trace shows of ``step`` (one of ``system.steps(state)``)."""
     before, after = system.locals_of(state, step.process), system.locals_of(step.target, step.process)
-    # a crashed process's locals start with crashed=true (models/crashes.py): a key may come or go
-    changes = {name: (before.get(name, "false"), after.get(name, "false"))
+    # a key may come or go (a crashed process's crashed=true, models/crashes.py); the system says
+    # what its absence reads as
+    missing = getattr(system, "missing_locals", {})
+    changes = {name: (before.get(name, missing.get(name, "-")), after.get(name, missing.get(name, "-")))
                for name in {**before, **after} if before.get(name) != after.get(name)}
     return TraceStep(
         number=number, position=step.process, id=system.ids[step.process], command=step.command,

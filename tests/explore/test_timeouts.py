@@ -62,7 +62,7 @@ def test_under_weak_fairness_a_lasso_is_shown_and_replays(capsys, tmp_path):
                         Arrangement(tuple(counterexample["ids"]), 1, topology=Network(3), numbered=True), crashes=1)
     states = follow_steps(system, steps)
     assert states[-1] == states[start]
-    for extension in ("txt", "md", "json", "html", "dot"):
+    for extension in ("txt", "md", "json", "html", "dot", "svg"):
         path = tmp_path / f"lasso.{extension}"
         assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
         text = path.read_text()

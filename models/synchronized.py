@@ -1,0 +1,289 @@
+"""A synchronous algorithm run through a synchronizer on an asynchronous network (seed 002, 11.3).
+
+"A synchronizer is a protocol that transforms an asynchronous model into a synchronous process
+model ... by simulating the ticks on an asynchronous network", and it must satisfy
+
+    (Synch) Every message sent in tick k must be received in tick k.
+
+``SynchronizedSystem`` is that two-layered system, explored like any asynchronous one: every
+interleaving of every message, the algorithm's and the synchronizer's. Each process runs the
+synchronous algorithm's rounds (models/rounds.py: round k reads the messages sent to it in
+round k - 1, then takes its compute step) one tick at a time, and the synchronizer
+(models/synchronizers.py) decides when it may start the next tick. What a process holds:
+
+  * the algorithm's locals and ``tick``, the rounds it has simulated;
+  * the algorithm's messages received and not yet read, each with the tick it was sent in
+    (messages carry their tick, as the text's m[j], ack[j], safe[j] do);
+  * the synchronizer's own variables.
+
+Links deliver in any order by default (Awerbuch's asynchronous network promises delivery, not
+order); with ``fifo`` each link is a FIFO queue, under which alpha is correct even without its
+acknowledgments (docs/checking.md, "Synchronizers").
+
+Round k + 1 reads exactly the messages of tick k. (Synch) is checked where it matters: when a
+process starts round k + 1, it must have received every message the synchronous run delivers to
+it in that round, and no message of a tick it has read already may arrive later; either failure
+is recorded in the process (``missed``) and reported with a trace. The simulated run must also
+*be* the synchronous run: after every round, each process's locals are the ones the synchronous
+run has after that round (``diverged`` otherwise), so its decisions are the synchronous run's.
+
+A synchronizer runs forever; the simulated algorithm is finished when its synchronous run is
+quiet. Processes simulate as many ticks as that run has rounds on the arrangement (computed
+first: the algorithm must be deterministic, one round from each state), with no handshake after
+the last; the state graph is then finite and acyclic, and a terminal state has every process
+done and, unless a message was lost in the simulation, every channel empty.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+from .errors import AlgorithmError
+from .semantics import Step
+
+MAX_TICKS = 1000  # a synchronous run this long is not one a synchronizer should be checked on
+
+
+class Envelope(NamedTuple):
+    """What travels on a channel: the algorithm's message of a tick (kind "m"), or a signal."""
+
+    kind: str
+    tick: int
+    message: object = None
+
+    def __str__(self):
+        return f"{self.message}[{self.tick}]" if self.kind == "m" else f"{self.kind}[{self.tick}]"
+
+
+class Node(NamedTuple):
+    """One process of the synchronized system (see the module)."""
+
+    values: tuple  # the algorithm's locals
+    tick: int  # rounds simulated so far
+    inbox: tuple  # ((tick, port, message), ...): the algorithm's messages received, not yet read
+    sync: tuple  # the synchronizer's variables
+    missed: tuple | None = None  # (tick, port): a message of that tick was not there when read
+    diverged: int | None = None  # the round after which the locals left the synchronous run's
+
+
+class SynchronizedSystem:
+    """``rounds`` (a RoundSystem on a network) simulated by ``synchronizer`` (see the module)."""
+
+    synchronous = False
+    supports_por = False  # the explorer's reduction reads the DSL's footprints; this system reduces itself
+    missing_locals = {"inbox": "-", "missed": "no"}  # what a trace shows for a local not listed
+
+    def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
+        local = rounds.local
+        if not getattr(local.topology, "numbered_ports", False):
+            raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link: run {local.algorithm.name} "
+                                 "on a network (--graph or --graphs), not on a ring")
+        self.rounds, self.local, self.synchronizer = rounds, local, synchronizer
+        self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
+        self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
+        self.swapped = ()
+        self.expected, self.expected_inbox = _synchronous_run(rounds)
+        self.ticks = len(self.expected) - 1
+        self.fifo = fifo
+        self.places = synchronizer.places(self.topology, self.ids)
+        n = self.n
+        self._in = [tuple((port, k - n) for port, k in local._in_ports[i]) for i in range(n)]
+        self._out = local._out_channel
+        self.reduce = reduce
+        self._senders = [tuple((k, local.topology.channels[k].sender) for _, k in self._in[i]) for i in range(n)]
+        self.initial_state = tuple(
+            Node(rounds.initial_state[i], 0, (), synchronizer.start(self.places[i])) for i in range(n)
+        ) + ((),) * self.channel_count
+
+    # -- transitions ---------------------------------------------------------------------
+    def steps(self, state) -> list[Step]:
+        """Every step enabled in ``state``, or with ``reduce`` a persistent subset of them.
+
+        The reduction (on unless ``--no-por``) rests on what the system is, not on what a
+        synchronizer declares: a step reads and writes its own process, takes a message from
+        one of its incoming channels and appends to its outgoing ones, so steps of different
+        processes commute (taking from a channel and appending to it commute while it is not
+        empty). Steps of one process are taken as dependent. A step of process p can be enabled
+        by another process only by a message on an empty channel into p; so the enabled steps of
+        a set of processes closed under "may send on an empty channel into a member" are
+        persistent. The explorer expands the smallest such set, from one process; complete
+        executions are kept, one interleaving of each (so their messages are counted exactly),
+        and (Synch) and the simulation are marks that every complete execution after a
+        violation still carries. A set holding a step that changes what a property of the
+        algorithm observes (a leader, a decision) is replaced by every enabled step, so those
+        properties are judged on every order of such steps."""
+        every = self._enabled(state)
+        return self._persistent(state, every) if self.reduce and len(every) > 1 else every
+
+    def successor_list(self, state) -> list[tuple]:
+        return [(s.target, len(s.sent), s.process, False, s.instance) for s in self.steps(state)]
+
+    def _persistent(self, state, every: list[Step]) -> list[Step]:
+        n = self.n
+        best = None
+        for p in sorted({step.process for step in every}):
+            members, pending = {p}, [p]
+            while pending:
+                for k, sender in self._senders[pending.pop()]:
+                    if not state[n + k] and sender not in members:
+                        members.add(sender)
+                        pending.append(sender)
+            chosen = [step for step in every if step.process in members]
+            if best is None or len(chosen) < len(best):
+                best = chosen
+            if len(best) == 1:
+                break
+        if len(best) < len(every) and any(self._visible(state, step) for step in best):
+            return every
+        return best
+
+    def _visible(self, state, step: Step) -> bool:
+        i = step.process
+        if state[i].values == step.target[i].values:
+            return False
+        before, after = self.observe_process(state, i), self.observe_process(step.target, i)
+        return (before.is_leader, before.decided, before.candidate) != (after.is_leader, after.decided, after.candidate) \
+            or after.decided and before.leader_id != after.leader_id
+
+    def _enabled(self, state) -> list[Step]:
+        result = []
+        for i in range(self.n):
+            node, place = state[i], self.places[i]
+            for port, k in self._in[i]:
+                channel = state[self.n + k]
+                for j in ((0,) if self.fifo and channel else _distinct(channel)):
+                    result.append(self._receive(state, i, port, k, j))
+            if node.tick < self.ticks and self.synchronizer.ready(place, node.sync, node.tick):
+                result.append(self._compute(state, i))
+            if 0 < node.tick < self.ticks:
+                for name, sync, sends in self.synchronizer.actions(place, node.sync, node.tick):
+                    result.append(self._step(state, i, name, None, None, node._replace(sync=sync), sends, 2))
+        return result
+
+    def _receive(self, state, i: int, port, k: int, j: int) -> Step:
+        node = state[i]
+        envelope = state[self.n + k][j]
+        if envelope.kind == "m":
+            if envelope.tick < node.tick:  # its round has been read already: received too late
+                node = node._replace(missed=node.missed or (envelope.tick, port))
+            else:
+                node = node._replace(inbox=node.inbox + ((envelope.tick, port, envelope.message),))
+        sync, sends = self.synchronizer.receive(self.places[i], node.sync, node.tick, port, envelope)
+        command = "receive" if envelope.kind == "m" else f"on_{envelope.kind}"
+        return self._step(state, i, command, port, envelope, node._replace(sync=sync), sends, 0, popped=(k, j))
+
+    def _compute(self, state, i: int) -> Step:
+        node = state[i]
+        tick = node.tick
+        missed = node.missed
+        reading = tuple((port, tuple(m for t, p, m in node.inbox if t == tick and p == port))
+                        for port, _ in self._in[i])
+        if missed is None:  # every message the synchronous run delivers in round tick + 1 must be here
+            expected = self.expected_inbox[tick][i]
+            if reading != expected:  # links need not keep order: the same messages, in any order, will do
+                short = [port for (port, got), (_, due) in zip(reading, expected) if Counter(got) != Counter(due)]
+                missed = (tick, short[0]) if short else None
+        (part, *others) = self.rounds._process_round(i, node.values, tuple(x for x in reading if x[1]))
+        if others:
+            raise AlgorithmError(f"{self.algorithm.name}: process {i} has several possible rounds; a synchronizer "
+                                 "simulates deterministic synchronous algorithms")
+        diverged = node.diverged
+        if diverged is None and part.values != self.expected[tick + 1][i]:
+            diverged = tick + 1
+        sends = tuple((port, Envelope("m", tick + 1, message)) for port, message in part.sent)
+        sync, signals = self.synchronizer.advanced(self.places[i], node.sync, tick + 1, len(part.sent),
+                                                   last=tick + 1 == self.ticks)
+        after = Node(part.values, tick + 1, tuple(x for x in node.inbox if x[0] > tick), sync, missed, diverged)
+        events = [e.command for e in part.events if e.received is None]
+        name = f"round {tick + 1}" + (f" ({', '.join(events)})" if events else "")
+        return self._step(state, i, name, None, None, after, sends + signals, 1)
+
+    def _step(self, state, i: int, command: str, port, received, node: Node, sends, kind: int,
+              popped: tuple | None = None) -> Step:
+        target = list(state)
+        target[i] = node
+        if popped is not None:
+            k, j = popped
+            channel = state[self.n + k]
+            target[self.n + k] = channel[:j] + channel[j + 1:]
+        out = self._out[i]
+        for port_out, envelope in sends:
+            k = out[port_out]
+            target[self.n + k] = target[self.n + k] + (envelope,)
+        instance = (i * 3 + kind) * (self.channel_count + 1) + (0 if popped is None else popped[0] + 1)
+        return Step(i, command, port, received, tuple(sends), tuple(target), instance)
+
+    # -- what the specification and traces read -------------------------------------------
+    def _plain(self, state) -> tuple:
+        return tuple(node.values for node in state[: self.n]) + ((),) * self.channel_count
+
+    def observe(self, state):
+        return self.local.observe(self._plain(state))
+
+    def observe_process(self, state, i: int):
+        return self.local.observe_process(self._plain(state), i)
+
+    def locals_of(self, state, i: int) -> dict[str, str]:
+        node = state[i]
+        shown = {**self.local.locals_of(self._plain(state), i), "tick": str(node.tick)}
+        shown.update(self.synchronizer.describe(self.places[i], node.sync))
+        if node.inbox:
+            shown["inbox"] = " ".join(f"{m}[{t}]" for t, _, m in node.inbox)
+        if node.missed is not None:
+            shown["missed"] = f"tick {node.missed[0]} on port {node.missed[1]}"
+        return shown
+
+    def channels(self, state) -> tuple:
+        return state[self.n:]
+
+    def channel(self, state, k: int) -> tuple:
+        return state[self.n + k]
+
+    def heads(self, state) -> tuple:
+        return tuple(c[0].kind if c else None for c in state[self.n:])
+
+
+def _distinct(channel: tuple):
+    """The position of the first copy of each distinct envelope: any may be received next."""
+    seen = set()
+    for j, envelope in enumerate(channel):
+        if envelope not in seen:
+            seen.add(envelope)
+            yield j
+
+
+def _synchronous_run(rounds) -> tuple[list, list]:
+    """The locals of every process after each round of the (deterministic) synchronous run, and
+    what each process reads in the round after: ((port, messages), ...) for each of its ports."""
+    n = rounds.n
+    state = rounds.initial_state
+    run, inboxes = [state[:n]], []
+    while True:
+        inboxes.append([tuple((port, state[k]) for port, k in rounds._in_ports[i]) for i in range(n)])
+        following = rounds.steps(state)
+        if not following:
+            return run, inboxes
+        if len(following) > 1:
+            raise AlgorithmError(f"{rounds.algorithm.name} has several possible rounds from one state; a synchronizer "
+                                 "simulates deterministic synchronous algorithms")
+        state = following[0].target
+        run.append(state[:n])
+        if len(run) > MAX_TICKS:
+            raise AlgorithmError(f"{rounds.algorithm.name}'s synchronous run has more than {MAX_TICKS} rounds here")
+
+
+def synch_violation(observations, state) -> str | None:
+    """(Synch): the first process that started a tick without a message of the tick before it."""
+    for o, node in zip(observations, state):
+        if node.missed is not None:
+            tick, port = node.missed
+            return (f"id {o.id} started tick {tick + 1} before the message sent to it in tick {tick} "
+                    f"(on its port {port}) arrived")
+    return None
+
+
+def simulation_violation(observations, state) -> str | None:
+    for o, node in zip(observations, state):
+        if node.diverged is not None:
+            return f"id {o.id}'s locals after round {node.diverged} differ from the synchronous run's"
+    return None

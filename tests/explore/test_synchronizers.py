@@ -1,0 +1,131 @@
+"""--synchronizer (models/synchronized.py, models/synchronizers.py): a synchronous algorithm run
+through alpha, beta or gamma on the asynchronous network, over every interleaving. The three
+verify flooding on every connected graph of 3 vertices (and on paths of 4), each mutant breaks
+(Synch) with a trace that replays, the reduction keeps every verdict and message count, and the
+message counts are the closed forms of docs/complexity.md."""
+import json
+import os
+
+import pytest
+from conftest import MUTANTS, follow_steps
+
+from checker import check, load_algorithm
+from checker.cli import main
+from checker.cli.loader import load_synchronizer
+from checker.explore.arrangements import Arrangement
+from checker.explore.systems import system_for
+from models import Network
+from models.network import family
+from models.synchronizers import Alpha, Beta, Gamma, clusters
+from specs.synch import synchronized_spec
+
+SYNCHRONIZER_MUTANTS = os.path.join(MUTANTS, "synchronizers")
+FLOODING = load_algorithm("flooding")
+
+# file, options, what catches it
+CATALOGUE = [
+    ("alpha_safe_before_acks.py", ["--n", "3", "--graph", "path"]),
+    ("beta_root_skips_subtrees.py", ["--n", "3", "--graph", "path"]),
+    ("gamma_ignores_neighbouring_clusters.py", ["--n", "4", "--graph", "path", "--cluster-radius", "0"]),
+]
+
+
+def _run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_every_synchronizer_mutant_is_in_the_catalogue():
+    assert {f for f in os.listdir(SYNCHRONIZER_MUTANTS) if f.endswith(".py")} == {name for name, _ in CATALOGUE}
+
+
+@pytest.mark.parametrize("name", ["alpha", "beta", "gamma"])
+def test_each_synchronizer_simulates_flooding_on_every_graph_of_three(name):
+    reduced = check(FLOODING, 3, jobs=1, progress=False, synchronizer=load_synchronizer(name))
+    full = check(FLOODING, 3, jobs=1, progress=False, synchronizer=load_synchronizer(name), por=False)
+    for result in (reduced, full):
+        assert result.verdict == "verified"
+        assert [p.name for p in result.properties][:2] == ["synch", "simulates-synchronous-run"]
+    assert (reduced.messages_min, reduced.messages_max) == (full.messages_min, full.messages_max)
+    assert reduced.states <= full.states and reduced.synchronizer == f"the {name} synchronizer" + (
+        " (clusters of radius 1)" if name == "gamma" else "")
+
+
+@pytest.mark.parametrize("filename,options", CATALOGUE)
+def test_a_mutant_breaks_synch_with_a_trace_that_replays(capsys, filename, options):
+    path = os.path.join(SYNCHRONIZER_MUTANTS, filename)
+    status, out, _ = _run(capsys, "flooding", *options, "--synchronizer", path, "--json")
+    result = json.loads(out)
+    assert status == 1 and result["counterexample"]["property"] == "synch"
+    counterexample = result["counterexample"]
+    assert "started tick 2 before the message sent to it in tick 1" in counterexample["reason"]
+    radius = int(options[options.index("--cluster-radius") + 1]) if "--cluster-radius" in options else None
+    n = len(counterexample["ids"])
+    arrangement = Arrangement(tuple(counterexample["ids"]), 1, topology=family("path", n), numbered=True)
+    system = system_for(FLOODING, arrangement, synchronizer=load_synchronizer(path, radius))
+    states = follow_steps(system, counterexample["trace"]["steps"])
+    assert any(node.missed for node in states[-1][:n])
+    # the full graph catches it too
+    status, out, _ = _run(capsys, "flooding", *options, "--synchronizer", path, "--no-por")
+    assert status == 1 and "synch                      VIOLATED" in out
+
+
+def test_alpha_needs_no_acknowledgments_on_fifo_links(capsys):
+    """On FIFO links a safe cannot overtake the messages sent before it on the same link."""
+    path = os.path.join(SYNCHRONIZER_MUTANTS, "alpha_safe_before_acks.py")
+    status, out, _ = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path, "--fifo")
+    assert status == 0 and "through the alpha-safe-before-acks synchronizer, FIFO links: VERIFIED" in out
+
+
+@pytest.mark.parametrize("graph", ["path", "complete"])
+def test_messages_are_the_closed_forms(graph):
+    """Flooding's run: M_S = 2|E|D messages in T = D + 1 rounds. alpha adds an ack for each and a
+    safe on every link both ways after each tick but the last: 2M_S + 2|E|(T - 1); beta a safe up
+    and a next down each tree edge: 2M_S + 2(n - 1)(T - 1)."""
+    n = 3
+    network = family(graph, n)
+    edges, ticks = len(network.edges), network.diameter + 1
+    app = 2 * edges * network.diameter
+    alpha = check(FLOODING, n, jobs=1, progress=False, graphs=graph, synchronizer=Alpha())
+    beta = check(FLOODING, n, jobs=1, progress=False, graphs=graph, synchronizer=Beta())
+    assert alpha.messages_min == alpha.messages_max == 2 * app + 2 * edges * (ticks - 1)
+    assert beta.messages_min == beta.messages_max == 2 * app + 2 * (n - 1) * (ticks - 1)
+
+
+def test_clusters_of_radius_zero_are_single_processes_and_a_large_radius_is_one_cluster():
+    network = family("path", 5)
+    ids = (3, 1, 5, 2, 4)
+    assert sorted(len(members) for _, members in clusters(network, ids, 0)) == [1] * 5
+    assert clusters(network, ids, 4) == [(2, [0, 1, 2, 3, 4])]
+    # radius 1 around the largest id (vertex 2), then the largest left (vertex 4), then vertex 0
+    assert clusters(network, ids, 1) == [(2, [1, 2, 3]), (4, [4]), (0, [0])]
+
+
+def test_the_structure_follows_the_ids_so_symmetric_arrangements_agree():
+    """Arrangements related by a symmetry of the graph get related trees: the reduction by
+    automorphisms keeps the verdict and the messages."""
+    reduced = check(FLOODING, 4, jobs=1, progress=False, graphs="star", synchronizer=Gamma())
+    every = check(FLOODING, 4, jobs=1, progress=False, graphs="star", synchronizer=Gamma(), symmetry="none")
+    assert reduced.verdict == every.verdict == "verified"
+    assert (reduced.messages_min, reduced.messages_max) == (every.messages_min, every.messages_max)
+    assert reduced.arrangements_checked < every.arrangements_checked
+
+
+def test_the_specification_drops_the_synchronous_bounds():
+    names = [p.name for p in synchronized_spec(FLOODING)]
+    assert "message-bound" not in names and "round-bound" not in names and "termination" in names
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["lcr", "--n", "3", "--synchronizer", "alpha"], "lcr is asynchronous already"),
+    (["timeslice", "--n", "3", "--synchronizer", "alpha"], "on a network"),
+    (["flooding", "--n", "3", "--synchronizer", "delta"], "unknown synchronizer 'delta'"),
+    (["flooding", "--n", "3", "--synchronizer", "alpha", "--cluster-radius", "2"], "has no clusters"),
+    (["flooding", "--n", "3", "--cluster-radius", "2"], "give that too"),
+    (["flooding", "--n", "3", "--fifo"], "give --synchronizer too"),
+    (["flooding", "--n", "3", "--synchronizer", "no_such_file.py"], "no such synchronizer file"),
+])
+def test_bad_synchronizer_options_get_one_line(capsys, argv, message):
+    status, _, err = _run(capsys, *argv)
+    assert status == 2 and message in err and "Traceback" not in err
