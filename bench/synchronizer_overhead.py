@@ -1,0 +1,115 @@
+"""Messages per tick of flooding through alpha, beta and gamma, on every connected graph of n vertices.
+
+    python bench/synchronizer_overhead.py            # n = 3..5
+    python bench/synchronizer_overhead.py 4 6        # n = 4..6
+    python bench/synchronizer_overhead.py 3 5 docs/synchronizers.svg   # and plot it
+
+For each connected graph (networkx's atlas) with ids 1..n in vertex order, one complete
+execution of the synchronized system (models/synchronized.py) in random order is run to its
+end, and its messages counted: M_A, against the synchronous run's M_S = 2|E|D messages in
+T = D + 1 ticks. The overhead per tick is (M_A - M_S) / T. One execution stands for all: the
+count is the same in every interleaving (each message of the algorithm gets one
+acknowledgment, each tick the same signals), which `check flooding --n N --graph G
+--synchronizer S` confirms exhaustively where the graph is small enough (its "messages A to A
+per complete execution"; tests/explore/test_synchronizers.py pins the closed forms). The
+closed forms printed beside (docs/complexity.md):
+
+    alpha  M_A = 2 M_S + 2|E| (T - 1)
+    beta   M_A = 2 M_S + 2 (n - 1) (T - 1)
+    gamma  M_A = 2 M_S + (4 (n - p) + 2 e) (T - 1)   p clusters, e intercluster edges (radius 1)
+
+Prints a Markdown table; a row whose count differs from its closed form is marked.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from checker.cli.loader import load_algorithm  # noqa: E402
+from checker.explore.arrangements import Arrangement  # noqa: E402
+from checker.explore.systems import system_for  # noqa: E402
+from models.network import connected_graphs  # noqa: E402
+from models.synchronizers import Alpha, Beta, Gamma, clusters  # noqa: E402
+
+
+def one_execution(system, seed: int) -> int:
+    chooser = random.Random(seed)
+    state, sent = system.initial_state, 0
+    while True:
+        steps = system.steps(state)
+        if not steps:
+            assert not any(system.channels(state)), "a complete execution ends with every channel empty"
+            return sent
+        step = chooser.choice(steps)
+        sent += len(step.sent)
+        state = step.target
+
+
+def closed_form(name: str, graph, ids, app: int, ticks: int) -> int:
+    n, edges = graph.n, len(graph.edges)
+    if name == "alpha":
+        per_handshake = 2 * edges
+    elif name == "beta":
+        per_handshake = 2 * (n - 1)
+    else:
+        groups = clusters(graph, ids, 1)
+        cluster_of = {v: c for c, (_, members) in enumerate(groups) for v in members}
+        inter = {(min(cluster_of[u], cluster_of[v]), max(cluster_of[u], cluster_of[v]))
+                 for u, v in graph.edges if cluster_of[u] != cluster_of[v]}
+        per_handshake = 4 * (n - len(groups)) + 2 * len(inter)
+    return 2 * app + per_handshake * (ticks - 1)
+
+
+def main(low: int = 3, high: int = 5, plot: str | None = None) -> None:
+    flooding = load_algorithm("flooding")
+    points = []  # (|E|, n, control messages per handshake of alpha, beta, gamma)
+    print("| n | graph | edges | D | M_S | T | alpha M_A | beta M_A | gamma M_A | per tick: alpha | beta | gamma |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for n in range(low, high + 1):
+        ids = tuple(range(1, n + 1))
+        for graph in connected_graphs(n):
+            counts, marks = {}, []
+            for synchronizer in (Alpha(), Beta(), Gamma()):
+                arrangement = Arrangement(ids, 1, topology=graph, numbered=True)
+                system = system_for(flooding, arrangement, synchronizer=synchronizer, reduce=False)
+                ticks = system.ticks
+                app = 2 * len(graph.edges) * graph.diameter
+                counts[synchronizer.name] = one_execution(system, seed=n)
+                if counts[synchronizer.name] != closed_form(synchronizer.name, graph, ids, app, ticks):
+                    marks.append(f"{synchronizer.name} differs from its closed form")
+            per_tick = [f"{(counts[s] - app) / ticks:.2f}" for s in ("alpha", "beta", "gamma")]
+            points.append((len(graph.edges), n, *((counts[s] - 2 * app) / (ticks - 1) for s in ("alpha", "beta", "gamma"))))
+            print(f"| {n} | {graph.name} {list(graph.edges)} | {len(graph.edges)} | {graph.diameter} | {app} | {ticks} | "
+                  f"{counts['alpha']} | {counts['beta']} | {counts['gamma']} | {' | '.join(per_tick)} |"
+                  + (f" **{'; '.join(marks)}**" if marks else ""))
+
+
+    if plot:
+        draw(points, plot)
+
+
+def draw(points, path: str) -> None:
+    """Signals per handshake (beyond one acknowledgment per message) against |E|, one mark per graph."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6.4, 4))
+    for column, (name, marker) in enumerate((("alpha", "o"), ("beta", "s"), ("gamma (radius 1)", "^")), start=2):
+        axes.scatter([p[0] + (column - 3) * 0.12 for p in points], [p[column] for p in points], marker=marker,
+                     label=name, alpha=0.75)
+    axes.set_xlabel("|E| (every connected graph on 3 to 5 vertices)")
+    axes.set_ylabel("signals per tick, beyond acknowledgments")
+    axes.set_title("Synchronizer overhead on flooding: alpha 2|E|, beta 2(n - 1)")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
+    print(f"plot written to {path}")
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:3]), *sys.argv[3:4])
