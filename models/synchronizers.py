@@ -68,6 +68,7 @@ class Synchronizer:
     """The interface models/synchronized.py calls (see the module); alpha's is the simplest."""
 
     name = "synchronizer"
+    reduces = True  # its system reduces the interleavings (models/synchronized.py); ABD's does not
 
     def places(self, topology, ids) -> list[Place]:
         return [Place(tuple(range(topology.degree(i)))) for i in range(topology.n)]
@@ -329,4 +330,10 @@ def _cluster_places(topology, ids, radius: int) -> list[Place]:
     return places
 
 
-SYNCHRONIZERS = {"alpha": Alpha, "beta": Beta, "gamma": Gamma}
+def _abd():
+    from .abd import ABD  # models/abd.py builds on this module
+
+    return ABD()
+
+
+SYNCHRONIZERS = {"alpha": Alpha, "beta": Beta, "gamma": Gamma, "abd": _abd}

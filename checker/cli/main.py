@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="leave these properties of the election specification unchecked, for a fault model "
                              "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
                              "with --recoveries)")
-    parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|FILE.py",
+    parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
                              "over every interleaving, checking (Synch) (docs/checking.md, Synchronizers)")
     parser.add_argument("--fifo", action="store_true",

@@ -290,7 +290,10 @@ def check_plan(
         native.disagreement = native.disagreement or disagreement
         result.engine = "interned"
         result.notes.append(str(native.disagreement))
-    result.por = por and (synchronizer is not None or not explorations or any(e.reduced for e in explorations))
+    if synchronizer is not None:
+        result.por = por and synchronizer.reduces
+    else:
+        result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains and synchronizer is None
     result.fingerprint = fingerprint
     result.randomized = algorithm.randomized

@@ -11,6 +11,7 @@ from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
 from models.crashes import CrashSystem
 from models.network_semantics import NetworkSystem
 from models.rounds import RoundSystem
+from models.abd import ABD, ABDSystem
 from models.synchronized import SynchronizedSystem
 
 from ..render.rounds import replay_rounds
@@ -42,6 +43,11 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
         if algorithm.timing != SYNCHRONOUS:
             raise AlgorithmError(f"--synchronizer runs a synchronous algorithm on an asynchronous network; "
                                  f"{algorithm.name} is asynchronous already")
+        if isinstance(synchronizer, ABD):
+            if fifo:
+                raise AlgorithmError("--fifo: the abd synchronizer's messages take any delay up to its bound, so "
+                                     "they overtake each other; drop --fifo")
+            return ABDSystem(RoundSystem(local), synchronizer)
         return SynchronizedSystem(RoundSystem(local), synchronizer, reduce, fifo)
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
@@ -55,6 +61,8 @@ def interned_engine_runs(system) -> bool:
 def python_only(algorithm, planning, crashes: int = 0, synchronizer=None) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
     if synchronizer is not None:
+        if not synchronizer.reduces:
+            return f"{synchronizer} runs in the Python engine, without reduction (time passes for every process at once)"
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself "
                 "(models/synchronized.py)")
     if crashes:

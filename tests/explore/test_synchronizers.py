@@ -27,6 +27,7 @@ CATALOGUE = [
     ("alpha_safe_before_acks.py", ["--n", "3", "--graph", "path"]),
     ("beta_root_skips_subtrees.py", ["--n", "3", "--graph", "path"]),
     ("gamma_ignores_neighbouring_clusters.py", ["--n", "4", "--graph", "path", "--cluster-radius", "0"]),
+    ("abd_one_delta_per_tick.py", ["--n", "3", "--graph", "path"]),
 ]
 
 
@@ -69,6 +70,19 @@ def test_a_mutant_breaks_synch_with_a_trace_that_replays(capsys, filename, optio
     # the full graph catches it too
     status, out, _ = _run(capsys, "flooding", *options, "--synchronizer", path, "--no-por")
     assert status == 1 and "synch                      VIOLATED" in out
+
+
+def test_abd_simulates_flooding_on_a_path_with_start_signals_as_its_only_cost(capsys):
+    """Clocks do the synchronizing: beyond the algorithm's messages, one start signal each way on
+    every link (every woken process sends it on), whatever the initiators and the delays."""
+    status, out, _ = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", "abd", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["synchronizer"] == "the abd synchronizer (delay at most 2 time units)"
+    network = family("path", 3)
+    app = 2 * len(network.edges) * network.diameter
+    assert result["messages"] == {"min": app + 2 * len(network.edges), "max": app + 2 * len(network.edges)}
+    status, _, err = _run(capsys, "flooding", "--n", 3, "--synchronizer", "abd", "--fifo")
+    assert status == 2 and "drop --fifo" in err
 
 
 def test_alpha_needs_no_acknowledgments_on_fifo_links(capsys):
