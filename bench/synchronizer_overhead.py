@@ -7,7 +7,9 @@
 For each connected graph (networkx's atlas) with ids 1..n in vertex order, one complete
 execution of the synchronized system (models/synchronized.py) in random order is run to its
 end, and its messages counted: M_A, against the synchronous run's M_S = 2|E|D messages in
-T = D + 1 ticks. The overhead per tick is (M_A - M_S) / T. One execution stands for all: the
+T = D + 1 ticks. The overhead per tick is (M_A - M_S) / T. The time is that of the
+execution in which every message takes one unit and local steps none (the text's measure), per
+handshake (the T - 1 ticks after which the synchronizer works). One execution stands for all: the
 count is the same in every interleaving (each message of the algorithm gets one
 acknowledgment, each tick the same signals), which `check flooding --n N --graph G
 --synchronizer S` confirms exhaustively where the graph is small enough (its "messages A to A
@@ -48,6 +50,27 @@ def one_execution(system, seed: int) -> int:
         state = step.target
 
 
+def unit_delay_time(system) -> int:
+    """The time of the execution in which every message takes exactly one unit and local steps
+    none: at each instant every process takes its local steps (ticks, signals) until it has
+    none, then everything in transit arrives at the next instant. The text's time complexity."""
+    state, now = system.initial_state, 0
+    while True:
+        while True:  # zero time: local steps until there are none
+            local = [s for s in system.steps(state) if s.received is None]
+            if not local:
+                break
+            state = local[0].target
+        in_transit = [(i, port, k, len(state[system.n + k])) for i in range(system.n) for port, k in system._in[i]]
+        if not any(count for *_, count in in_transit):
+            assert not system.steps(state), "nothing in transit and nothing local: the execution is complete"
+            return now
+        now += 1
+        for i, port, k, count in in_transit:
+            for _ in range(count):
+                state = system._receive(state, i, port, k, 0).target
+
+
 def closed_form(name: str, graph, ids, app: int, ticks: int) -> int:
     n, edges = graph.n, len(graph.edges)
     if name == "alpha":
@@ -66,24 +89,27 @@ def closed_form(name: str, graph, ids, app: int, ticks: int) -> int:
 def main(low: int = 3, high: int = 5, plot: str | None = None) -> None:
     flooding = load_algorithm("flooding")
     points = []  # (|E|, n, control messages per handshake of alpha, beta, gamma)
-    print("| n | graph | edges | D | M_S | T | alpha M_A | beta M_A | gamma M_A | per tick: alpha | beta | gamma |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| n | graph | edges | D | M_S | T | alpha M_A | beta M_A | gamma M_A | per tick: alpha | beta | gamma "
+          "| time per handshake: alpha | beta | gamma |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in range(low, high + 1):
         ids = tuple(range(1, n + 1))
         for graph in connected_graphs(n):
-            counts, marks = {}, []
+            counts, times, marks = {}, {}, []
             for synchronizer in (Alpha(), Beta(), Gamma()):
                 arrangement = Arrangement(ids, 1, topology=graph, numbered=True)
                 system = system_for(flooding, arrangement, synchronizer=synchronizer, reduce=False)
                 ticks = system.ticks
                 app = 2 * len(graph.edges) * graph.diameter
                 counts[synchronizer.name] = one_execution(system, seed=n)
+                times[synchronizer.name] = unit_delay_time(system)
                 if counts[synchronizer.name] != closed_form(synchronizer.name, graph, ids, app, ticks):
                     marks.append(f"{synchronizer.name} differs from its closed form")
             per_tick = [f"{(counts[s] - app) / ticks:.2f}" for s in ("alpha", "beta", "gamma")]
             points.append((len(graph.edges), n, *((counts[s] - 2 * app) / (ticks - 1) for s in ("alpha", "beta", "gamma"))))
             print(f"| {n} | {graph.name} {list(graph.edges)} | {len(graph.edges)} | {graph.diameter} | {app} | {ticks} | "
-                  f"{counts['alpha']} | {counts['beta']} | {counts['gamma']} | {' | '.join(per_tick)} |"
+                  f"{counts['alpha']} | {counts['beta']} | {counts['gamma']} | {' | '.join(per_tick)} | "
+                  f"{' | '.join(f'{times[s] / (ticks - 1):g}' for s in ('alpha', 'beta', 'gamma'))} |"
                   + (f" **{'; '.join(marks)}**" if marks else ""))
 
 
