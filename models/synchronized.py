@@ -99,21 +99,24 @@ class SynchronizedSystem:
     def steps(self, state) -> list[Step]:
         """Every step enabled in ``state``, or with ``reduce`` a persistent subset of them.
 
-        The reduction (on unless ``--no-por``) rests on what the system is, not on what a
-        synchronizer declares: a step reads and writes its own process, takes a message from
+        The reduction (on FIFO links, unless ``--no-por``) rests on what the system is, not on
+        what a synchronizer declares: a step reads and writes its own process, takes a message from
         one of its incoming channels and appends to its outgoing ones, so steps of different
         processes commute (taking from a channel and appending to it commute while it is not
-        empty). Steps of one process are taken as dependent. A step of process p can be enabled
-        by another process only by a message on an empty channel into p; so the enabled steps of
-        a set of processes closed under "may send on an empty channel into a member" are
-        persistent. The explorer expands the smallest such set, from one process; complete
+        empty). Steps of one process are taken as dependent. On FIFO links a step of process p
+        can be enabled by another process only by a message on an empty channel into p (a
+        message behind others is received after them); so the enabled steps of a set of
+        processes closed under "may send on an empty channel into a member" are persistent.
+        On links that reorder, a message sent later may be received first, so any message into
+        p may enable a step of p: the closure is every process of a connected graph, and the
+        system is explored whole. The explorer expands the smallest such set, from one process; complete
         executions are kept, one interleaving of each (so their messages are counted exactly),
         and (Synch) and the simulation are marks that every complete execution after a
         violation still carries. A set holding a step that changes what a property of the
         algorithm observes (a leader, a decision) is replaced by every enabled step, so those
         properties are judged on every order of such steps."""
         every = self._enabled(state)
-        return self._persistent(state, every) if self.reduce and len(every) > 1 else every
+        return self._persistent(state, every) if self.reduce and self.fifo and len(every) > 1 else every
 
     def successor_list(self, state) -> list[tuple]:
         return [(s.target, len(s.sent), s.process, False, s.instance) for s in self.steps(state)]

@@ -100,14 +100,16 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
 def load_synchronizer(name: str, radius: int | None = None):
     """``--synchronizer alpha|beta|gamma`` or a file's Synchronizer subclass, ``--cluster-radius``
     set for gamma (and its subclasses)."""
+    from models.abd import ABD
     from models.synchronizers import SYNCHRONIZERS, Gamma, Synchronizer
 
-    if name in SYNCHRONIZERS:
-        synchronizer = SYNCHRONIZERS[name]()
+    known = {**SYNCHRONIZERS, "abd": ABD}
+    if name in known:
+        synchronizer = known[name]()
     elif name.endswith(".py") or ".py:" in name or os.sep in name:
         synchronizer = load_class(name, Synchronizer, "synchronizer")()
     else:
-        raise AlgorithmError(f"unknown synchronizer {name!r}: choose {', '.join(SYNCHRONIZERS)}, or give a .py file "
+        raise AlgorithmError(f"unknown synchronizer {name!r}: choose {', '.join(known)}, or give a .py file "
                              "with a subclass of models.synchronizers.Synchronizer")
     if radius is not None:
         if not isinstance(synchronizer, Gamma):

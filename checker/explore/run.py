@@ -249,7 +249,7 @@ def check_plan(
     plan = planning.plan
     # an algorithm that cannot run fails here
     system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
-    python_reason = python_only(algorithm, planning, crashes, synchronizer)
+    python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
@@ -291,7 +291,7 @@ def check_plan(
         result.engine = "interned"
         result.notes.append(str(native.disagreement))
     if synchronizer is not None:
-        result.por = por and synchronizer.reduces
+        result.por = por and synchronizer.reduces and fifo
     else:
         result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains and synchronizer is None

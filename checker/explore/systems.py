@@ -58,12 +58,15 @@ def interned_engine_runs(system) -> bool:
     return isinstance(system, AsyncSystem) and not system.algorithm.has_timeouts
 
 
-def python_only(algorithm, planning, crashes: int = 0, synchronizer=None) -> str | None:
+def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: bool = False) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
     if synchronizer is not None:
         if not synchronizer.reduces:
             return f"{synchronizer} runs in the Python engine, without reduction (time passes for every process at once)"
-        return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself "
+        if not fifo:
+            return (f"{synchronizer} runs in the Python engine, without reduction (on links that reorder, any message "
+                    "may enable a step of its receiver: models/synchronized.py)")
+        return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
                 "(models/synchronized.py)")
     if crashes:
         return "crash failures are explored by the Python engine, without partial-order reduction"

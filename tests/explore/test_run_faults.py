@@ -19,8 +19,11 @@ HANG = 120  # seconds: only there to turn a hang into a failure
 
 
 def _start(*options: str) -> subprocess.Popen:
+    # a shell that starts the tests in the background leaves SIGINT ignored, and an ignored signal
+    # is inherited: give the run the default disposition a terminal's Ctrl-C meets
     return subprocess.Popen([sys.executable, "-m", "checker", "hs", "--n", "5", *options], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _children(pid: int) -> list[int]:
