@@ -76,7 +76,10 @@ def test_a_killed_cluster_worker_has_its_arrangement_retried():
     workers = []
     while time.monotonic() < deadline and len(workers) < 2:
         tree = subprocess.run(["ps", "-o", "pid=,args=", "-g", str(run.pid)], capture_output=True, text=True).stdout
-        workers = [int(line.split()[0]) for line in tree.splitlines() if "dask worker" in line]
+        # a dask worker names itself "dask worker" when setproctitle is installed; otherwise it is
+        # one of the processes the local cluster spawned
+        workers = [int(line.split()[0]) for line in tree.splitlines()
+                   if "dask worker" in line or "multiprocessing.spawn" in line]
         time.sleep(0.2)
     time.sleep(4)  # inside the searches
     os.kill(workers[0], signal.SIGKILL)
