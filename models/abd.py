@@ -67,8 +67,6 @@ class ABDSystem(SynchronizedSystem):
     (envelope, time units until it arrives) pairs; the state ends with the time, capped at 1
     (only "is it still time 0" matters)."""
 
-    missing_locals = {"inbox": "-", "missed": "no"}
-
     def __init__(self, rounds, synchronizer):
         super().__init__(rounds, synchronizer, reduce=False)
         self.initial_state = self.initial_state + (0,)
