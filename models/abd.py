@@ -49,9 +49,6 @@ class ABD(Synchronizer):
     def period(self) -> int:
         return self.period_in_deltas * self.delay
 
-    def places(self, topology, ids):
-        return [None] * topology.n
-
     def start(self, place):
         return (ASLEEP,)  # the clock, or asleep until an initiator's start signal
 

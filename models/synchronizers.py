@@ -331,3 +331,13 @@ def _cluster_places(topology, ids, radius: int) -> list[Place]:
 
 
 SYNCHRONIZERS = {"alpha": Alpha, "beta": Beta, "gamma": Gamma}  # and models/abd.py's ABD
+
+# The structures built here follow the ids and the graph, never the vertex or port numbers, so a
+# symmetry of the graph carries one arrangement's structure to another's, and a relabelling of
+# the ports changes none (tests/explore/test_synchronizers.py compares with every arrangement).
+_EQUIVARIANT = (Synchronizer.places, Beta.places, Gamma.places)
+
+
+def follows_the_ids(synchronizer: Synchronizer) -> bool:
+    """Is the synchronizer's structure one of these modules' (a subclass may build its own)?"""
+    return type(synchronizer).places in _EQUIVARIANT

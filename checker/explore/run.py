@@ -16,6 +16,7 @@ from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
+from models.synchronizers import follows_the_ids
 from specs.synch import synchronized_spec
 
 from ..render.trace import Trace
@@ -245,6 +246,9 @@ def check_plan(
         raise AlgorithmError("--synchronizer checks a failure-free run on this machine; drop --crashes, --cluster "
                              "and --check-invariant")
     properties = properties if properties is not None else _specification(algorithm, without, synchronizer)
+    own_structure = synchronizer is not None and not follows_the_ids(synchronizer)
+    if own_structure:  # one arrangement may not stand for its class, nor one labelling for all
+        symmetry, numbered = "none", True
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
     plan = planning.plan
     # an algorithm that cannot run fails here
@@ -310,6 +314,9 @@ def check_plan(
     result.synchronizer = None if synchronizer is None else str(synchronizer) + (", FIFO links" if fifo else "")
     if without:
         result.notes.append(f"not checked (--without): {', '.join(without)}")
+    if own_structure:
+        result.notes.append(f"{synchronizer} builds its own structure (places), which is not known to follow the ids "
+                            "and not the port numbers: every arrangement and every port labelling was checked")
     return result
 
 
