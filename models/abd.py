@@ -66,6 +66,9 @@ class ABDSystem(SynchronizedSystem):
 
     def __init__(self, rounds, synchronizer):
         super().__init__(rounds, synchronizer, reduce=False)
+        # a channel's order is its sender's order, the same in every interleaving that sends the
+        # same messages: held as a multiset it saved no state (the path of 3, the triangle)
+        self.bags = False
         self.initial_state = self.initial_state + (0,)
 
     def locals_of(self, state, i: int) -> dict[str, str]:

@@ -90,6 +90,8 @@ class SynchronizedSystem:
         self._in = [tuple((port, k - n) for port, k in local._in_ports[i]) for i in range(n)]
         self._out = local._out_channel
         self.reduce = reduce
+        self.bags = reduce and not fifo  # links that reorder, as multisets (``as_bag``)
+        self._observed = {}
         self._senders = [tuple((k, local.topology.channels[k].sender) for _, k in self._in[i]) for i in range(n)]
         self.initial_state = tuple(
             Node(rounds.initial_state[i], 0, (), synchronizer.start(self.places[i])) for i in range(n)
@@ -170,7 +172,8 @@ class SynchronizedSystem:
             if envelope.tick < node.tick:  # its round has been read already: received too late
                 node = node._replace(missed=node.missed or (envelope.tick, port))
             else:
-                node = node._replace(inbox=node.inbox + ((envelope.tick, port, envelope.message),))
+                inbox = node.inbox + ((envelope.tick, port, envelope.message),)
+                node = node._replace(inbox=inbox if not self.bags else tuple(sorted(inbox, key=lambda x: (x[0], x[1]))))
         sync, sends = self.synchronizer.receive(self.places[i], node.sync, node.tick, port, envelope)
         command = "receive" if envelope.kind == "m" else f"on_{envelope.kind}"
         return self._step(state, i, command, port, envelope, node._replace(sync=sync), sends, 0, popped=(k, j))
@@ -212,7 +215,7 @@ class SynchronizedSystem:
         out = self._out[i]
         for port_out, envelope in sends:
             k = out[port_out]
-            target[self.n + k] = target[self.n + k] + (envelope,)
+            target[self.n + k] = target[self.n + k] + (envelope,) if not self.bags else as_bag(target[self.n + k] + (envelope,))
         instance = (i * 3 + kind) * (self.channel_count + 1) + (0 if popped is None else popped[0] + 1)
         return Step(i, command, port, received, tuple(sends), tuple(target), instance)
 
@@ -221,10 +224,16 @@ class SynchronizedSystem:
         return tuple(node.values for node in state[: self.n]) + ((),) * self.channel_count
 
     def observe(self, state):
-        return self.local.observe(self._plain(state))
+        return tuple(self.observe_process(state, i) for i in range(self.n))
 
     def observe_process(self, state, i: int):
-        return self.local.observe_process(self._plain(state), i)
+        # what a process shows depends on its algorithm locals alone, which repeat across the
+        # many states that differ only in the synchronizer's variables and the channels
+        key = (i, state[i].values)
+        seen = self._observed.get(key)
+        if seen is None:
+            seen = self._observed[key] = self.local.observe_process(self._plain(state), i)
+        return seen
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         node = state[i]
@@ -244,6 +253,12 @@ class SynchronizedSystem:
 
     def heads(self, state) -> tuple:
         return tuple(c[0].kind if c else None for c in state[self.n:])
+
+
+def as_bag(channel: tuple) -> tuple:
+    """A channel whose links deliver in any order, in one canonical order: states that differ
+    only in the order of such a channel have the same futures, so they are one state."""
+    return tuple(sorted(channel, key=repr)) if len(channel) > 1 else channel
 
 
 def _distinct(channel: tuple):

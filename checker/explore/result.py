@@ -83,6 +83,7 @@ class Result:
     notes: list[str] = field(default_factory=list)
     por: bool = False
     chains: bool = False  # with por: states with a one-transition stubborn set were not stored
+    bags: bool = False  # links that reorder held as multisets: one state for every order of a channel
     symmetry: str = "rotation"  # how arrangements were quotiented: none, rotation, reflection, given, anonymous, id-blind, automorphisms
     symmetry_note: str | None = None  # a declared symmetry that was not proved, so not used (also in notes)
     fingerprint: bool = False  # states were stored as 64-bit fingerprints
@@ -137,7 +138,7 @@ class Result:
             "symmetry": self.symmetry,
             **({"crashes": self.crashes} if self.crashes else {}),
             **({"recoveries": self.recoveries} if self.recoveries else {}),
-            **({"synchronizer": self.synchronizer} if self.synchronizer else {}),
+            **({"synchronizer": self.synchronizer, "channels_as_multisets": self.bags} if self.synchronizer else {}),
             **({"premature_timeouts": True} if self.premature_timeouts else {}),
             **({"fairness": self.fairness} if self.fairness else {}),
             **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
@@ -174,6 +175,8 @@ class Result:
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented:,} ({how})")
         if self.por:
             how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
+        elif self.bags:
+            how = "channels as multisets"
         else:
             how = "full graph"
         natively = sum(1 for a in self.per_arrangement if a.engine == "native")
@@ -181,7 +184,7 @@ class Result:
             how += ", native engine"
         elif natively:
             how += ", native engine, Python where a violation was searched for its trace"
-        reduced = f"   ({how}{'; --no-por for the full graph' if self.por else ''})"
+        reduced = f"   ({how}{'; --no-por for the full graph' if self.por or self.bags else ''})"
         if self.verdict == INCOMPLETE:  # transitions and depth are known only for finished arrangements
             lines.append(f"  states        {self.states:,} stored before the search stopped{reduced}")
         else:

@@ -253,7 +253,7 @@ def check_plan(
     plan = planning.plan
     # an algorithm that cannot run fails here
     system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
-    python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo)
+    python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
@@ -296,6 +296,7 @@ def check_plan(
         result.notes.append(str(native.disagreement))
     if synchronizer is not None:
         result.por = por and synchronizer.reduces and fifo
+        result.bags = por and not fifo and synchronizer.reduces
     else:
         result.por = por and (not explorations or any(e.reduced for e in explorations))
     result.chains = result.por and chains and synchronizer is None

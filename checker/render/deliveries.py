@@ -1,6 +1,8 @@
 """Which step received each message a trace sends: the arrows of a space-time diagram.
 
-Channels are FIFO, so the k-th message received from a channel is the k-th one sent into it.
+On a FIFO channel the k-th message received is the k-th one sent into it; on links that
+deliver in any order (a synchronizer's, by default) a message received is the earliest one
+still in the channel with the same text, which is the head whenever the channel is FIFO.
 A message sent on port p by position s goes into the channel whose sender is s and whose
 out_port is p (read from the trace's first state); one received on port q at position r
 comes out of the channel whose receiver is r and whose in_port is q.
@@ -53,11 +55,14 @@ def deliveries(trace) -> list[Delivery]:
     for step in trace.steps:
         # a synchronous round's part receives several messages (receptions); an asynchronous step one
         received = step.receptions or ([(step.port, step.received)] if step.received is not None else [])
-        for port, _message in received:
+        for port, message in received:
             channel = by_in[(step.position, port)]
             queue = pending[(channel.sender, channel.out_port)]
             if queue:
-                found[queue.popleft()]["received_at"] = step.number
+                same = [k for k in queue if str(found[k]["label"]) == str(message)]
+                k = same[0] if same else queue[0]
+                queue.remove(k)
+                found[k]["received_at"] = step.number
         for port, message in step.sent:
             channel = by_out[(step.position, port)]
             pending[(step.position, port)].append(len(found))

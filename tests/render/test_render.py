@@ -18,7 +18,7 @@ from itf_py import trace_from_json
 
 from checker import check
 from checker.cli import main
-from checker.cli.loader import load_algorithm
+from checker.cli.loader import load_algorithm, load_synchronizer
 from checker.render import FORMATS, write_trace
 from checker.render.deliveries import deliveries
 from checker.render.itf import render_itf
@@ -49,6 +49,14 @@ def bidirectional():  # messages both ways, across the cut, and still in flight 
     return _trace("hs_resign_unguarded.py", 3)
 
 
+@pytest.fixture(scope="module")
+def reordering():  # a synchronizer's links deliver in any order: a safe overtakes a message
+    mutant = os.path.join(MUTANTS, "synchronizers", "alpha_safe_before_acks.py")
+    result = check(load_algorithm("flooding"), 3, jobs=1, progress=False, graphs="path",
+                   synchronizer=load_synchronizer(mutant))
+    return result, result.counterexample.trace
+
+
 def _svg_texts(svg: str) -> list[str]:
     root = ET.fromstring(svg)
     return [t.text.replace("\xa0", " ") for t in root.iter(f"{SVG}text") if t.text]  # dot writes "  " as " &#160;"
@@ -60,7 +68,7 @@ def _message_labels(trace) -> Counter:
 
 # -- which step received what ------------------------------------------------------------
 
-@pytest.mark.parametrize("fixture", ["lasso", "bidirectional"])
+@pytest.mark.parametrize("fixture", ["lasso", "bidirectional", "reordering"])
 def test_every_message_is_delivered_in_fifo_order_or_left_in_flight(request, fixture):
     _, trace = request.getfixturevalue(fixture)
     found = deliveries(trace)
@@ -71,9 +79,18 @@ def test_every_message_is_delivered_in_fifo_order_or_left_in_flight(request, fix
             assert received[step.number].label == step.received
             assert received[step.number].receiver == step.position
             assert received[step.number].in_port == step.port
-    in_flight = Counter((d.sender, d.out_port, d.label) for d in found if d.received_at is None)
+    in_flight = Counter((d.sender, d.out_port, str(d.label)) for d in found if d.received_at is None)
     final = trace.states[-1]
     assert in_flight == Counter((c.sender, c.out_port, str(m)) for c in final.channels for m in c.messages)
+
+
+def test_on_links_that_reorder_a_message_is_matched_to_its_own_sending(reordering):
+    _, trace = reordering
+    found = deliveries(trace)
+    overtaken = [(a, b) for a in found for b in found if (a.sender, a.out_port) == (b.sender, b.out_port)
+                 and a.sent_at < b.sent_at and b.received_at is not None
+                 and (a.received_at is None or a.received_at > b.received_at)]
+    assert overtaken  # the mutant is caught because a safe overtakes a message of the tick
 
 
 # -- the space-time diagram ---------------------------------------------------------------
