@@ -17,8 +17,10 @@ round k - 1, then takes its compute step) one tick at a time, and the synchroniz
   * the synchronizer's own variables.
 
 Links deliver in any order by default (Awerbuch's asynchronous network promises delivery, not
-order); with ``fifo`` each link is a FIFO queue, under which alpha is correct even without its
-acknowledgments (docs/checking.md, "Synchronizers").
+order), and such a link is then held as a multiset (``as_bag``: its messages in one canonical
+order, unless ``reduce`` is off), since states that differ only in the order in which the same
+messages were sent have the same futures; with ``fifo`` each link is a FIFO queue, under which
+alpha is correct even without its acknowledgments (docs/checking.md, "Synchronizers").
 
 Round k + 1 reads exactly the messages of tick k. (Synch) is checked where it matters: when a
 process starts round k + 1, it must have received every message the synchronous run delivers to
