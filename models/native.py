@@ -57,6 +57,25 @@ class _Result(ctypes.Structure):
     ]
 
 
+def _int64s(pointer, count: int) -> list[int]:
+    """``count`` int64s the C search handed back, as a list (one copy in C: slicing the
+    pointer converts them one at a time, a tenth of a small arrangement's time)."""
+    return memoryview(ctypes.string_at(pointer, count * 8)).cast("q").tolist() if count else []
+
+
+def _varints(data: bytes) -> list[int]:
+    """The zigzag varints of models/native_explorer.c's packed states, in order."""
+    found, z, shift = [], 0, 0
+    for b in data:
+        z |= (b & 0x7F) << shift
+        if b & 0x80:
+            shift += 7
+        else:
+            found.append((z >> 1) ^ -(z & 1))
+            z = shift = 0
+    return found
+
+
 @dataclass(frozen=True)
 class Outcome:
     """One step the C code takes in a context: a command instance (its offset among its
@@ -237,7 +256,7 @@ class NativeEngine:
         is the arrangement's (an unoriented ring's labelling), by default the algorithm's."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         ids_array = (ctypes.c_int64 * self.n)(*ids)
-        self._ids, self._observations = tuple(ids), {}
+        self._ids, self._observations = tuple(ids), [{} for _ in ids]
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
@@ -256,35 +275,39 @@ class NativeEngine:
     def _values(self, numbers) -> tuple:
         return tuple(bool(v) if is_bool else v for v, is_bool in zip(numbers, self._bool_slot))
 
-    def _observation(self, i: int, numbers) -> Observation:
+    def _observation(self, i: int, numbers: tuple) -> Observation:
         """rl_observe's four numbers as the Observation models/semantics.py makes of process i
         (each made once: a process is observed in few ways)."""
-        key = (i, *numbers)
-        seen = self._observations.get(key)
+        seen = self._observations[i].get(numbers)
         if seen is None:
             decided, is_leader, leader_id, candidate = numbers
-            seen = self._observations[key] = Observation(
+            seen = self._observations[i][numbers] = Observation(
                 id=self._ids[i], decided=bool(decided), is_leader=bool(is_leader),
                 leader_id=leader_id if self.algorithm.leader_id else None, candidate=bool(candidate))
         return seen
+
+    def _observation_vectors(self, flat: list) -> list[tuple]:
+        """Vectors of n observations from rl_observe's numbers, four per process (this runs for
+        every vector of every arrangement: on many small arrangements it is much of the time)."""
+        n, known, observation = self.n, self._observations, self._observation
+        quads = list(zip(*[iter(flat)] * 4))
+        return [tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads[at:at + n]))
+                for at in range(0, len(quads), n)]
 
     def _facts(self, r: _Result, reduced: bool) -> NativeFacts:
         slots, n = self.slots, self.n
         local_vectors, changes, terminals = [], [], []
         if r.status == OK and self.reduces:
             # the C search observed every process itself (rl_observe): decode observations
-            width = 4 * n
-            flat = r.locals[: r.locals_count * width]
-            for k in range(r.locals_count):
-                local_vectors.append(tuple(self._observation(i, flat[k * width + 4 * i:k * width + 4 * i + 4])
-                                           for i in range(n)))
-            flat = r.changes[: r.changes_count * 9]
+            local_vectors = self._observation_vectors(_int64s(r.locals, r.locals_count * 4 * n))
+            flat = _int64s(r.changes, r.changes_count * 9)
             for k in range(r.changes_count):
                 row = flat[k * 9:(k + 1) * 9]
-                changes.append((row[0], self._observation(row[0], row[1:5]), self._observation(row[0], row[5:9])))
+                changes.append((row[0], self._observation(row[0], tuple(row[1:5])),
+                                self._observation(row[0], tuple(row[5:9]))))
         elif r.status == OK:
             width = n * slots
-            flat = r.locals[: r.locals_count * width]
+            flat = _int64s(r.locals, r.locals_count * width)
             decoded: dict = {}  # one process's numbers -> its locals, decoded once
             for k in range(r.locals_count):
                 vector = []
@@ -296,12 +319,12 @@ class NativeEngine:
                     vector.append(values)
                 local_vectors.append(tuple(vector))
             width = 1 + 2 * slots
-            flat = r.changes[: r.changes_count * width]
+            flat = _int64s(r.changes, r.changes_count * width)
             for k in range(r.changes_count):
                 row = flat[k * width:(k + 1) * width]
                 changes.append((row[0], self._values(row[1:1 + slots]), self._values(row[1 + slots:])))
         if r.status == OK:
-            terminals = self._decode_states(bytes(r.terminal_bytes[: r.terminal_bytes_len]))
+            terminals = self._decode_states(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
         acyclic = bool(r.acyclic) and r.status == OK
         return NativeFacts(
             status=r.status, reduced=reduced, observed=self.reduces, states=r.states, transitions=r.transitions, unmatched=r.unmatched,
@@ -332,7 +355,7 @@ class NativeEngine:
         """The contexts the search recorded (native_explorer.c's report()), as Python values."""
         if not r.contexts_count:
             return []
-        flat = r.contexts[: r.contexts_len]
+        flat = _int64s(r.contexts, r.contexts_len)
         slots, width, observes = self.slots, self._width, self.reduces
         types, in_ports, out_ports = self._slot_types, self.in_ports, self.out_ports
         # where things are in a context's numbers: kind, id, locals, head, seen (4), outcome count
@@ -368,31 +391,30 @@ class NativeEngine:
         return contexts
 
     def _decode_states(self, data: bytes) -> list[tuple]:
-        states, at = [], 0
-
-        def number():
-            nonlocal at
-            z, shift = 0, 0
-            while True:
-                b = data[at]
-                at += 1
-                z |= (b & 0x7F) << shift
-                shift += 7
-                if not b & 0x80:
-                    return (z >> 1) ^ -(z & 1)
-
-        types = self.types.types
-        while at < len(data):
-            locals_ = tuple(self._values([number() for _ in range(self.slots)]) for _ in range(self.n))
+        numbers, at = _varints(data), 0
+        types, slots, n = self.types.types, self.slots, self.n
+        decoded: dict = {}  # one process's numbers -> its locals, decoded once
+        states = []
+        while at < len(numbers):
+            locals_ = []
+            for _ in range(n):
+                raw = tuple(numbers[at:at + slots])
+                at += slots
+                values = decoded.get(raw)
+                if values is None:
+                    values = decoded[raw] = self._values(raw)
+                locals_.append(values)
             channels = []
             for _ in range(self.channel_count):
                 messages = []
-                for _ in range(number()):
-                    message_type = types[number()]
-                    values = tuple(
-                        bool(number()) if t is bool else number() for t in message_type.field_types
-                    )
-                    messages.append(message_type.from_values(values))
+                length, at = numbers[at], at + 1
+                for _ in range(length):
+                    message_type, at = types[numbers[at]], at + 1
+                    fields = message_type.field_types
+                    raw = numbers[at:at + len(fields)]
+                    at += len(fields)
+                    messages.append(message_type.from_values(
+                        tuple(bool(v) if t is bool else v for v, t in zip(raw, fields))))
                 channels.append(tuple(messages))
-            states.append(locals_ + tuple(channels))
+            states.append(tuple(locals_) + tuple(channels))
         return states

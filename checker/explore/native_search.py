@@ -92,22 +92,25 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             seen = observations[key] = reference.observe_locals(i, values)
         return seen
 
-    def observed(i: int, seen):  # vectors and changes come observed when the C code could observe
-        return seen if facts.observed else observe(i, seen)
-
     n = reference.n
+    # vectors and changes come observed when the C code could observe; otherwise as locals
+    vectors = facts.local_vectors if facts.observed else \
+        [tuple(observe(i, values) for i, values in enumerate(vector)) for vector in facts.local_vectors]
+    changes = facts.changes if facts.observed else \
+        [(i, observe(i, before), observe(i, after)) for i, before, after in facts.changes]
+    terminals = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
+        if "terminal" in kinds else []
     for prop in properties:
         if prop.kind == "state":
-            for vector in facts.local_vectors:
-                if prop.check(tuple(observed(i, vector[i]) for i in range(n))):
-                    return None
+            if any(map(prop.check, vectors)):
+                return None
         elif prop.kind == "transition":
-            for i, before, after in facts.changes:
-                if prop.check(observed(i, before), observed(i, after)):
+            for _, before, after in changes:
+                if prop.check(before, after):
                     return None
         elif prop.kind == "terminal":
-            for state in facts.terminal_states:
-                if prop.check(tuple(observe(i, state[i]) for i in range(n)), state[n:]):
+            for observations, channels in terminals:
+                if prop.check(observations, channels):
                     return None
         elif prop.name == "message-bound":
             bound = message_bound_at(reference.algorithm, n)
