@@ -256,7 +256,7 @@ class NativeEngine:
         is the arrangement's (an unoriented ring's labelling), by default the algorithm's."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         ids_array = (ctypes.c_int64 * self.n)(*ids)
-        self._ids, self._observations = tuple(ids), [{} for _ in ids]
+        self._ids, self._observations, self._decoded = tuple(ids), [{} for _ in ids], {}
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
@@ -274,6 +274,13 @@ class NativeEngine:
     # -- decoding ---------------------------------------------------------------------
     def _values(self, numbers) -> tuple:
         return tuple(bool(v) if is_bool else v for v, is_bool in zip(numbers, self._bool_slot))
+
+    def _locals(self, numbers: tuple) -> tuple:
+        """One process's numbers as its locals, decoded once per search (few distinct ones)."""
+        values = self._decoded.get(numbers)
+        if values is None:
+            values = self._decoded[numbers] = self._values(numbers)
+        return values
 
     def _observation(self, i: int, numbers: tuple) -> Observation:
         """rl_observe's four numbers as the Observation models/semantics.py makes of process i
@@ -308,16 +315,9 @@ class NativeEngine:
         elif r.status == OK:
             width = n * slots
             flat = _int64s(r.locals, r.locals_count * width)
-            decoded: dict = {}  # one process's numbers -> its locals, decoded once
             for k in range(r.locals_count):
-                vector = []
-                for i in range(n):
-                    numbers = tuple(flat[k * width + i * slots:k * width + (i + 1) * slots])
-                    values = decoded.get(numbers)
-                    if values is None:
-                        values = decoded[numbers] = self._values(numbers)
-                    vector.append(values)
-                local_vectors.append(tuple(vector))
+                local_vectors.append(tuple(self._locals(tuple(flat[k * width + i * slots:k * width + (i + 1) * slots]))
+                                           for i in range(n)))
             width = 1 + 2 * slots
             flat = _int64s(r.changes, r.changes_count * width)
             for k in range(r.changes_count):
@@ -393,17 +393,12 @@ class NativeEngine:
     def _decode_states(self, data: bytes) -> list[tuple]:
         numbers, at = _varints(data), 0
         types, slots, n = self.types.types, self.slots, self.n
-        decoded: dict = {}  # one process's numbers -> its locals, decoded once
         states = []
         while at < len(numbers):
             locals_ = []
             for _ in range(n):
-                raw = tuple(numbers[at:at + slots])
+                locals_.append(self._locals(tuple(numbers[at:at + slots])))
                 at += slots
-                values = decoded.get(raw)
-                if values is None:
-                    values = decoded[raw] = self._values(raw)
-                locals_.append(values)
             channels = []
             for _ in range(self.channel_count):
                 messages = []
