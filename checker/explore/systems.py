@@ -62,10 +62,10 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
                 por: bool = True) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
     if synchronizer is not None:
-        bags = "; its links hold their messages as multisets, one state for every order" if por else ""
         if not synchronizer.reduces:
             return f"{synchronizer} runs in the Python engine, without reduction (time passes for every process at once)"
         if not fifo:
+            bags = "; its links hold their messages as multisets, one state for every order" if por else ""
             return (f"{synchronizer} runs in the Python engine, without partial-order reduction (on links that "
                     f"reorder, any message may enable a step of its receiver: models/synchronized.py){bags}")
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
