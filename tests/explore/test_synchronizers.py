@@ -211,3 +211,24 @@ def test_on_links_that_reorder_multisets_agree_with_the_full_graph_on_the_star_o
     assert reduced.verdict == full.verdict == "verified"
     assert (reduced.messages_min, reduced.messages_max) == (full.messages_min, full.messages_max)
     assert (reduced.states, full.states) == {"beta": (39_888, 155_317), "gamma": (44_999, 187_741)}[name]
+
+
+def test_a_users_synchronizer_gets_the_multiset_channels_and_they_agree_with_the_full_graph(tmp_path):
+    """The multiset channels rest on how links that reorder behave, not on the synchronizer: a
+    user's alpha whose receive is changed (and still correct: it counts the same acknowledgments)
+    is held that way too, and agrees with --no-por."""
+    variant = tmp_path / "alpha_counting_its_own_way.py"
+    variant.write_text(
+        "from models.synchronizers import Alpha\n\n\n"
+        "class AlphaCountingItsOwnWay(Alpha):\n"
+        "    name = 'alpha-counting-its-own-way'\n\n"
+        "    def receive(self, place, sync, tick, port, envelope):\n"
+        "        sync, sends = super().receive(place, sync, tick, port, envelope)\n"
+        "        return tuple(sync), tuple(sends)\n"
+    )
+    reduced = check(FLOODING, 3, jobs=1, progress=False, graphs="complete", synchronizer=load_synchronizer(str(variant)))
+    full = check(FLOODING, 3, jobs=1, progress=False, graphs="complete", synchronizer=load_synchronizer(str(variant)),
+                 por=False)
+    assert reduced.verdict == full.verdict == "verified" and reduced.bags and not full.bags
+    assert (reduced.messages_min, reduced.messages_max) == (full.messages_min, full.messages_max) == (18, 18)
+    assert (reduced.states, full.states) == (2_805, 14_930)  # the built-in alpha's counts on the triangle
