@@ -107,11 +107,18 @@ static inline uint64_t hash_bytes(const uint8_t *p, size_t n) { return hash_seed
 static inline uint64_t fingerprint_of(const uint8_t *p, size_t n) { return hash_seeded(p, n, 0x2545F4914F6CDD1Dull); }
 
 /* -- a set of byte strings, numbered in insertion order -------------------------------- */
+/* A slot holds where its string's entry is in the arena, and the entry holds the string's
+ * number and length before its bytes: a look-up that finds a string reads two places in
+ * memory (the slot, the entry), not three (slot, table of starts, string), which on tables
+ * larger than the caches is most of its cost. */
+#define RL_TAG_BITS 28                  /* a slot: the hash's top 28 bits, then the entry's offset + 1 */
+#define RL_OFFSET_BITS (64 - RL_TAG_BITS)
+#define RL_OFFSET_MASK ((1ull << RL_OFFSET_BITS) - 1)
 typedef struct {
-    bytes_t arena;           /* the strings, one after the other */
-    uint64_t *start; size_t start_cap;  /* string i is arena[start[i] .. start[i+1]) */
+    bytes_t arena;           /* per string: its number (4 bytes), its length (varint), its bytes */
+    uint64_t *start; size_t start_cap;  /* string i's entry is at arena[start[i]] */
     uint64_t count;
-    uint64_t *slots; uint64_t mask;     /* open addressing: (hash tag << 32) | (number + 1) */
+    uint64_t *slots; uint64_t mask;     /* open addressing, 0 for an empty slot */
     int bits;                           /* slots = 2^bits; a string's home slot is its hash's top bits */
 } set_t;
 
@@ -124,34 +131,45 @@ static int set_init(set_t *s, uint64_t capacity) {
     if (!s->slots) return 0;
     rl_allocated += size * sizeof(uint64_t);
     s->mask = size - 1;
-    if (!grow((void **)&s->start, &s->start_cap, 1, sizeof(uint64_t))) return 0;
-    s->start[0] = 0;
     return 1;
 }
 
 static void set_free(set_t *s) { free(s->arena.data); free(s->start); free(s->slots); }
 
+/* The string at an entry, and its number. */
+static inline const uint8_t *entry_string(const uint8_t *entry, size_t *len, uint32_t *number) {
+    memcpy(number, entry, 4);
+    const uint8_t *r = entry + 4;
+    *len = (size_t)get_varint(&r);
+    return r;
+}
+
 static inline const uint8_t *set_item(const set_t *s, uint64_t i, size_t *len) {
-    *len = s->start[i + 1] - s->start[i];
-    return s->arena.data + s->start[i];
+    uint32_t number;
+    return entry_string(s->arena.data + s->start[i], len, &number);
 }
 
 static inline uint64_t home(uint64_t h, int bits) { return h >> (64 - bits); }
 
-/* Twice the slots. A slot keeps its hash's top 32 bits, which are where it goes in a table of
- * up to 2^32 slots: the strings are neither read nor hashed again (that was a tenth of a
- * search's time). */
+/* Twice the slots. While the table has at most 2^28 slots a slot's tag is where it goes, so
+ * the strings are neither read nor hashed again (that was a tenth of a search's time). */
 static int set_rehash(set_t *s) {
     uint64_t size = (s->mask + 1) * 2;
     int bits = s->bits + 1;
-    if (bits > 32) return 0;  /* 2^31 strings: far beyond any memory limit */
+    if (bits > 40) return 0;  /* 2^39 strings: far beyond any memory limit */
     uint64_t *slots = calloc(size, sizeof(uint64_t));
     if (!slots) return 0;
     rl_allocated += (size - (s->mask + 1)) * sizeof(uint64_t);
     for (uint64_t k = 0; k <= s->mask; k++) {
         uint64_t e = s->slots[k];
         if (!e) continue;
-        uint64_t j = home(e, bits);
+        uint64_t j;
+        if (bits <= RL_TAG_BITS) j = home(e, bits);
+        else {
+            size_t len; uint32_t number;
+            const uint8_t *p = entry_string(s->arena.data + (e & RL_OFFSET_MASK) - 1, &len, &number);
+            j = home(hash_bytes(p, len), bits);
+        }
         while (slots[j]) j = (j + 1) & (size - 1);
         slots[j] = e;
     }
@@ -160,17 +178,17 @@ static int set_rehash(set_t *s) {
     return 1;
 }
 
-/* The number of the string p[0..len) or -1; *slot is where it would go. */
+/* The number of the string p[0..len) or -1; *slot is where it would go, *tag its slot's tag. */
 static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *slot, uint64_t *tag) {
     uint64_t h = hash_bytes(p, len), j = home(h, s->bits);
-    *tag = h >> 32 << 32;
+    *tag = h >> RL_OFFSET_BITS << RL_OFFSET_BITS;
     for (;;) {
         uint64_t e = s->slots[j];
         if (!e) break;
-        if ((e >> 32 << 32) == *tag) {
-            uint64_t i = (e & 0xffffffffull) - 1;
-            size_t l2; const uint8_t *q = set_item(s, i, &l2);
-            if (l2 == len && memcmp(p, q, len) == 0) { *slot = j; return (int64_t)i; }
+        if ((e & ~RL_OFFSET_MASK) == *tag) {
+            size_t l2; uint32_t number;
+            const uint8_t *q = entry_string(s->arena.data + (e & RL_OFFSET_MASK) - 1, &l2, &number);
+            if (l2 == len && memcmp(p, q, len) == 0) { *slot = j; return (int64_t)number; }
         }
         j = (j + 1) & s->mask;
     }
@@ -178,21 +196,32 @@ static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *
     return -1;
 }
 
+/* Insert the string p[0..len), which set_find did not find, at the slot and with the tag it
+ * named (the set unchanged since); its number, or -1 when out of memory. */
+static int64_t set_insert(set_t *s, const uint8_t *p, size_t len, uint64_t slot, uint64_t tag) {
+    if (s->count >= 0xfffffffeull) return -1;
+    uint64_t at = s->arena.len;
+    if (at + 1 > RL_OFFSET_MASK - 16 - len) return -1;
+    if (!grow((void **)&s->arena.data, &s->arena.cap, at + 4 + 10 + len, 1)) return -1;
+    if (!grow((void **)&s->start, &s->start_cap, s->count + 1, sizeof(uint64_t))) return -1;
+    uint32_t number = (uint32_t)s->count;
+    uint8_t *out = s->arena.data + at;
+    memcpy(out, &number, 4); out += 4;
+    put_varint(&out, (int64_t)len);
+    memcpy(out, p, len); out += len;
+    s->arena.len = (size_t)(out - s->arena.data);
+    s->slots[slot] = tag | (at + 1);
+    s->start[s->count++] = at;
+    if (2 * s->count > s->mask + 1 && !set_rehash(s)) return -1;
+    return (int64_t)number;
+}
+
 /* The number of the string p[0..len), inserting it if new (*added = 1); -1 when out of memory. */
 static int64_t set_add(set_t *s, const uint8_t *p, size_t len, int *added) {
     uint64_t j, tag;
     int64_t found = set_find(s, p, len, &j, &tag);
-    if (found >= 0) { *added = 0; return found; }
-    if (s->count >= 0xfffffffeull) return -1;
-    if (!grow((void **)&s->arena.data, &s->arena.cap, s->arena.len + len, 1)) return -1;
-    if (!grow((void **)&s->start, &s->start_cap, s->count + 2, sizeof(uint64_t))) return -1;
-    memcpy(s->arena.data + s->arena.len, p, len);
-    s->arena.len += len;
-    s->slots[j] = tag | (s->count + 1);
-    s->start[++s->count] = s->arena.len;
-    *added = 1;
-    if (2 * s->count > s->mask + 1 && !set_rehash(s)) return -1;
-    return (int64_t)(s->count - 1);
+    *added = found < 0;
+    return found >= 0 ? found : set_insert(s, p, len, j, tag);
 }
 
 /* -- the state being expanded ------------------------------------------------------------ */
@@ -283,6 +312,8 @@ typedef struct {
     outcome_t **chunks; size_t chunks_cap;
     int64_t *seen; size_t seen_cap;     /* 4 per context: rl_observe of its locals (RL_POR) */
     int64_t *values; size_t values_cap; /* RL_SLOTS per context: its locals as numbers */
+    set_t observations;          /* the distinct rl_observe quadruples, numbered (RL_POR) */
+    uint32_t *observation; size_t observation_cap;  /* per context: the number of its quadruple */
     uint64_t reported;           /* contexts handed to the checker so far */
     int ready, broken;           /* broken: a failed allocation may have left it inconsistent */
 } contexts_t;
@@ -302,6 +333,7 @@ typedef struct {
     int in_channel;              /* the channel whose head it takes, or -1 */
     int instance;                /* which command instance (models/semantics.py's numbering) */
     const outcome_t *o;          /* what it does */
+    uint64_t u;                  /* o's number in the table of contexts */
     uint32_t here;               /* the mover's own context (its id and locals before the step) */
     int to[RL_MAX_SENDS];        /* the channel of each sent message, in order */
     uint64_t touched[RL_CHANNEL_WORDS];  /* the channels it takes from or sends to, as bits */
@@ -440,10 +472,12 @@ static inline void load_short(const uint8_t *p, size_t len, uint64_t *out) {
 static struct {
     set_t states, locals, changes;
     cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
-    set_t memo;                          /* (enabled instances, head tags) -> its candidates */
-    mask_t *candidates; size_t candidates_cap, candidates_count;
-    uint64_t *memo_first; size_t memo_first_cap;  /* memo entry i: candidates[memo_first[i] .. memo_first[i+1]) */
     uint16_t *depth; size_t depth_cap;
+    /* a state a chain ended at was expanded there to find its stubborn set: choice[j] - 1 is
+     * the number, in `choices`, of the instances it chose (0: not known), so that expanding it
+     * again from the queue does not choose again */
+    uint32_t *choice; size_t choice_cap;
+    set_t choices;
     uint64_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
@@ -458,6 +492,9 @@ static struct {
     int por, chains, watched;
     const int64_t *ids;
     int want_locals, want_changes;
+    /* per outcome in the table of contexts, which movers' changes by it are already in
+     * `changes` (bit p: process p; n <= 64) */
+    uint64_t *noted; size_t noted_cap;
     result_t *result;
 } g;
 
@@ -472,20 +509,25 @@ static inline const uint8_t *key_of(const uint8_t *state, size_t *len) {
     return (const uint8_t *)&key_buffer;
 }
 
+/* Where the last number_of() looked: store(..., probed) inserts there without looking again. */
+static uint64_t probe_slot, probe_tag;
+
 /* The number of a stored state, or -1. */
 static inline int64_t number_of(const uint8_t *state, size_t len) {
-    uint64_t slot, tag;
     const uint8_t *key = key_of(state, &len);
-    return set_find(&g.states, key, len, &slot, &tag);
+    return set_find(&g.states, key, len, &probe_slot, &probe_tag);
 }
 
 static inline int known(const uint8_t *state, size_t len) { return number_of(state, len) >= 0; }
 
-/* The number of a state, storing it if new (*added); -1 when out of memory. */
-static int64_t store(const uint8_t *state, size_t len, int *added) {
+/* The number of a state, storing it if new (*added); -1 when out of memory. `probed`: the
+ * last number_of() was of this state, did not find it, and nothing was stored since. */
+static int64_t store(const uint8_t *state, size_t len, int *added, int probed) {
     size_t key_len = len;
     const uint8_t *key = key_of(state, &key_len);
-    int64_t number = set_add(&g.states, key, key_len, added);
+    int64_t number;
+    if (probed) { *added = 1; number = set_insert(&g.states, key, key_len, probe_slot, probe_tag); }
+    else number = set_add(&g.states, key, key_len, added);
     if (number >= 0 && *added && g.fingerprint) {
         uint64_t pending = (uint64_t)number - g.frontier_base;
         if (!grow((void **)&g.frontier.data, &g.frontier.cap, g.frontier.len + len, 1)
@@ -520,7 +562,8 @@ static void drop_expanded(uint64_t expanded_up_to) {
 /* -- local contexts -------------------------------------------------------------------- */
 static int contexts_init(contexts_t *t) {
     memset(t, 0, sizeof *t);
-    if (!set_init(&t->keys, 1024) || !grow((void **)&t->first, &t->first_cap, 1, sizeof(uint64_t))) return 0;
+    if (!set_init(&t->keys, 1024) || !set_init(&t->observations, 64)
+        || !grow((void **)&t->first, &t->first_cap, 1, sizeof(uint64_t))) return 0;
     t->first[0] = 0;
     t->ready = 1;
     return 1;
@@ -528,7 +571,8 @@ static int contexts_init(contexts_t *t) {
 
 static void contexts_clear(contexts_t *t) {
     for (size_t c = 0; c < t->chunks_cap; c++) free(t->chunks[c]);
-    set_free(&t->keys); free(t->first); free(t->chunks); free(t->seen); free(t->values);
+    set_free(&t->keys); set_free(&t->observations);
+    free(t->first); free(t->chunks); free(t->seen); free(t->values); free(t->observation);
     memset(t, 0, sizeof *t);
 }
 
@@ -576,13 +620,17 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
     }
     if (!grow((void **)&ctx->first, &ctx->first_cap, k + 2, sizeof(uint64_t))
         || !grow((void **)&ctx->seen, &ctx->seen_cap, 4 * (k + 1), sizeof(int64_t))
-        || !grow((void **)&ctx->values, &ctx->values_cap, RL_SLOTS * (k + 1), sizeof(int64_t))) FAIL(NO_MEMORY);
+        || !grow((void **)&ctx->values, &ctx->values_cap, RL_SLOTS * (k + 1), sizeof(int64_t))
+        || !grow((void **)&ctx->observation, &ctx->observation_cap, k + 1, sizeof(uint32_t))) FAIL(NO_MEMORY);
     int added;
+    int64_t observation = set_add(&ctx->observations, (const uint8_t *)seen, sizeof seen, &added);
+    if (observation < 0) { ctx->broken = 1; FAIL(NO_MEMORY); }
     int64_t found = set_add(&ctx->keys, key, len, &added);
     if (found < 0) { ctx->broken = 1; FAIL(NO_MEMORY); }
     for (int j = 0; j < count; j++) *outcome_at(at + (uint64_t)j) = fresh[j];
     memcpy(ctx->seen + 4 * k, seen, sizeof seen);
     memcpy(ctx->values + RL_SLOTS * k, L, sizeof L);
+    ctx->observation[k] = (uint32_t)observation;
     ctx->first[k + 1] = at + (uint64_t)count;
     *number = (uint32_t)found;
     return 1;
@@ -638,7 +686,7 @@ static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here)
         successor_t *t = &x->items[x->count++];
         step_t *s = &t->step;
         s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
-        s->o = o; s->here = here;
+        s->o = o; s->u = u; s->here = here;
         memset(s->touched, 0, sizeof s->touched);
         if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
         for (int m = 0; m < o->sends; m++) {
@@ -649,14 +697,15 @@ static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here)
     }
 }
 
+#define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)))
+
 /* Decode `state` and list its enabled transitions in the engine's order: per process its
  * spontaneous commands, then per arrival port the outcomes of the head. */
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     x->count = 0;
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
     /* room for the most successors a state can have */
-    if (!grow((void **)&x->items, &x->cap, (size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)),
-              sizeof(successor_t))) FAIL(NO_MEMORY);
+    if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
     const work_t *w = &x->work;
     uint32_t here[RL_N];         /* each process's own context */
     for (int i = 0; i < RL_N; i++) {
@@ -671,19 +720,18 @@ static int expand(const uint8_t *state, size_t len, expansion_t *x) {
         }
     }
     if (g.want_locals) {
-        int added;
+        /* what the state properties read, as small numbers (handed over as values by
+         * vectors_out): each process's observation (rl_observe, numbered with its context),
+         * far fewer combinations than vectors of locals; without rl_observe, its own context,
+         * whose locals the table keeps */
+        uint32_t vector[RL_N];
 #if RL_POR
-        /* what the state properties read: each process's observation (rl_observe, recorded
-         * with its context), far fewer combinations than vectors of locals */
-        int64_t seen[RL_N * 4];
-        for (int p = 0; p < RL_N; p++) memcpy(seen + 4 * p, ctx->seen + 4 * (size_t)here[p], 4 * sizeof(int64_t));
-        if (set_add(&g.locals, (const uint8_t *)seen, sizeof seen, &added) < 0) FAIL(NO_MEMORY);
+        for (int p = 0; p < RL_N; p++) vector[p] = ctx->observation[here[p]];
 #else
-        int64_t values[RL_N * RL_SLOTS];
-        for (int p = 0; p < RL_N; p++)
-            memcpy(values + RL_SLOTS * p, ctx->values + RL_SLOTS * (size_t)here[p], RL_SLOTS * sizeof(int64_t));
-        if (set_add(&g.locals, (const uint8_t *)values, sizeof values, &added) < 0) FAIL(NO_MEMORY);
+        memcpy(vector, here, sizeof vector);
 #endif
+        int added;
+        if (set_add(&g.locals, (const uint8_t *)vector, sizeof vector, &added) < 0) FAIL(NO_MEMORY);
     }
     return 1;
 }
@@ -738,37 +786,102 @@ static int closure(int seed, const mask_t *enabled, const int8_t *heads, int giv
     return 1;
 }
 
+/* The candidate sets depend only on the enabled instances, the heads' tags and the dependence
+ * tables, so they are memoised across the searches of an engine (the arrangements of a ring
+ * share their tables; a search whose tables differ in any word starts the memo afresh). An
+ * entry keeps its key inline: a look-up touches one cache line of the table, not three. */
+#define RL_MEMO_KEY (sizeof(mask_t) + RL_CHANNELS)
+#define RL_TABLE_WORDS (2 * (RL_INSTANCES + RL_CHANNELS) * RL_WORDS + RL_INSTANCES)
+typedef struct {
+    uint8_t key[RL_MEMO_KEY];    /* the enabled instances, then each channel's head tag (-1: empty) */
+    uint8_t filled;
+    uint32_t first, count;       /* its candidates: memo.candidates[first .. first + count) */
+} memo_entry_t;
+
+static struct {
+    memo_entry_t *entries; uint64_t mask, count;
+    mask_t *candidates; size_t candidates_cap, candidates_count;
+    uint64_t tables[RL_TABLE_WORDS];  /* the dependence tables the entries were computed with */
+} memo;
+
+/* Keep the memo if it was computed with the dependence tables of this search, else empty it. */
+static int memo_for_tables(void) {
+    uint64_t tables[RL_TABLE_WORDS], *t = tables;
+    memcpy(t, rl_conflicts, RL_INSTANCES * sizeof(mask_t)); t += RL_INSTANCES * RL_WORDS;
+    memcpy(t, rl_writers_of_guard, RL_INSTANCES * sizeof(mask_t)); t += RL_INSTANCES * RL_WORDS;
+    memcpy(t, rl_senders, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
+    memcpy(t, rl_readers, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
+    for (int k = 0; k < RL_INSTANCES; k++) *t++ = (uint64_t)(int64_t)rl_reads_channel[k];
+    if (memo.entries && memcmp(tables, memo.tables, sizeof tables) == 0) {
+        rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t);
+        return 1;
+    }
+    free(memo.entries); free(memo.candidates);
+    memset(&memo, 0, sizeof memo);
+    memcpy(memo.tables, tables, sizeof tables);
+    memo.entries = calloc(1024, sizeof(memo_entry_t));
+    memo.mask = 1023;
+    rl_allocated += 1024 * sizeof(memo_entry_t);
+    return memo.entries != NULL;
+}
+
+static inline memo_entry_t *memo_slot(memo_entry_t *entries, uint64_t mask, const uint8_t *key) {
+    uint64_t j = hash_bytes(key, RL_MEMO_KEY) & mask;
+    while (entries[j].filled && memcmp(entries[j].key, key, RL_MEMO_KEY) != 0) j = (j + 1) & mask;
+    return &entries[j];
+}
+
+static int memo_grow(void) {
+    uint64_t mask = memo.mask * 2 + 1;
+    memo_entry_t *entries = calloc(mask + 1, sizeof(memo_entry_t));
+    if (!entries) return 0;
+    rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t);
+    for (uint64_t k = 0; k <= memo.mask; k++)
+        if (memo.entries[k].filled) *memo_slot(entries, mask, memo.entries[k].key) = memo.entries[k];
+    free(memo.entries);
+    memo.entries = entries; memo.mask = mask;
+    return 1;
+}
+
 /* The candidate sets for these enabled instances and heads, fewest transitions first (memoised). */
 static int candidates(const mask_t *enabled, const int8_t *heads, const mask_t **first, int *count) {
-    uint8_t key[sizeof(mask_t) + RL_CHANNELS];
+    uint8_t key[RL_MEMO_KEY];
     memcpy(key, enabled, sizeof(mask_t));
     memcpy(key + sizeof(mask_t), heads, RL_CHANNELS);
-    int added;
-    int64_t entry = set_add(&g.memo, key, sizeof key, &added);
-    if (entry < 0) FAIL(NO_MEMORY);
-    if (added) {
-        if (!grow((void **)&g.memo_first, &g.memo_first_cap, (size_t)entry + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
-        size_t from = g.candidates_count;
-        g.memo_first[entry] = from;
+    memo_entry_t *e = memo_slot(memo.entries, memo.mask, key);
+    if (!e->filled) {
+        /* the entry is filled only once its candidates are all there: a failed allocation
+         * leaves the memo as it was */
+        size_t from = memo.candidates_count;
         int total = mask_count(enabled);
         mask_t rest = *enabled, found;
         while (!mask_empty(&rest)) {
             int seed = mask_lowest(&rest);
             mask_clear(&rest, seed);
             if (!closure(seed, enabled, heads, total, &found)) continue;
-            size_t at = from, stop = g.candidates_count;
-            while (at < stop && !mask_equal(&g.candidates[at], &found)) at++;
+            size_t at = from, stop = memo.candidates_count;
+            while (at < stop && !mask_equal(&memo.candidates[at], &found)) at++;
             if (at < stop) continue;  /* seen from another seed */
-            if (!grow((void **)&g.candidates, &g.candidates_cap, stop + 1, sizeof(mask_t))) FAIL(NO_MEMORY);
+            if (!grow((void **)&memo.candidates, &memo.candidates_cap, stop + 1, sizeof(mask_t))) {
+                memo.candidates_count = from;
+                FAIL(NO_MEMORY);
+            }
             at = stop;  /* insertion sort: the lists are short */
-            while (at > from && mask_before(&found, &g.candidates[at - 1])) { g.candidates[at] = g.candidates[at - 1]; at--; }
-            g.candidates[at] = found;
-            g.candidates_count++;
+            while (at > from && mask_before(&found, &memo.candidates[at - 1])) { memo.candidates[at] = memo.candidates[at - 1]; at--; }
+            memo.candidates[at] = found;
+            memo.candidates_count++;
         }
-        g.memo_first[entry + 1] = g.candidates_count;
+        memcpy(e->key, key, RL_MEMO_KEY);
+        e->first = (uint32_t)from;
+        e->count = (uint32_t)(memo.candidates_count - from);
+        e->filled = 1;
+        *first = memo.candidates + from;
+        *count = (int)e->count;
+        if (10 * ++memo.count > 7 * (memo.mask + 1) && !memo_grow()) FAIL(NO_MEMORY);  /* the memo stays whole */
+        return 1;
     }
-    *first = g.candidates + g.memo_first[entry];
-    *count = (int)(g.memo_first[entry + 1] - g.memo_first[entry]);
+    *first = memo.candidates + e->first;
+    *count = (int)e->count;
     return 1;
 }
 
@@ -807,6 +920,18 @@ static int take(const expansion_t *x, const step_t *t) {
     g.result->transitions++;
     g.result->unmatched += o->unmatched;
     if (!g.want_changes || !o->changed) return 1;
+    /* the change depends only on the mover and the outcome: its context holds the mover's
+     * locals before, the outcome those after */
+    if (RL_N <= 64) {
+        if (t->u >= g.noted_cap) {
+            size_t had = g.noted_cap;
+            if (!grow((void **)&g.noted, &g.noted_cap, t->u + 1, sizeof(uint64_t))) FAIL(NO_MEMORY);
+            memset(g.noted + had, 0, (g.noted_cap - had) * sizeof(uint64_t));
+        }
+        uint64_t bit = 1ull << (t->mover & 63);
+        if (g.noted[t->u] & bit) return 1;
+        g.noted[t->u] |= bit;
+    }
 #if RL_POR
     /* what the transition properties read: the mover's observation before and after */
     int64_t key[1 + 2 * 4];
@@ -834,14 +959,14 @@ static int copy_bytes(bytes_t *to, const uint8_t *p, size_t len) {
 
 /* From a new state, follow transitions while the stubborn set is a single one and the state is
  * new, storing none of them (checker/explorer.py's _follow_chain). On return g.chain_state
- * holds where the chain ends; *walked and *sent grow by its steps. */
-static int follow_chain(int *walked, uint64_t *sent, int *chosen) {
+ * holds where the chain ends; *walked and *sent grow by its steps. If the end is new, g.inner
+ * holds its expansion and chosen[0 .. *count) its stubborn set. */
+static int follow_chain(int *walked, uint64_t *sent, int *chosen, int *count) {
     g.passed.len = 0; g.passed_count = 0;
     for (;;) {
         if (!expand(g.chain_state.data, g.chain_state.len, &g.inner)) return 0;
-        int count;
-        if (!choose(&g.inner, chosen, &count)) return 0;
-        if (count != 1) return 1;
+        if (!choose(&g.inner, chosen, count)) return 0;
+        if (*count != 1) return 1;
         for (int k = 0; k < g.passed_count; k++) {
             size_t a = g.passed_start[k], b = g.passed_start[k + 1];
             if (b - a == g.chain_state.len && memcmp(g.passed.data + a, g.chain_state.data, b - a) == 0) FAIL(CYCLE);
@@ -897,15 +1022,42 @@ done:
     free(indegree); free(low); free(high); free(ready);
 }
 
+/* Note that state j's stubborn set is g.inner's chosen[0 .. count). */
+static int remember_choice(uint64_t j, const int *chosen, int count) {
+    mask_t instances = {{0}};
+    for (int k = 0; k < count; k++) mask_set(&instances, g.inner.items[chosen[k]].step.instance);
+    int added;
+    int64_t number = set_add(&g.choices, (const uint8_t *)&instances, sizeof instances, &added);
+    if (number < 0) return 0;
+    if (j >= g.choice_cap) {
+        size_t had = g.choice_cap;
+        if (!grow((void **)&g.choice, &g.choice_cap, j + 1, sizeof(uint32_t))) return 0;
+        memset(g.choice + had, 0, (g.choice_cap - had) * sizeof(uint32_t));
+    }
+    g.choice[j] = (uint32_t)number + 1;
+    return 1;
+}
+
+/* The successors of x that choice `number` takes: those of its instances, which are the ones
+ * choose() took when the state was met at a chain's end (the same state expands the same). */
+static void chosen_again(const expansion_t *x, uint32_t number, int *chosen, int *count) {
+    size_t len;
+    mask_t instances;
+    memcpy(&instances, set_item(&g.choices, number, &len), sizeof instances);
+    *count = 0;
+    for (size_t k = 0; k < x->count; k++)
+        if (mask_has(&instances, x->items[k].step.instance)) chosen[(*count)++] = (int)k;
+}
+
 static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
-    int *chosen = NULL; size_t chosen_cap = 0;
+    int *chosen = NULL, *inner_chosen = NULL; size_t chosen_cap = 0, inner_chosen_cap = 0;
     {
         uint8_t initial[(RL_N * RL_SLOTS + RL_CHANNELS) * 10], *out = initial;
         for (int p = 0; p < RL_N; p++) for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, rl_initial[k]);
         for (int c = 0; c < RL_CHANNELS; c++) put_varint(&out, 0);
         int added;
-        if (store(initial, (size_t)(out - initial), &added) < 0
+        if (store(initial, (size_t)(out - initial), &added, 0) < 0
             || !grow((void **)&g.depth, &g.depth_cap, 1, sizeof(uint16_t))) FAIL(NO_MEMORY);
         g.depth[0] = 0;
     }
@@ -922,7 +1074,8 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         }
         if (!grow((void **)&chosen, &chosen_cap, g.outer.count + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count;
-        if (!choose(&g.outer, chosen, &count)) return 0;
+        if (current < g.choice_cap && g.choice[current]) chosen_again(&g.outer, g.choice[current] - 1, chosen, &count);
+        else if (!choose(&g.outer, chosen, &count)) return 0;
         for (int c = 0; c < count; c++) {
             const step_t *t = &g.outer.items[chosen[c]].step;
             if (!take(&g.outer, t)) return 0;
@@ -934,13 +1087,16 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             int added = 0;
             int64_t j = g.chains ? number_of(target, target_len) : -1;
             if (j < 0) {
+                int inner_count = 0;
                 if (g.chains) {
-                    int inner_chosen[RL_INSTANCES + 1];
-                    if (!copy_bytes(&g.chain_state, target, target_len) || !follow_chain(&walked, &sent, inner_chosen)) return 0;
+                    if (!grow((void **)&inner_chosen, &inner_chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))
+                        || !copy_bytes(&g.chain_state, target, target_len)
+                        || !follow_chain(&walked, &sent, inner_chosen, &inner_count)) return 0;
                     target = g.chain_state.data; target_len = g.chain_state.len;
                 }
-                j = store(target, target_len, &added);
+                j = store(target, target_len, &added, g.chains && walked == 1);
                 if (j < 0) FAIL(NO_MEMORY);
+                if (added && g.chains && !remember_choice((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
             }
             if (added) {
                 if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
@@ -958,7 +1114,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (g.depth[current] > r->depth) r->depth = g.depth[current];
         drop_expanded(current + 1);
     }
-    free(chosen);
+    free(chosen); free(inner_chosen);
     g.edge_start[g.states.count] = g.edges;
     return 1;
 }
@@ -1013,6 +1169,41 @@ static int report(result_t *r) {
     return 1;
 }
 
+/* A set's strings, one after the other (they have one length). */
+static int64_t *strings_out(const set_t *s) {
+    size_t len = 0, at = 0;
+    if (s->count) set_item(s, 0, &len);
+    int64_t *out = malloc(s->count * len + 8);
+    if (!out) return NULL;
+    for (uint64_t k = 0; k < s->count; k++, at += len) memcpy((uint8_t *)out + at, set_item(s, k, &len), len);
+    return out;
+}
+
+/* The distinct vectors expand() met, as the numbers the checker reads: per process its
+ * rl_observe quadruple (RL_POR) or its locals. */
+static int64_t *vectors_out(void) {
+#if RL_POR
+    const int width = 4;
+#else
+    const int width = RL_SLOTS;
+#endif
+    int64_t *out = malloc((size_t)g.locals.count * RL_N * width * sizeof(int64_t) + 1), *at = out;
+    if (!out) return NULL;
+    for (uint64_t v = 0; v < g.locals.count; v++) {
+        size_t len;
+        uint32_t vector[RL_N];
+        memcpy(vector, set_item(&g.locals, v, &len), sizeof vector);
+        for (int p = 0; p < RL_N; p++, at += width) {
+#if RL_POR
+            memcpy(at, set_item(&ctx->observations, vector[p], &len), 4 * sizeof(int64_t));
+#else
+            memcpy(at, ctx->values + RL_SLOTS * (size_t)vector[p], RL_SLOTS * sizeof(int64_t));
+#endif
+        }
+    }
+    return out;
+}
+
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
 void rl_contexts_free(void *table) { contexts_clear(table); free(table); }
@@ -1041,7 +1232,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     g.want_locals = want_locals; g.want_changes = want_changes;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
     if ((!ctx->ready && !contexts_init(ctx)) || !set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024)
-        || !set_init(&g.changes, 1024) || !set_init(&g.memo, 1024)) r->status = NO_MEMORY;
+        || !set_init(&g.changes, 1024) || !set_init(&g.choices, 1024) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
         graph_questions(r);
@@ -1049,14 +1240,12 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     if (!r->status) {
         /* hand over what the checker evaluates the specification on */
         r->locals_count = g.locals.count;
-        r->locals = malloc(g.locals.arena.len + 1);
+        r->locals = vectors_out();
         r->changes_count = g.changes.count;
-        r->changes = malloc(g.changes.arena.len + 1);
+        r->changes = strings_out(&g.changes);
         r->terminal_bytes = malloc(g.terminal.len + 1);
         if (!r->locals || !r->changes || !r->terminal_bytes) r->status = NO_MEMORY;
         else {
-            memcpy(r->locals, g.locals.arena.data, g.locals.arena.len);
-            memcpy(r->changes, g.changes.arena.data, g.changes.arena.len);
             memcpy(r->terminal_bytes, g.terminal.data, g.terminal.len);
             r->terminal_bytes_len = g.terminal.len;
         }
@@ -1070,8 +1259,8 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     free(g.target.data); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
-    free(g.candidates); free(g.memo_first);
-    set_free(&g.states); set_free(&g.locals); set_free(&g.changes); set_free(&g.memo);
+    free(g.noted); free(g.choice);
+    set_free(&g.states); set_free(&g.locals); set_free(&g.changes); set_free(&g.choices);
     return r->status;
 }
 
