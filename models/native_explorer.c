@@ -327,6 +327,11 @@ static inline outcome_t *outcome_at(uint64_t k) {
 
 #define RL_CHANNEL_WORDS ((RL_CHANNELS + 63) / 64)
 
+/* A step kept for later: outcome u of a context of process `mover`, taking the head of
+ * in_channel (or -1); `here` is the mover's own context. A group of them starts with a header:
+ * mover -1, u the state's number, here how many steps follow. */
+typedef struct { uint32_t u, here; int16_t mover, in_channel; } saved_step_t;
+
 /* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
     int mover;                   /* the process that moves */
@@ -473,17 +478,16 @@ static struct {
     set_t states, locals, changes;
     cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
     uint16_t *depth; size_t depth_cap;
-    /* a state a chain ended at was expanded there to find its stubborn set: choice[j] - 1 is
-     * the number, in `choices`, of the instances it chose (0: not known), so that expanding it
-     * again from the queue does not choose again */
-    uint32_t *choice; size_t choice_cap;
-    set_t choices;
+    /* a state a chain ended at was expanded there to find its stubborn set: the steps it chose
+     * wait here, in the order of the states' numbers, for the state's turn (see later_steps) */
+    saved_step_t *later; size_t later_cap, later_len, later_head;
     uint64_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
     uint64_t edges;
     expansion_t outer, inner;
-    bytes_t target, chain_state, passed;
+    bytes_t chain_state, passed;
+    bytes_t *targets_of; size_t targets_of_cap;  /* the chosen steps' targets of the state expanded */
     /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
      * kept here in number order, from number frontier_base on */
     int fingerprint;
@@ -679,21 +683,24 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
 
 /* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
  * (expand made room for them). */
+static inline void make_step(step_t *s, int i, int c, uint64_t u, uint32_t here) {
+    const outcome_t *o = outcome_at(u);
+    s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
+    s->o = o; s->u = u; s->here = here;
+    memset(s->touched, 0, sizeof s->touched);
+    if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
+    for (int m = 0; m < o->sends; m++) {
+        int to = s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
+        s->touched[to >> 6] |= 1ull << (to & 63);
+    }
+}
+
 static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
     uint64_t a = ctx->first[k], b = ctx->first[k + 1];
     for (uint64_t u = a; u < b; u++) {
-        const outcome_t *o = outcome_at(u);
         successor_t *t = &x->items[x->count++];
-        step_t *s = &t->step;
-        s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
-        s->o = o; s->u = u; s->here = here;
-        memset(s->touched, 0, sizeof s->touched);
-        if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
-        for (int m = 0; m < o->sends; m++) {
-            int to = s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
-            s->touched[to >> 6] |= 1ull << (to & 63);
-        }
-        t->visible = g.por && (o->seen_changed & g.watched) != 0;
+        make_step(&t->step, i, c, u, here);
+        t->visible = g.por && (t->step.o->seen_changed & g.watched) != 0;
     }
 }
 
@@ -1022,31 +1029,40 @@ done:
     free(indegree); free(low); free(high); free(ready);
 }
 
-/* Note that state j's stubborn set is g.inner's chosen[0 .. count). */
-static int remember_choice(uint64_t j, const int *chosen, int count) {
-    mask_t instances = {{0}};
-    for (int k = 0; k < count; k++) mask_set(&instances, g.inner.items[chosen[k]].step.instance);
-    int added;
-    int64_t number = set_add(&g.choices, (const uint8_t *)&instances, sizeof instances, &added);
-    if (number < 0) return 0;
-    if (j >= g.choice_cap) {
-        size_t had = g.choice_cap;
-        if (!grow((void **)&g.choice, &g.choice_cap, j + 1, sizeof(uint32_t))) return 0;
-        memset(g.choice + had, 0, (g.choice_cap - had) * sizeof(uint32_t));
+/* Keep state j's chosen steps, g.inner's chosen[0 .. count), for its turn in the queue. */
+static int save_steps(uint64_t j, const int *chosen, int count) {
+    if (!grow((void **)&g.later, &g.later_cap, g.later_len + (size_t)count + 1, sizeof(saved_step_t))) return 0;
+    saved_step_t *out = g.later + g.later_len;
+    *out++ = (saved_step_t){(uint32_t)j, (uint32_t)count, -1, -1};
+    for (int k = 0; k < count; k++) {
+        const step_t *t = &g.inner.items[chosen[k]].step;
+        *out++ = (saved_step_t){(uint32_t)t->u, t->here, (int16_t)t->mover, (int16_t)t->in_channel};
     }
-    g.choice[j] = (uint32_t)number + 1;
+    g.later_len += (size_t)count + 1;
     return 1;
 }
 
-/* The successors of x that choice `number` takes: those of its instances, which are the ones
- * choose() took when the state was met at a chain's end (the same state expands the same). */
-static void chosen_again(const expansion_t *x, uint32_t number, int *chosen, int *count) {
-    size_t len;
-    mask_t instances;
-    memcpy(&instances, set_item(&g.choices, number, &len), sizeof instances);
-    *count = 0;
-    for (size_t k = 0; k < x->count; k++)
-        if (mask_has(&instances, x->items[k].step.instance)) chosen[(*count)++] = (int)k;
+/* If state `current` has steps saved (save_steps), decode it into x with those steps as its
+ * successors, chosen in order, and return 1 (*count of them); else 0. They are the steps
+ * choose() took when the state was expanded at a chain's end: the same state expands the same. */
+static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion_t *x, int *chosen, int *count) {
+    if (g.later_head == g.later_len || g.later[g.later_head].mover != -1 || g.later[g.later_head].u != current) return 0;
+    const saved_step_t *group = g.later + g.later_head;
+    if (!decode(p, len, &x->work)) FAIL(NO_MEMORY);
+    if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
+    *count = (int)group->here;
+    for (int k = 0; k < *count; k++) {
+        const saved_step_t *t = &group[1 + k];
+        make_step(&x->items[k].step, t->mover, t->in_channel, t->u, t->here);
+        chosen[k] = k;
+    }
+    x->count = (size_t)*count;
+    g.later_head += (size_t)*count + 1;
+    if (g.later_head >= 4096 && 2 * g.later_head >= g.later_len) {  /* forget what was used */
+        memmove(g.later, g.later + g.later_head, (g.later_len - g.later_head) * sizeof(saved_step_t));
+        g.later_len -= g.later_head; g.later_head = 0;
+    }
+    return 1;
 }
 
 static int search(uint64_t max_states, uint64_t max_memory) {
@@ -1065,23 +1081,34 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
         g.edge_start[current] = g.edges;
         size_t len; const uint8_t *p = state_bytes(current, &len);
-        if (!expand(p, len, &g.outer)) return 0;
+        if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
+        int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
+        if (!saved && (g.result->status || !expand(p, len, &g.outer))) return 0;
         if (!g.outer.count) {  /* keep it for the terminal properties */
             r->terminals++;
             if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) FAIL(NO_MEMORY);
             memcpy(g.terminal.data + g.terminal.len, p, len);
             g.terminal.len += len;
         }
-        if (!grow((void **)&chosen, &chosen_cap, g.outer.count + 1, sizeof(int))) FAIL(NO_MEMORY);
-        int count;
-        if (current < g.choice_cap && g.choice[current]) chosen_again(&g.outer, g.choice[current] - 1, chosen, &count);
-        else if (!choose(&g.outer, chosen, &count)) return 0;
+        if (!saved && !choose(&g.outer, chosen, &count)) return 0;
+        /* all the targets first, so that the table's slots of the later ones are on their way
+         * to the cache (prefetched) while the earlier ones are looked up and followed: a slot
+         * of a table larger than the caches was half of a look-up's time */
+        if ((size_t)count > g.targets_of_cap) {
+            size_t had = g.targets_of_cap;
+            if (!grow((void **)&g.targets_of, &g.targets_of_cap, (size_t)count, sizeof(bytes_t))) FAIL(NO_MEMORY);
+            memset(g.targets_of + had, 0, (g.targets_of_cap - had) * sizeof(bytes_t));
+        }
+        for (int c = 0; c < count; c++) {
+            bytes_t *b = &g.targets_of[c];
+            if (!encode(&g.outer.work, &g.outer.items[chosen[c]].step, b)) FAIL(NO_MEMORY);
+            if (!g.fingerprint) __builtin_prefetch(&g.states.slots[home(hash_bytes(b->data, b->len), g.states.bits)]);
+        }
         for (int c = 0; c < count; c++) {
             const step_t *t = &g.outer.items[chosen[c]].step;
             if (!take(&g.outer, t)) return 0;
-            if (!encode(&g.outer.work, t, &g.target)) FAIL(NO_MEMORY);
-            const uint8_t *target = g.target.data;
-            size_t target_len = g.target.len;
+            const uint8_t *target = g.targets_of[c].data;
+            size_t target_len = g.targets_of[c].len;
             int walked = 1;
             uint64_t sent = (uint64_t)t->o->sends;
             int added = 0;
@@ -1096,7 +1123,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
                 }
                 j = store(target, target_len, &added, g.chains && walked == 1);
                 if (j < 0) FAIL(NO_MEMORY);
-                if (added && g.chains && !remember_choice((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
+                if (added && g.chains && !save_steps((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
             }
             if (added) {
                 if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
@@ -1232,7 +1259,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     g.want_locals = want_locals; g.want_changes = want_changes;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
     if ((!ctx->ready && !contexts_init(ctx)) || !set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024)
-        || !set_init(&g.changes, 1024) || !set_init(&g.choices, 1024) || !memo_for_tables()) r->status = NO_MEMORY;
+        || !set_init(&g.changes, 1024) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
         graph_questions(r);
@@ -1257,10 +1284,11 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     }
     expansion_t *both[2] = {&g.outer, &g.inner};
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
-    free(g.target.data); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
+    for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
+    free(g.targets_of); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
-    free(g.noted); free(g.choice);
-    set_free(&g.states); set_free(&g.locals); set_free(&g.changes); set_free(&g.choices);
+    free(g.noted); free(g.later);
+    set_free(&g.states); set_free(&g.locals); set_free(&g.changes);
     return r->status;
 }
 
