@@ -332,6 +332,11 @@ static inline outcome_t *outcome_at(uint64_t k) {
  * mover -1, u the state's number, here how many steps follow. */
 typedef struct { uint32_t u, here; int16_t mover, in_channel; } saved_step_t;
 
+#define RL_WORDS ((RL_INSTANCES + 63) / 64)
+typedef struct { uint64_t w[RL_WORDS]; } mask_t;
+/* the stubborn-set memo's key: the enabled instances, then each channel's head tag (-1: empty) */
+#define RL_MEMO_KEY (sizeof(mask_t) + RL_CHANNELS)
+
 /* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
     int mover;                   /* the process that moves */
@@ -364,6 +369,8 @@ typedef struct {
 typedef struct {
     successor_t *items; size_t count, cap;
     work_t work;                 /* the decoded state the successors are of */
+    uint8_t memo_key[RL_MEMO_KEY];  /* its key in the stubborn-set memo (with RL_POR) */
+    uint64_t memo_hash;
 } expansion_t;
 
 /* For the few bytes copied at a time here a loop beats a call to memcpy. */
@@ -411,8 +418,6 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
 
 /* @ALGORITHM@ */
 
-#define RL_WORDS ((RL_INSTANCES + 63) / 64)
-typedef struct { uint64_t w[RL_WORDS]; } mask_t;
 
 static inline void mask_or(mask_t *a, const mask_t *b) { for (int k = 0; k < RL_WORDS; k++) a->w[k] |= b->w[k]; }
 static inline int mask_has(const mask_t *a, int t) { return (int)(a->w[t >> 6] >> (t & 63) & 1); }
@@ -704,6 +709,8 @@ static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here)
     }
 }
 
+static inline void memo_key_of(expansion_t *x);
+
 #define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)))
 
 /* Decode `state` and list its enabled transitions in the engine's order: per process its
@@ -726,6 +733,7 @@ static int expand(const uint8_t *state, size_t len, expansion_t *x) {
             emit(x, i, c, k, here[i]);
         }
     }
+    if (g.por && x->count > 1) memo_key_of(x);
     if (g.want_locals) {
         /* what the state properties read, as small numbers (handed over as values by
          * vectors_out): each process's observation (rl_observe, numbered with its context),
@@ -797,7 +805,6 @@ static int closure(int seed, const mask_t *enabled, const int8_t *heads, int giv
  * tables, so they are memoised across the searches of an engine (the arrangements of a ring
  * share their tables; a search whose tables differ in any word starts the memo afresh). An
  * entry keeps its key inline: a look-up touches one cache line of the table, not three. */
-#define RL_MEMO_KEY (sizeof(mask_t) + RL_CHANNELS)
 #define RL_TABLE_WORDS (2 * (RL_INSTANCES + RL_CHANNELS) * RL_WORDS + RL_INSTANCES)
 typedef struct {
     uint8_t key[RL_MEMO_KEY];    /* the enabled instances, then each channel's head tag (-1: empty) */
@@ -832,8 +839,8 @@ static int memo_for_tables(void) {
     return memo.entries != NULL;
 }
 
-static inline memo_entry_t *memo_slot(memo_entry_t *entries, uint64_t mask, const uint8_t *key) {
-    uint64_t j = hash_bytes(key, RL_MEMO_KEY) & mask;
+static inline memo_entry_t *memo_slot(memo_entry_t *entries, uint64_t mask, const uint8_t *key, uint64_t hash) {
+    uint64_t j = hash & mask;
     while (entries[j].filled && memcmp(entries[j].key, key, RL_MEMO_KEY) != 0) j = (j + 1) & mask;
     return &entries[j];
 }
@@ -844,18 +851,38 @@ static int memo_grow(void) {
     if (!entries) return 0;
     rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t);
     for (uint64_t k = 0; k <= memo.mask; k++)
-        if (memo.entries[k].filled) *memo_slot(entries, mask, memo.entries[k].key) = memo.entries[k];
+        if (memo.entries[k].filled)
+            *memo_slot(entries, mask, memo.entries[k].key, hash_bytes(memo.entries[k].key, RL_MEMO_KEY)) = memo.entries[k];
     free(memo.entries);
     memo.entries = entries; memo.mask = mask;
     return 1;
 }
 
+/* x's key in the memo: its enabled instances and heads' tags; and the key's slot is fetched
+ * into the cache while expand() finishes (a look-up that waits for it was a third of choose()). */
+static inline void memo_key_of(expansion_t *x) {
+    mask_t enabled = {{0}};
+    int8_t heads[RL_CHANNELS];
+    for (size_t k = 0; k < x->count; k++) mask_set(&enabled, x->items[k].step.instance);
+    for (int c = 0; c < RL_CHANNELS; c++) {
+        const uint8_t *r = x->work.packed.data + x->work.messages_at[c];
+        heads[c] = x->work.len[c] ? (int8_t)get_varint(&r) : -1;
+    }
+    memcpy(x->memo_key, &enabled, sizeof(mask_t));
+    memcpy(x->memo_key + sizeof(mask_t), heads, RL_CHANNELS);
+    x->memo_hash = hash_bytes(x->memo_key, RL_MEMO_KEY);
+    __builtin_prefetch(&memo.entries[x->memo_hash & memo.mask]);
+}
+
 /* The candidate sets for these enabled instances and heads, fewest transitions first (memoised). */
-static int candidates(const mask_t *enabled, const int8_t *heads, const mask_t **first, int *count) {
-    uint8_t key[RL_MEMO_KEY];
-    memcpy(key, enabled, sizeof(mask_t));
-    memcpy(key + sizeof(mask_t), heads, RL_CHANNELS);
-    memo_entry_t *e = memo_slot(memo.entries, memo.mask, key);
+static int candidates(const expansion_t *x, const mask_t **first, int *count) {
+    const uint8_t *key = x->memo_key;
+    mask_t enabled_mask;
+    int8_t heads[RL_CHANNELS];
+    memcpy(&enabled_mask, key, sizeof(mask_t));
+    memcpy(heads, key + sizeof(mask_t), RL_CHANNELS);
+    const mask_t *enabled = &enabled_mask;
+    memo_entry_t *e = memo_slot(memo.entries, memo.mask, key, x->memo_hash);
     if (!e->filled) {
         /* the entry is filled only once its candidates are all there: a failed allocation
          * leaves the memo as it was */
@@ -896,15 +923,8 @@ static int candidates(const mask_t *enabled, const int8_t *heads, const mask_t *
 static int choose(const expansion_t *x, int *chosen, int *count) {
     *count = 0;
     if (g.por && x->count > 1) {
-        mask_t enabled = {{0}};
-        int8_t heads[RL_CHANNELS];
-        for (size_t k = 0; k < x->count; k++) mask_set(&enabled, x->items[k].step.instance);
-        for (int c = 0; c < RL_CHANNELS; c++) {
-            const uint8_t *r = x->work.packed.data + x->work.messages_at[c];
-            heads[c] = x->work.len[c] ? (int8_t)get_varint(&r) : -1;
-        }
         const mask_t *sets; int options;
-        if (!candidates(&enabled, heads, &sets, &options)) return 0;
+        if (!candidates(x, &sets, &options)) return 0;
         for (int o = 0; o < options; o++) {
             int allowed = 1;
             *count = 0;
