@@ -179,8 +179,9 @@ static int set_rehash(set_t *s) {
 }
 
 /* The number of the string p[0..len) or -1; *slot is where it would go, *tag its slot's tag. */
-static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *slot, uint64_t *tag) {
-    uint64_t h = hash_bytes(p, len), j = home(h, s->bits);
+static inline int64_t set_find_hashed(const set_t *s, const uint8_t *p, size_t len, uint64_t h,
+                                      uint64_t *slot, uint64_t *tag) {
+    uint64_t j = home(h, s->bits);
     *tag = h >> RL_OFFSET_BITS << RL_OFFSET_BITS;
     for (;;) {
         uint64_t e = s->slots[j];
@@ -194,6 +195,10 @@ static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *
     }
     *slot = j;
     return -1;
+}
+
+static int64_t set_find(const set_t *s, const uint8_t *p, size_t len, uint64_t *slot, uint64_t *tag) {
+    return set_find_hashed(s, p, len, hash_bytes(p, len), slot, tag);
 }
 
 /* Insert the string p[0..len), which set_find did not find, at the slot and with the tag it
@@ -493,6 +498,7 @@ static struct {
     expansion_t outer, inner;
     bytes_t chain_state, passed;
     bytes_t *targets_of; size_t targets_of_cap;  /* the chosen steps' targets of the state expanded */
+    uint64_t *target_hash; size_t target_hash_cap;  /* their hash_bytes (without fingerprints) */
     /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
      * kept here in number order, from number frontier_base on */
     int fingerprint;
@@ -525,6 +531,11 @@ static uint64_t probe_slot, probe_tag;
 static inline int64_t number_of(const uint8_t *state, size_t len) {
     const uint8_t *key = key_of(state, &len);
     return set_find(&g.states, key, len, &probe_slot, &probe_tag);
+}
+
+/* The same, given the state's hash_bytes (without fingerprints). */
+static inline int64_t number_of_hashed(const uint8_t *state, size_t len, uint64_t hash) {
+    return set_find_hashed(&g.states, state, len, hash, &probe_slot, &probe_tag);
 }
 
 static inline int known(const uint8_t *state, size_t len) { return number_of(state, len) >= 0; }
@@ -1119,10 +1130,13 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             if (!grow((void **)&g.targets_of, &g.targets_of_cap, (size_t)count, sizeof(bytes_t))) FAIL(NO_MEMORY);
             memset(g.targets_of + had, 0, (g.targets_of_cap - had) * sizeof(bytes_t));
         }
+        if (!grow((void **)&g.target_hash, &g.target_hash_cap, (size_t)count, sizeof(uint64_t))) FAIL(NO_MEMORY);
         for (int c = 0; c < count; c++) {
             bytes_t *b = &g.targets_of[c];
             if (!encode(&g.outer.work, &g.outer.items[chosen[c]].step, b)) FAIL(NO_MEMORY);
-            if (!g.fingerprint) __builtin_prefetch(&g.states.slots[home(hash_bytes(b->data, b->len), g.states.bits)]);
+            if (g.fingerprint) continue;
+            g.target_hash[c] = hash_bytes(b->data, b->len);
+            __builtin_prefetch(&g.states.slots[home(g.target_hash[c], g.states.bits)]);
         }
         for (int c = 0; c < count; c++) {
             const step_t *t = &g.outer.items[chosen[c]].step;
@@ -1132,7 +1146,8 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             int walked = 1;
             uint64_t sent = (uint64_t)t->o->sends;
             int added = 0;
-            int64_t j = g.chains ? number_of(target, target_len) : -1;
+            int64_t j = !g.chains ? -1 : g.fingerprint ? number_of(target, target_len)
+                        : number_of_hashed(target, target_len, g.target_hash[c]);
             if (j < 0) {
                 int inner_count = 0;
                 if (g.chains) {
@@ -1305,7 +1320,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     expansion_t *both[2] = {&g.outer, &g.inner};
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
-    free(g.targets_of); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
+    free(g.targets_of); free(g.target_hash); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
     free(g.noted); free(g.later);
     set_free(&g.states); set_free(&g.locals); set_free(&g.changes);
