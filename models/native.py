@@ -35,6 +35,8 @@ from .semantics import Observation
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
 PLAIN_FLAGS = ("-O2",)
+# tests/models/test_native_work.py: every offset encode_work derives is checked against decode
+CHECK_FLAGS = ("-DRL_CHECK_WORK",) if os.environ.get("RINGLEADER_CHECK_NATIVE") else ()
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 
@@ -141,7 +143,7 @@ def _build(source: str) -> str:
     cc = compiler()
     if cc is None:
         raise NativeUnavailable("no C compiler found (install gcc, or set CC)")
-    digest = hashlib.sha256((cc + "\0" + " ".join(FLAGS) + "\0" + source).encode()).hexdigest()[:24]
+    digest = hashlib.sha256((cc + "\0" + " ".join(FLAGS + CHECK_FLAGS) + "\0" + source).encode()).hexdigest()[:24]
     directory = _cache_dir()
     library = os.path.join(directory, f"explorer-{digest}.so")
     if os.path.exists(library):
@@ -152,7 +154,7 @@ def _build(source: str) -> str:
         with open(c_file, "w") as f:
             f.write(source)
         for flags in (FLAGS, PLAIN_FLAGS):  # a compiler that refuses -march=native still builds it
-            done = subprocess.run([cc, *flags, "-shared", "-fPIC", "-o", so_file, c_file],
+            done = subprocess.run([cc, *flags, *CHECK_FLAGS, "-shared", "-fPIC", "-o", so_file, c_file],
                                   capture_output=True, text=True)
             if done.returncode == 0:
                 break

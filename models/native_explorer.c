@@ -423,6 +423,82 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     return 1;
 }
 
+/* The length of the packed message at p. */
+static inline size_t message_length(const uint8_t *p) {
+    const uint8_t *r = p;
+    int64_t tag = get_varint(&r);
+    for (int f = 0; f < rl_fields[tag]; f++) skip_varint(&r);
+    return (size_t)(r - p);
+}
+
+/* The target of step s from w, as encode() packs it, into t, with where its parts start: what
+ * decode() would find in it, worked out from w's offsets and the step instead of by reading
+ * every varint again (a chain expands each state it reaches). */
+static int encode_work(const work_t *w, const step_t *s, work_t *t) {
+    const outcome_t *o = s->o;
+    const int sends = o->sends;
+    size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
+                   + (size_t)sends * RL_WIDTH * 10 + 32;
+    if (!grow((void **)&t->packed.data, &t->packed.cap, bound, 1)) return 0;
+    const uint8_t *base = w->packed.data;
+    uint8_t *start = t->packed.data, *out = start;
+    const int mover = s->mover;
+    for (int p = 0; p <= mover; p++) t->loc_at[p] = w->loc_at[p];
+    out = put_bytes(out, base, w->loc_at[mover]);
+    out = put_bytes(out, o->loc_bytes, o->loc_len);
+    size_t after = w->loc_at[mover + 1];
+    int64_t shift = (int64_t)(out - start) - (int64_t)after;
+    for (int p = mover + 1; p <= RL_N; p++) t->loc_at[p] = (size_t)((int64_t)w->loc_at[p] + shift);
+    out = put_bytes(out, base + after, w->chan_at[0] - after);
+    int c = 0;
+    while (c < RL_CHANNELS) {
+        int d = next_touched(s->touched, c);
+        if (d > c) {  /* a run of untouched channels: the same, moved by `shift` */
+            out = put_bytes(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
+            for (int e = c; e < d; e++) {
+                t->len[e] = w->len[e];
+                t->chan_at[e] = (size_t)((int64_t)w->chan_at[e] + shift);
+                t->messages_at[e] = (size_t)((int64_t)w->messages_at[e] + shift);
+                t->second_at[e] = (size_t)((int64_t)w->second_at[e] + shift);
+            }
+            c = d;
+            continue;
+        }
+        int skip = c == s->in_channel, extra = 0, first_sent = -1;
+        for (int m = 0; m < sends; m++) if (s->to[m] == c) { extra++; if (first_sent < 0) first_sent = m; }
+        int kept = w->len[c] - skip, len = kept + extra;
+        t->chan_at[c] = (size_t)(out - start);
+        put_varint(&out, len);
+        t->messages_at[c] = (size_t)(out - start);
+        t->len[c] = len;
+        size_t from = skip ? w->second_at[c] : w->messages_at[c];
+        size_t head_len = !len ? 0
+                          : !kept ? o->sent_len[first_sent]
+                          : skip ? message_length(base + from)
+                          : w->second_at[c] - w->messages_at[c];
+        t->second_at[c] = t->messages_at[c] + head_len;
+        out = put_bytes(out, base + from, w->chan_at[c + 1] - from);
+        for (int m = 0; m < sends; m++)
+            if (s->to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
+        shift = (int64_t)(out - start) - (int64_t)w->chan_at[c + 1];
+        c++;
+    }
+    t->chan_at[RL_CHANNELS] = (size_t)(out - start);
+    t->packed.len = (size_t)(out - start);
+    memset(out, 0, 16);  /* decode's slack */
+#ifdef RL_CHECK_WORK
+    {
+        work_t again = {0};
+        decode(t->packed.data, t->packed.len, &again);
+        if (memcmp(again.len, t->len, sizeof t->len) || memcmp(again.loc_at, t->loc_at, sizeof t->loc_at)
+            || memcmp(again.chan_at, t->chan_at, sizeof t->chan_at) || memcmp(again.messages_at, t->messages_at, sizeof t->messages_at)
+            || memcmp(again.second_at, t->second_at, sizeof t->second_at)) abort();
+        free(again.packed.data);
+    }
+#endif
+    return 1;
+}
+
 /* @ALGORITHM@ */
 
 
@@ -498,7 +574,8 @@ static struct {
     uint32_t *weights; size_t weights_cap;
     uint64_t edges;
     expansion_t outer, inner;
-    bytes_t chain_state, passed;
+    work_t next;                /* a chain's next state, before it becomes g.inner's */
+    bytes_t passed;
     bytes_t *targets_of; size_t targets_of_cap;  /* the chosen steps' targets of the state expanded */
     uint64_t *target_hash; size_t target_hash_cap;  /* their hash_bytes (without fingerprints) */
     /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
@@ -728,9 +805,16 @@ static inline void memo_key_of(expansion_t *x);
 
 /* Decode `state` and list its enabled transitions in the engine's order: per process its
  * spontaneous commands, then per arrival port the outcomes of the head. */
+static int expand_work(expansion_t *x);
+
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
-    x->count = 0;
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
+    return expand_work(x);
+}
+
+/* The same, with x->work already decoded (encode_work). */
+static int expand_work(expansion_t *x) {
+    x->count = 0;
     /* room for the most successors a state can have */
     if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
     const work_t *w = &x->work;
@@ -990,40 +1074,35 @@ static int take(const expansion_t *x, const step_t *t) {
     return 1;
 }
 
-static int copy_bytes(bytes_t *to, const uint8_t *p, size_t len) {
-    if (!grow((void **)&to->data, &to->cap, len, 1)) FAIL(NO_MEMORY);
-    memcpy(to->data, p, len);
-    to->len = len;
-    return 1;
-}
-
-/* From a new state, follow transitions while the stubborn set is a single one and the state is
- * new, storing none of them (checker/explorer.py's _follow_chain). On return g.chain_state
- * holds where the chain ends; *walked and *sent grow by its steps. If the end is new, g.inner
+/* From a new state, in g.inner.work, follow transitions while the stubborn set is a single one
+ * and the state is new, storing none of them (checker/explorer.py's _follow_chain). On return
+ * g.inner.work holds where the chain ends; *walked and *sent grow by its steps. If the end is new, g.inner
  * holds its expansion and chosen[0 .. *count) its stubborn set. */
 static int follow_chain(int *walked, uint64_t *sent, int *chosen, int *count) {
     g.passed.len = 0; g.passed_count = 0;
     for (;;) {
-        if (!expand(g.chain_state.data, g.chain_state.len, &g.inner)) return 0;
+        const bytes_t *state = &g.inner.work.packed;
+        if (!expand_work(&g.inner)) return 0;
         if (!choose(&g.inner, chosen, count)) return 0;
         if (*count != 1) return 1;
         for (int k = 0; k < g.passed_count; k++) {
             size_t a = g.passed_start[k], b = g.passed_start[k + 1];
-            if (b - a == g.chain_state.len && memcmp(g.passed.data + a, g.chain_state.data, b - a) == 0) FAIL(CYCLE);
+            if (b - a == state->len && memcmp(g.passed.data + a, state->data, b - a) == 0) FAIL(CYCLE);
         }
-        if (!grow((void **)&g.passed.data, &g.passed.cap, g.passed.len + g.chain_state.len, 1)
+        if (!grow((void **)&g.passed.data, &g.passed.cap, g.passed.len + state->len, 1)
             || !grow((void **)&g.passed_start, &g.passed_start_cap, (size_t)g.passed_count + 2, sizeof(uint64_t)))
             FAIL(NO_MEMORY);
         g.passed_start[0] = 0;
-        memcpy(g.passed.data + g.passed.len, g.chain_state.data, g.chain_state.len);
-        g.passed.len += g.chain_state.len;
+        memcpy(g.passed.data + g.passed.len, state->data, state->len);
+        g.passed.len += state->len;
         g.passed_start[++g.passed_count] = g.passed.len;
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
         *sent += (uint64_t)t->o->sends;
         (*walked)++;
-        if (!encode(&g.inner.work, t, &g.chain_state)) FAIL(NO_MEMORY);
-        if (known(g.chain_state.data, g.chain_state.len)) return 1;
+        if (!encode_work(&g.inner.work, t, &g.next)) FAIL(NO_MEMORY);
+        work_t swap = g.inner.work; g.inner.work = g.next; g.next = swap;
+        if (known(g.inner.work.packed.data, g.inner.work.packed.len)) return 1;
     }
 }
 
@@ -1153,10 +1232,10 @@ static int search(uint64_t max_states, uint64_t max_memory) {
             if (j < 0) {
                 int inner_count = 0;
                 if (g.chains) {
-                    if (!grow((void **)&inner_chosen, &inner_chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))
-                        || !copy_bytes(&g.chain_state, target, target_len)
-                        || !follow_chain(&walked, &sent, inner_chosen, &inner_count)) return 0;
-                    target = g.chain_state.data; target_len = g.chain_state.len;
+                    if (!grow((void **)&inner_chosen, &inner_chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
+                    if (!encode_work(&g.outer.work, t, &g.inner.work)) FAIL(NO_MEMORY);
+                    if (!follow_chain(&walked, &sent, inner_chosen, &inner_count)) return 0;
+                    target = g.inner.work.packed.data; target_len = g.inner.work.packed.len;
                 }
                 j = store(target, target_len, &added, g.chains && walked == 1);
                 if (j < 0) FAIL(NO_MEMORY);
@@ -1322,7 +1401,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     expansion_t *both[2] = {&g.outer, &g.inner};
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
-    free(g.targets_of); free(g.target_hash); free(g.chain_state.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
+    free(g.targets_of); free(g.target_hash); free(g.next.packed.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
     free(g.noted); free(g.later);
     set_free(&g.states); set_free(&g.locals); set_free(&g.changes);
