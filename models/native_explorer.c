@@ -1347,9 +1347,70 @@ static int64_t *vectors_out(void) {
     return out;
 }
 
+/* The largest arrays of a search, kept for the next search of the same process instead of
+ * being freed: the memory of a freed large array goes back to the system, and a search that
+ * touches gigabytes afresh spends a tenth of its time in page faults. */
+static struct {
+    int held;
+    set_t states;
+    uint16_t *depth; size_t depth_cap;
+    uint64_t *edge_start; size_t edge_start_cap;
+    uint32_t *targets; size_t targets_cap;
+    uint32_t *weights; size_t weights_cap;
+    saved_step_t *later; size_t later_cap;
+} kept;
+
+/* Start g's large arrays from those kept, emptied; 0 when out of memory. */
+static int take_kept(void) {
+    if (!kept.held) return set_init(&g.states, 1 << 16);
+    g.states = kept.states;
+    g.depth = kept.depth; g.depth_cap = kept.depth_cap;
+    g.edge_start = kept.edge_start; g.edge_start_cap = kept.edge_start_cap;
+    g.targets = kept.targets; g.targets_cap = kept.targets_cap;
+    g.weights = kept.weights; g.weights_cap = kept.weights_cap;
+    g.later = kept.later; g.later_cap = kept.later_cap;
+    memset(&kept, 0, sizeof kept);  /* g holds them now, and keep_arrays() hands them back */
+    rl_allocated += g.states.arena.cap + g.states.start_cap * sizeof(uint64_t)
+                    + g.depth_cap * sizeof(uint16_t) + g.edge_start_cap * sizeof(uint64_t)
+                    + (g.targets_cap + g.weights_cap) * sizeof(uint32_t) + g.later_cap * sizeof(saved_step_t);
+    g.states.count = 0; g.states.arena.len = 0;
+    if (g.states.slots) {
+        memset(g.states.slots, 0, (g.states.mask + 1) * sizeof(uint64_t));
+        rl_allocated += (g.states.mask + 1) * sizeof(uint64_t);
+        return 1;
+    }
+    /* the last search needed far fewer slots than its table had */
+    set_t fresh;
+    if (!set_init(&fresh, 1 << 16)) return 0;
+    g.states.slots = fresh.slots; g.states.mask = fresh.mask; g.states.bits = fresh.bits;
+    return 1;
+}
+
+/* Keep g's large arrays for the next search. */
+static void keep_arrays(void) {
+    kept.held = 1;
+    kept.states = g.states;
+    if (8 * g.states.count < kept.states.mask + 1) {  /* zeroing it would cost more than it saves */
+        free(kept.states.slots);
+        kept.states.slots = NULL;
+    }
+    kept.depth = g.depth; kept.depth_cap = g.depth_cap;
+    kept.edge_start = g.edge_start; kept.edge_start_cap = g.edge_start_cap;
+    kept.targets = g.targets; kept.targets_cap = g.targets_cap;
+    kept.weights = g.weights; kept.weights_cap = g.weights_cap;
+    kept.later = g.later; kept.later_cap = g.later_cap;
+}
+
+/* Free what keep_arrays kept (the engine is done). */
+static void free_kept(void) {
+    set_free(&kept.states);
+    free(kept.depth); free(kept.edge_start); free(kept.targets); free(kept.weights); free(kept.later);
+    memset(&kept, 0, sizeof kept);
+}
+
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
-void rl_contexts_free(void *table) { contexts_clear(table); free(table); }
+void rl_contexts_free(void *table) { contexts_clear(table); free(table); free_kept(); }
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
  * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
@@ -1374,7 +1435,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     g.result = r; g.ids = ids;
     g.want_locals = want_locals; g.want_changes = want_changes;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
-    if ((!ctx->ready && !contexts_init(ctx)) || !set_init(&g.states, 1 << 16) || !set_init(&g.locals, 1024)
+    if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
@@ -1402,9 +1463,9 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
     free(g.targets_of); free(g.target_hash); free(g.next.packed.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
-    free(g.depth); free(g.edge_start); free(g.targets); free(g.weights);
-    free(g.noted); free(g.later);
-    set_free(&g.states); set_free(&g.locals); set_free(&g.changes);
+    free(g.noted);
+    keep_arrays();
+    set_free(&g.locals); set_free(&g.changes);
     return r->status;
 }
 
