@@ -915,6 +915,8 @@ static struct {
     uint64_t tables[RL_TABLE_WORDS];  /* the dependence tables the entries were computed with */
 } memo;
 
+#define RL_MEMO_KEPT (1u << 21)
+
 /* Keep the memo if it was computed with the dependence tables of this search, else empty it. */
 static int memo_for_tables(void) {
     uint64_t tables[RL_TABLE_WORDS], *t = tables;
@@ -923,7 +925,9 @@ static int memo_for_tables(void) {
     memcpy(t, rl_senders, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
     memcpy(t, rl_readers, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
     for (int k = 0; k < RL_INSTANCES; k++) *t++ = (uint64_t)(int64_t)rl_reads_channel[k];
-    if (memo.entries && memcmp(tables, memo.tables, sizeof tables) == 0) {
+    /* kept while it is of a size that pays: past 2^21 entries (over 200 MB with its candidate
+     * sets) a run of many large arrangements (hs at n = 6) held a gigabyte more for it */
+    if (memo.entries && memo.count <= RL_MEMO_KEPT && memcmp(tables, memo.tables, sizeof tables) == 0) {
         rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t);
         return 1;
     }
@@ -1410,7 +1414,10 @@ static void free_kept(void) {
 
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
-void rl_contexts_free(void *table) { contexts_clear(table); free(table); free_kept(); }
+void rl_contexts_free(void *table) {
+    contexts_clear(table); free(table); free_kept();
+    free(memo.entries); free(memo.candidates); memset(&memo, 0, sizeof memo);
+}
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
  * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
