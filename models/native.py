@@ -324,7 +324,7 @@ class NativeEngine:
             flat = _int64s(r.changes, r.changes_count * width)
             for k in range(r.changes_count):
                 row = flat[k * width:(k + 1) * width]
-                changes.append((row[0], self._values(row[1:1 + slots]), self._values(row[1 + slots:])))
+                changes.append((row[0], self._locals(tuple(row[1:1 + slots])), self._locals(tuple(row[1 + slots:]))))
         if r.status == OK:
             terminals = self._decode_states(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
         acyclic = bool(r.acyclic) and r.status == OK

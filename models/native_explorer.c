@@ -776,8 +776,7 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
     return 1;
 }
 
-/* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
- * (expand made room for them). */
+/* Outcome u of a context of process i (taking the head of channel c, or -1) as a step. */
 static inline void make_step(step_t *s, int i, int c, uint64_t u, uint32_t here) {
     const outcome_t *o = outcome_at(u);
     s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
@@ -790,6 +789,8 @@ static inline void make_step(step_t *s, int i, int c, uint64_t u, uint32_t here)
     }
 }
 
+/* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
+ * (expand made room for them). */
 static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here) {
     uint64_t a = ctx->first[k], b = ctx->first[k + 1];
     for (uint64_t u = a; u < b; u++) {
@@ -803,16 +804,9 @@ static inline void memo_key_of(expansion_t *x);
 
 #define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)))
 
-/* Decode `state` and list its enabled transitions in the engine's order: per process its
- * spontaneous commands, then per arrival port the outcomes of the head. */
-static int expand_work(expansion_t *x);
-
-static int expand(const uint8_t *state, size_t len, expansion_t *x) {
-    if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
-    return expand_work(x);
-}
-
-/* The same, with x->work already decoded (encode_work). */
+/* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
+ * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
+ * the head. */
 static int expand_work(expansion_t *x) {
     x->count = 0;
     /* room for the most successors a state can have */
@@ -846,6 +840,12 @@ static int expand_work(expansion_t *x) {
         if (set_add(&g.locals, (const uint8_t *)vector, sizeof vector, &added) < 0) FAIL(NO_MEMORY);
     }
     return 1;
+}
+
+/* The same for the packed `state`. */
+static int expand(const uint8_t *state, size_t len, expansion_t *x) {
+    if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
+    return expand_work(x);
 }
 
 /* -- stubborn sets (checker/reduction.py, the same closure) ------------------------------ */
@@ -1080,8 +1080,8 @@ static int take(const expansion_t *x, const step_t *t) {
 
 /* From a new state, in g.inner.work, follow transitions while the stubborn set is a single one
  * and the state is new, storing none of them (checker/explorer.py's _follow_chain). On return
- * g.inner.work holds where the chain ends; *walked and *sent grow by its steps. If the end is new, g.inner
- * holds its expansion and chosen[0 .. *count) its stubborn set. */
+ * g.inner.work holds where the chain ends; *walked and *sent grow by its steps. If the end is
+ * new, g.inner holds its expansion and chosen[0 .. *count) its stubborn set. */
 static int follow_chain(int *walked, uint64_t *sent, int *chosen, int *count) {
     g.passed.len = 0; g.passed_count = 0;
     for (;;) {
@@ -1159,13 +1159,16 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
 }
 
 /* If state `current` has steps saved (save_steps), decode it into x with those steps as its
- * successors, chosen in order, and return 1 (*count of them); else 0. They are the steps
- * choose() took when the state was expanded at a chain's end: the same state expands the same. */
+ * successors, chosen in order, and return 1 (*count of them); 0 if it has none, -1 when out of
+ * memory. They are the steps choose() took when the state was expanded at a chain's end: the
+ * same state expands the same. */
 static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion_t *x, int *chosen, int *count) {
     if (g.later_head == g.later_len || g.later[g.later_head].mover != -1 || g.later[g.later_head].u != current) return 0;
     const saved_step_t *group = g.later + g.later_head;
-    if (!decode(p, len, &x->work)) FAIL(NO_MEMORY);
-    if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
+    if (!decode(p, len, &x->work) || !grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) {
+        if (!g.result->status) g.result->status = NO_MEMORY;
+        return -1;
+    }
     *count = (int)group->here;
     for (int k = 0; k < *count; k++) {
         const saved_step_t *t = &group[1 + k];
@@ -1199,7 +1202,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         size_t len; const uint8_t *p = state_bytes(current, &len);
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
-        if (!saved && (g.result->status || !expand(p, len, &g.outer))) return 0;
+        if (saved < 0 || (!saved && !expand(p, len, &g.outer))) return 0;
         if (!g.outer.count) {  /* keep it for the terminal properties */
             r->terminals++;
             if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) FAIL(NO_MEMORY);
