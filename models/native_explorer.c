@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5 };
 
@@ -70,6 +71,22 @@ static inline int64_t rl_pow(int64_t a, int64_t e) {
 typedef struct { uint8_t *data; size_t len, cap; } bytes_t;
 
 static size_t rl_allocated;  /* bytes held by the search's arrays, for the memory limit */
+
+/* Zeroed memory for a table that is probed at random: from 4 MB on, in 2 MB pages where the
+ * system gives them (madvise), since with 4 kB pages most probes of such a table also miss the
+ * TLB, and a prefetch waits for the page walk. */
+static void *table_calloc(size_t count, size_t size) {
+    size_t bytes = count * size, huge = (size_t)2 << 20;
+    if (bytes < 2 * huge) return calloc(count, size);
+    bytes = (bytes + huge - 1) / huge * huge;
+    void *p = aligned_alloc(huge, bytes);
+    if (!p) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    memset(p, 0, bytes);
+    return p;
+}
 
 static int grow(void **p, size_t *cap, size_t need, size_t unit) {
     if (need <= *cap) return 1;
@@ -127,7 +144,7 @@ static int set_init(set_t *s, uint64_t capacity) {
     uint64_t size = 1024;
     s->bits = 10;
     while (size < 2 * capacity) { size *= 2; s->bits++; }
-    s->slots = calloc(size, sizeof(uint64_t));
+    s->slots = table_calloc(size, sizeof(uint64_t));
     if (!s->slots) return 0;
     rl_allocated += size * sizeof(uint64_t);
     s->mask = size - 1;
@@ -157,7 +174,7 @@ static int set_rehash(set_t *s) {
     uint64_t size = (s->mask + 1) * 2;
     int bits = s->bits + 1;
     if (bits > 40) return 0;  /* 2^39 strings: far beyond any memory limit */
-    uint64_t *slots = calloc(size, sizeof(uint64_t));
+    uint64_t *slots = table_calloc(size, sizeof(uint64_t));
     if (!slots) return 0;
     rl_allocated += (size - (s->mask + 1)) * sizeof(uint64_t);
     for (uint64_t k = 0; k <= s->mask; k++) {
@@ -336,6 +353,14 @@ static inline outcome_t *outcome_at(uint64_t k) {
  * in_channel (or -1); `here` is the mover's own context. A group of them starts with a header:
  * mover -1, u the state's number, here how many steps follow. */
 typedef struct { uint32_t u, here; int16_t mover, in_channel; } saved_step_t;
+/* With a group of saved steps, what the expansion of its state found, so that the state's turn
+ * neither decodes it nor looks its contexts up again: where its parts start (as work_t; a state
+ * longer than 65535 bytes is not kept so, and is decoded) and its local contexts. */
+typedef struct {
+    uint16_t len[RL_CHANNELS], loc_at[RL_N + 1], chan_at[RL_CHANNELS + 1], messages_at[RL_CHANNELS], second_at[RL_CHANNELS];
+    uint32_t here[RL_N], heard[RL_N][RL_IN_PORTS];
+    int kept;                    /* 0: the state was too long, only the contexts are here */
+} saved_work_t;
 
 #define RL_WORDS ((RL_INSTANCES + 63) / 64)
 typedef struct { uint64_t w[RL_WORDS]; } mask_t;
@@ -376,7 +401,12 @@ typedef struct {
     work_t work;                 /* the decoded state the successors are of */
     uint8_t memo_key[RL_MEMO_KEY];  /* its key in the stubborn-set memo (with RL_POR) */
     uint64_t memo_hash;
+    /* the state's local contexts: each process's own, and of each in-port's head (RL_NO_HEAD:
+     * the channel is empty); valid when contexts_known */
+    uint32_t here[RL_N], heard[RL_N][RL_IN_PORTS];
+    int contexts_known;
 } expansion_t;
+#define RL_NO_HEAD UINT32_MAX
 
 /* The runs encode() copies are a few dozen bytes: sixteen at a time, inline, beats a call to
  * memcpy. It may read and write up to 15 bytes past the run: the packed state has 16 bytes of
@@ -569,6 +599,7 @@ static struct {
     /* a state a chain ended at was expanded there to find its stubborn set: the steps it chose
      * wait here, in the order of the states' numbers, for the state's turn (see later_steps) */
     saved_step_t *later; size_t later_cap, later_len, later_head;
+    saved_work_t *later_work; size_t later_work_cap, later_work_len, later_work_head;  /* one per group */
     uint64_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
@@ -804,37 +835,58 @@ static inline void memo_key_of(expansion_t *x);
 
 #define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)))
 
+/* The number of process i's context in x->work (with q >= 0: of the head of channel c arriving
+ * on in-port q), taken from `from` where step t, which led from from's state to x's, left it
+ * as it was: a process that did not move keeps its locals, and a channel's head stays unless
+ * the step took it or sent to the empty channel. */
+static inline int context_after(const expansion_t *x, const expansion_t *from, const step_t *t, int i, int q, int c,
+                                uint32_t *number) {
+    uint32_t before = !from || i == t->mover ? RL_NO_HEAD : q < 0 ? from->here[i] : from->heard[i][q];
+    if (before == RL_NO_HEAD || c == t->in_channel) return context(&x->work, i, q, c, number);
+    *number = before;
+#ifdef RL_CHECK_WORK
+    uint32_t again;
+    if (!context(&x->work, i, q, c, &again)) return 0;
+    if (again != before) abort();
+#endif
+    return 1;
+}
+
 /* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
  * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
- * the head. */
-static int expand_work(expansion_t *x) {
+ * the head. With `from`, the state is step t's target from from's state (whose contexts are
+ * known), and the contexts t did not change are taken from there. */
+static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t) {
     x->count = 0;
+    if (from && !from->contexts_known) from = NULL;
     /* room for the most successors a state can have */
     if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
     const work_t *w = &x->work;
-    uint32_t here[RL_N];         /* each process's own context */
     for (int i = 0; i < RL_N; i++) {
-        if (!context(w, i, -1, -1, &here[i])) return 0;
-        emit(x, i, -1, here[i], here[i]);
+        if (!context_after(x, from, t, i, -1, -1, &x->here[i])) return 0;
+        emit(x, i, -1, x->here[i], x->here[i]);
         for (int q = 0; q < RL_IN_PORT_COUNT; q++) {
             int c = rl_in[i * RL_IN_PORTS + q];
-            uint32_t k;
+            x->heard[i][q] = RL_NO_HEAD;
             if (!w->len[c]) continue;
-            if (!context(w, i, q, c, &k)) return 0;
-            emit(x, i, c, k, here[i]);
+            if (!context_after(x, from, t, i, q, c, &x->heard[i][q])) return 0;
+            emit(x, i, c, x->heard[i][q], x->here[i]);
         }
     }
+    x->contexts_known = 1;
     if (g.por && x->count > 1) memo_key_of(x);
-    if (g.want_locals) {
+    /* a step that changed nothing the vector holds leaves it as from's, which is in already */
+    int same_vector = from && !(RL_POR ? t->o->seen_changed : t->o->changed);
+    if (g.want_locals && !same_vector) {
         /* what the state properties read, as small numbers (handed over as values by
          * vectors_out): each process's observation (rl_observe, numbered with its context),
          * far fewer combinations than vectors of locals; without rl_observe, its own context,
          * whose locals the table keeps */
         uint32_t vector[RL_N];
 #if RL_POR
-        for (int p = 0; p < RL_N; p++) vector[p] = ctx->observation[here[p]];
+        for (int p = 0; p < RL_N; p++) vector[p] = ctx->observation[x->here[p]];
 #else
-        memcpy(vector, here, sizeof vector);
+        memcpy(vector, x->here, sizeof vector);
 #endif
         int added;
         if (set_add(&g.locals, (const uint8_t *)vector, sizeof vector, &added) < 0) FAIL(NO_MEMORY);
@@ -845,7 +897,7 @@ static int expand_work(expansion_t *x) {
 /* The same for the packed `state`. */
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
-    return expand_work(x);
+    return expand_work(x, NULL, NULL);
 }
 
 /* -- stubborn sets (checker/reduction.py, the same closure) ------------------------------ */
@@ -858,7 +910,7 @@ static void enablers(int t, const int8_t *heads, mask_t *out) {
     if (rl_accepts[t] < 0 || head == rl_accepts[t]) mask_or(out, &rl_writers_of_guard[t]);
 }
 
-static void local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
+static void local_reach_of(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
     const mask_t *own = &rl_instances_of[rl_process[t]];
     mask_t pending = {{0}};
     memset(members, 0, sizeof *members); memset(elsewhere, 0, sizeof *elsewhere);
@@ -877,7 +929,82 @@ static void local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_
     }
 }
 
-/* The enabled members of the stubborn set grown from `seed`, or 0 once it has `give_up_at`. */
+/* local_reach_of(t) reads only which of t's process's instances are enabled and the heads of
+ * the channels they read (its members never leave the process): memoised by that, since a
+ * process is in few such situations while the system is in many, and a stubborn-set memo miss
+ * is then a few look-ups instead of a few dozen walks. Kept and emptied with the memo (the
+ * same dependence tables). Where a key does not fit in two words, it is computed every time. */
+#define RL_REACH_HEADS 6
+typedef struct { uint64_t own, rest; mask_t members, elsewhere; } reach_entry_t;  /* rest 0: empty */
+static struct {
+    reach_entry_t *entries; uint64_t mask, count;
+    int usable;                                    /* every process reads at most RL_REACH_HEADS channels */
+    int reads[RL_N][RL_REACH_HEADS], read_count[RL_N];  /* the channels each process's instances read */
+} reach;
+
+static void reach_reset(void) {
+    free(reach.entries);
+    memset(&reach, 0, sizeof reach);
+    reach.usable = RL_PER_PROCESS <= 64 && RL_INSTANCES < 0xffff;
+    for (int t = 0; t < RL_INSTANCES && reach.usable; t++) {
+        int p = rl_process[t], c = rl_reads_channel[t], known = 0;
+        if (c < 0) continue;
+        for (int k = 0; k < reach.read_count[p]; k++) known |= reach.reads[p][k] == c;
+        if (known) continue;
+        if (reach.read_count[p] == RL_REACH_HEADS) reach.usable = 0;
+        else reach.reads[p][reach.read_count[p]++] = c;
+    }
+}
+
+/* The bits of m from `from` on, `count` <= 64 of them. */
+static inline uint64_t bits_at(const mask_t *m, int from, int count) {
+    int k = from >> 6, shift = from & 63;
+    uint64_t v = m->w[k] >> shift;
+    if (shift && k + 1 < RL_WORDS) v |= m->w[k + 1] << (64 - shift);
+    return count >= 64 ? v : v & ((1ull << count) - 1);
+}
+
+static inline reach_entry_t *reach_slot(reach_entry_t *entries, uint64_t mask, uint64_t own, uint64_t rest) {
+    uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (rest * 0xC2B2AE3D27D4EB4Full);
+    uint64_t j = (h ^ (h >> 29)) & mask;
+    while (entries[j].rest && (entries[j].own != own || entries[j].rest != rest)) j = (j + 1) & mask;
+    return &entries[j];
+}
+
+static int reach_grow(void) {
+    uint64_t mask = reach.entries ? reach.mask * 2 + 1 : 255;
+    reach_entry_t *entries = calloc(mask + 1, sizeof(reach_entry_t));
+    if (!entries) return 0;
+    rl_allocated += (mask + 1) * sizeof(reach_entry_t);
+    if (reach.entries)
+        for (uint64_t k = 0; k <= reach.mask; k++)
+            if (reach.entries[k].rest) *reach_slot(entries, mask, reach.entries[k].own, reach.entries[k].rest) = reach.entries[k];
+    free(reach.entries);
+    reach.entries = entries; reach.mask = mask;
+    return 1;
+}
+
+/* Instance t's process's instances that t's stubborn set must hold with t (members), and the
+ * other processes' instances it must hold (elsewhere), given the enabled instances and heads;
+ * 0 when out of memory. */
+static int local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
+    if (!reach.usable) { local_reach_of(t, enabled, heads, members, elsewhere); return 1; }
+    int p = rl_process[t];
+    uint64_t own = bits_at(enabled, p * RL_PER_PROCESS, RL_PER_PROCESS), rest = (uint64_t)(t + 1);
+    for (int k = 0; k < reach.read_count[p]; k++) rest |= (uint64_t)(uint8_t)heads[reach.reads[p][k]] << (16 + 8 * k);
+    if (10 * (reach.count + 1) > 7 * (reach.mask + 1) && !reach_grow()) return 0;
+    reach_entry_t *e = reach_slot(reach.entries, reach.mask, own, rest);
+    if (!e->rest) {
+        local_reach_of(t, enabled, heads, &e->members, &e->elsewhere);
+        e->own = own; e->rest = rest;
+        reach.count++;
+    }
+    *members = e->members; *elsewhere = e->elsewhere;
+    return 1;
+}
+
+/* The enabled members of the stubborn set grown from `seed`, or 0 once it has `give_up_at`;
+ * -1 when out of memory. */
 static int closure(int seed, const mask_t *enabled, const int8_t *heads, int give_up_at, mask_t *out) {
     mask_t members = {{0}}, pending = {{0}};
     mask_set(&pending, seed);
@@ -886,7 +1013,7 @@ static int closure(int seed, const mask_t *enabled, const int8_t *heads, int giv
         mask_clear(&pending, t);
         if (mask_has(&members, t)) continue;
         mask_t local, elsewhere, inside;
-        local_reach(t, enabled, heads, &local, &elsewhere);
+        if (!local_reach(t, enabled, heads, &local, &elsewhere)) return -1;
         mask_or(&members, &local);
         for (int k = 0; k < RL_WORDS; k++) {
             pending.w[k] |= elsewhere.w[k] & ~members.w[k];
@@ -907,6 +1034,7 @@ typedef struct {
     uint8_t key[RL_MEMO_KEY];    /* the enabled instances, then each channel's head tag (-1: empty) */
     uint8_t filled;
     uint32_t first, count;       /* its candidates: memo.candidates[first .. first + count) */
+    mask_t first_set;            /* the first of them, here too: a look-up that hits reads one place */
 } memo_entry_t;
 
 static struct {
@@ -928,12 +1056,14 @@ static int memo_for_tables(void) {
     /* kept while it is of a size that pays: past 2^21 entries (over 200 MB with its candidate
      * sets) it is started afresh (hs at n = 6 peaked at 3.6 GB with it kept whole, 2.9 GB so) */
     if (memo.entries && memo.count <= RL_MEMO_KEPT && memcmp(tables, memo.tables, sizeof tables) == 0) {
-        rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t);
+        rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t)
+                        + (reach.entries ? (reach.mask + 1) * sizeof(reach_entry_t) : 0);
         return 1;
     }
     free(memo.entries); free(memo.candidates);
     memset(&memo, 0, sizeof memo);
     memcpy(memo.tables, tables, sizeof tables);
+    reach_reset();
     memo.entries = calloc(1024, sizeof(memo_entry_t));
     memo.mask = 1023;
     rl_allocated += 1024 * sizeof(memo_entry_t);
@@ -948,7 +1078,7 @@ static inline memo_entry_t *memo_slot(memo_entry_t *entries, uint64_t mask, cons
 
 static int memo_grow(void) {
     uint64_t mask = memo.mask * 2 + 1;
-    memo_entry_t *entries = calloc(mask + 1, sizeof(memo_entry_t));
+    memo_entry_t *entries = table_calloc(mask + 1, sizeof(memo_entry_t));
     if (!entries) return 0;
     rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t);
     for (uint64_t k = 0; k <= memo.mask; k++)
@@ -975,8 +1105,9 @@ static inline void memo_key_of(expansion_t *x) {
     __builtin_prefetch(&memo.entries[x->memo_hash & memo.mask]);
 }
 
-/* The candidate sets for these enabled instances and heads, fewest transitions first (memoised). */
-static int candidates(const expansion_t *x, const mask_t **first, int *count) {
+/* The candidate sets for these enabled instances and heads, fewest transitions first (memoised):
+ * *first is the first, (*sets)[1 .. *count) the others. */
+static int candidates(const expansion_t *x, const mask_t **first, const mask_t **sets, int *count) {
     const uint8_t *key = x->memo_key;
     mask_t enabled_mask;
     int8_t heads[RL_CHANNELS];
@@ -993,7 +1124,9 @@ static int candidates(const expansion_t *x, const mask_t **first, int *count) {
         while (!mask_empty(&rest)) {
             int seed = mask_lowest(&rest);
             mask_clear(&rest, seed);
-            if (!closure(seed, enabled, heads, total, &found)) continue;
+            int closed = closure(seed, enabled, heads, total, &found);
+            if (closed < 0) { memo.candidates_count = from; FAIL(NO_MEMORY); }
+            if (!closed) continue;
             size_t at = from, stop = memo.candidates_count;
             while (at < stop && !mask_equal(&memo.candidates[at], &found)) at++;
             if (at < stop) continue;  /* seen from another seed */
@@ -1009,13 +1142,15 @@ static int candidates(const expansion_t *x, const mask_t **first, int *count) {
         memcpy(e->key, key, RL_MEMO_KEY);
         e->first = (uint32_t)from;
         e->count = (uint32_t)(memo.candidates_count - from);
+        if (e->count) e->first_set = memo.candidates[from];
         e->filled = 1;
-        *first = memo.candidates + from;
+        *first = *sets = memo.candidates + from;
         *count = (int)e->count;
         if (10 * ++memo.count > 7 * (memo.mask + 1) && !memo_grow()) FAIL(NO_MEMORY);  /* the memo stays whole */
         return 1;
     }
-    *first = memo.candidates + e->first;
+    *first = &e->first_set;
+    *sets = memo.candidates + e->first;
     *count = (int)e->count;
     return 1;
 }
@@ -1024,13 +1159,14 @@ static int candidates(const expansion_t *x, const mask_t **first, int *count) {
 static int choose(const expansion_t *x, int *chosen, int *count) {
     *count = 0;
     if (g.por && x->count > 1) {
-        const mask_t *sets; int options;
-        if (!candidates(x, &sets, &options)) return 0;
+        const mask_t *first, *sets; int options;
+        if (!candidates(x, &first, &sets, &options)) return 0;
         for (int o = 0; o < options; o++) {
+            const mask_t *set = o ? &sets[o] : first;
             int allowed = 1;
             *count = 0;
             for (size_t k = 0; k < x->count && allowed; k++)
-                if (mask_has(&sets[o], x->items[k].step.instance)) {
+                if (mask_has(set, x->items[k].step.instance)) {
                     allowed = !x->items[k].visible;
                     chosen[(*count)++] = (int)k;
                 }
@@ -1078,15 +1214,16 @@ static int take(const expansion_t *x, const step_t *t) {
     return 1;
 }
 
-/* From a new state, in g.inner.work, follow transitions while the stubborn set is a single one
+/* From a new state, in g.inner.work, the target of step `first` from g.outer's state, follow transitions while the stubborn set is a single one
  * and the state is new, storing none of them (checker/explorer.py's _follow_chain). On return
  * g.inner.work holds where the chain ends; *walked and *sent grow by its steps. If the end is
  * new, g.inner holds its expansion and chosen[0 .. *count) its stubborn set. */
-static int follow_chain(int *walked, uint64_t *sent, int *chosen, int *count) {
+static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *chosen, int *count) {
     g.passed.len = 0; g.passed_count = 0;
-    for (;;) {
+    for (const step_t *last = first;; last = NULL) {
         const bytes_t *state = &g.inner.work.packed;
-        if (!expand_work(&g.inner)) return 0;
+        /* the first state is `first`'s target from g.outer's: most of its contexts are known */
+        if (!expand_work(&g.inner, last ? &g.outer : NULL, last)) return 0;
         if (!choose(&g.inner, chosen, count)) return 0;
         if (*count != 1) return 1;
         for (int k = 0; k < g.passed_count; k++) {
@@ -1155,6 +1292,44 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
         *out++ = (saved_step_t){(uint32_t)t->u, t->here, (int16_t)t->mover, (int16_t)t->in_channel};
     }
     g.later_len += (size_t)count + 1;
+    if (!grow((void **)&g.later_work, &g.later_work_cap, g.later_work_len + 1, sizeof(saved_work_t))) return 0;
+    saved_work_t *s = &g.later_work[g.later_work_len++];
+    const work_t *w = &g.inner.work;
+    memcpy(s->here, g.inner.here, sizeof s->here);
+    memcpy(s->heard, g.inner.heard, sizeof s->heard);
+    s->kept = w->packed.len <= 0xffff;
+    if (s->kept) {
+        for (int c = 0; c < RL_CHANNELS; c++) {
+            s->len[c] = (uint16_t)w->len[c]; s->chan_at[c] = (uint16_t)w->chan_at[c];
+            s->messages_at[c] = (uint16_t)w->messages_at[c]; s->second_at[c] = (uint16_t)w->second_at[c];
+        }
+        s->chan_at[RL_CHANNELS] = (uint16_t)w->chan_at[RL_CHANNELS];
+        for (int p = 0; p <= RL_N; p++) s->loc_at[p] = (uint16_t)w->loc_at[p];
+    }
+    return 1;
+}
+
+/* State `p`'s work as save_steps kept it: the bytes copied, the offsets as they were found. */
+static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, work_t *w) {
+    if (!s->kept) return decode(p, len, w);
+    if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
+    memcpy(w->packed.data, p, len);
+    memset(w->packed.data + len, 0, 16);
+    w->packed.len = len;
+    for (int c = 0; c < RL_CHANNELS; c++) {
+        w->len[c] = s->len[c]; w->chan_at[c] = s->chan_at[c];
+        w->messages_at[c] = s->messages_at[c]; w->second_at[c] = s->second_at[c];
+    }
+    w->chan_at[RL_CHANNELS] = s->chan_at[RL_CHANNELS];
+    for (int q = 0; q <= RL_N; q++) w->loc_at[q] = s->loc_at[q];
+#ifdef RL_CHECK_WORK
+    work_t again = {0};
+    decode(p, len, &again);
+    if (memcmp(again.len, w->len, sizeof w->len) || memcmp(again.loc_at, w->loc_at, sizeof w->loc_at)
+        || memcmp(again.chan_at, w->chan_at, sizeof w->chan_at) || memcmp(again.messages_at, w->messages_at, sizeof w->messages_at)
+        || memcmp(again.second_at, w->second_at, sizeof w->second_at)) abort();
+    free(again.packed.data);
+#endif
     return 1;
 }
 
@@ -1165,7 +1340,8 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
 static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion_t *x, int *chosen, int *count) {
     if (g.later_head == g.later_len || g.later[g.later_head].mover != -1 || g.later[g.later_head].u != current) return 0;
     const saved_step_t *group = g.later + g.later_head;
-    if (!decode(p, len, &x->work) || !grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) {
+    const saved_work_t *work = &g.later_work[g.later_work_head++];
+    if (!restore_work(work, p, len, &x->work) || !grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) {
         if (!g.result->status) g.result->status = NO_MEMORY;
         return -1;
     }
@@ -1176,10 +1352,15 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
         chosen[k] = k;
     }
     x->count = (size_t)*count;
+    memcpy(x->here, work->here, sizeof x->here);
+    memcpy(x->heard, work->heard, sizeof x->heard);
+    x->contexts_known = 1;
     g.later_head += (size_t)*count + 1;
     if (g.later_head >= 4096 && 2 * g.later_head >= g.later_len) {  /* forget what was used */
         memmove(g.later, g.later + g.later_head, (g.later_len - g.later_head) * sizeof(saved_step_t));
         g.later_len -= g.later_head; g.later_head = 0;
+        memmove(g.later_work, g.later_work + g.later_work_head, (g.later_work_len - g.later_work_head) * sizeof(saved_work_t));
+        g.later_work_len -= g.later_work_head; g.later_work_head = 0;
     }
     return 1;
 }
@@ -1241,7 +1422,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
                 if (g.chains) {
                     if (!grow((void **)&inner_chosen, &inner_chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
                     if (!encode_work(&g.outer.work, t, &g.inner.work)) FAIL(NO_MEMORY);
-                    if (!follow_chain(&walked, &sent, inner_chosen, &inner_count)) return 0;
+                    if (!follow_chain(t, &walked, &sent, inner_chosen, &inner_count)) return 0;
                     target = g.inner.work.packed.data; target_len = g.inner.work.packed.len;
                 }
                 j = store(target, target_len, &added, g.chains && walked == 1);
@@ -1420,6 +1601,7 @@ void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
 void rl_contexts_free(void *table) {
     contexts_clear(table); free(table); free_kept();
     free(memo.entries); free(memo.candidates); memset(&memo, 0, sizeof memo);
+    free(reach.entries); memset(&reach, 0, sizeof reach);
 }
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
@@ -1473,7 +1655,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
     free(g.targets_of); free(g.target_hash); free(g.next.packed.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
-    free(g.noted);
+    free(g.noted); free(g.later_work);
     keep_arrays();
     set_free(&g.locals); set_free(&g.changes);
     return r->status;
