@@ -224,7 +224,8 @@ static int64_t set_insert(set_t *s, const uint8_t *p, size_t len, uint64_t slot,
     if (s->count >= 0xfffffffeull) return -1;
     uint64_t at = s->arena.len;
     if (at + 1 > RL_OFFSET_MASK - 16 - len) return -1;
-    if (!grow((void **)&s->arena.data, &s->arena.cap, at + 4 + 10 + len, 1)) return -1;
+    /* 16 bytes of room after the last entry: a state is read sixteen bytes at a time (put_bytes) */
+    if (!grow((void **)&s->arena.data, &s->arena.cap, at + 4 + 10 + len + 16, 1)) return -1;
     if (!grow((void **)&s->start, &s->start_cap, s->count + 1, sizeof(uint64_t))) return -1;
     uint32_t number = (uint32_t)s->count;
     uint8_t *out = s->arena.data + at;
@@ -262,11 +263,21 @@ typedef struct {
 
 static inline void skip_varint(const uint8_t **r) { while (*(*r)++ & 0x80) {} }
 
+/* The runs encode() copies are a few dozen bytes: sixteen at a time, inline, beats a call to
+ * memcpy. It may read and write up to 15 bytes past the run: the packed state has 16 bytes of
+ * slack (decode), a stored state is followed by 16 readable bytes (set_insert, store), an
+ * outcome's packed bytes are followed by more of the outcome, and the output has room
+ * (encode's bound), where the next run or nothing overwrites them. */
+static inline uint8_t *put_bytes(uint8_t *out, const uint8_t *p, size_t len) {
+    for (size_t k = 0; k < len; k += 16) memcpy(out + k, p + k, 16);
+    return out + len;
+}
+
 /* Copy the state and find where its parts start. */
 static int decode(const uint8_t *state, size_t len, work_t *w) {
     /* 16 zero bytes of slack after the state: context() reads locals and heads a word pair at a time */
     if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
-    memcpy(w->packed.data, state, len);
+    put_bytes(w->packed.data, state, len);  /* a state is followed by 16 readable bytes (set_insert) */
     memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
     const uint8_t *base = w->packed.data, *r = base;
@@ -408,14 +419,6 @@ typedef struct {
 } expansion_t;
 #define RL_NO_HEAD UINT32_MAX
 
-/* The runs encode() copies are a few dozen bytes: sixteen at a time, inline, beats a call to
- * memcpy. It may read and write up to 15 bytes past the run: the packed state has 16 bytes of
- * slack (decode), an outcome's packed bytes are followed by more of the outcome, and the
- * output has room (encode's bound), where the next run or nothing overwrites them. */
-static inline uint8_t *put_bytes(uint8_t *out, const uint8_t *p, size_t len) {
-    for (size_t k = 0; k < len; k += 16) memcpy(out + k, p + k, 16);
-    return out + len;
-}
 
 /* The target of step s from w, packed into out: the parts the step keeps are copied, the new
  * locals and messages come packed with the outcome. */
@@ -660,7 +663,7 @@ static int64_t store(const uint8_t *state, size_t len, int *added, int probed) {
     else number = set_add(&g.states, key, key_len, added);
     if (number >= 0 && *added && g.fingerprint) {
         uint64_t pending = (uint64_t)number - g.frontier_base;
-        if (!grow((void **)&g.frontier.data, &g.frontier.cap, g.frontier.len + len, 1)
+        if (!grow((void **)&g.frontier.data, &g.frontier.cap, g.frontier.len + len + 16, 1)  /* room: see set_insert */
             || !grow((void **)&g.frontier_start, &g.frontier_start_cap, pending + 2, sizeof(uint64_t))) return -1;
         if (pending == 0) g.frontier_start[0] = g.frontier.len;
         memcpy(g.frontier.data + g.frontier.len, state, len);
@@ -1313,7 +1316,7 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
 static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, work_t *w) {
     if (!s->kept) return decode(p, len, w);
     if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
-    memcpy(w->packed.data, p, len);
+    put_bytes(w->packed.data, p, len);  /* as decode */
     memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
     for (int c = 0; c < RL_CHANNELS; c++) {
