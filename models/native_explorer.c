@@ -386,9 +386,18 @@ typedef struct {
     const outcome_t *o;          /* what it does */
     uint64_t u;                  /* o's number in the table of contexts */
     uint32_t here;               /* the mover's own context (its id and locals before the step) */
-    int to[RL_MAX_SENDS];        /* the channel of each sent message, in order */
-    uint64_t touched[RL_CHANNEL_WORDS];  /* the channels it takes from or sends to, as bits */
 } step_t;
+
+/* Where step s's messages go (to[m], in order) and the channels it takes from or sends to, as
+ * bits: worked out when its target is packed, since most listed steps are not taken. */
+static inline void step_channels(const step_t *s, int *to, uint64_t *touched) {
+    memset(touched, 0, RL_CHANNEL_WORDS * sizeof(uint64_t));
+    if (s->in_channel >= 0) touched[s->in_channel >> 6] |= 1ull << (s->in_channel & 63);
+    for (int m = 0; m < s->o->sends; m++) {
+        int c = to[m] = rl_out[s->mover * RL_OUT_PORTS + s->o->port[m]];
+        touched[c >> 6] |= 1ull << (c & 63);
+    }
+}
 
 /* The first channel from c on that a step touches, or RL_CHANNELS. */
 static inline int next_touched(const uint64_t *touched, int c) {
@@ -425,6 +434,8 @@ typedef struct {
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     const outcome_t *o = s->o;
     const int sends = o->sends;
+    int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
+    step_channels(s, to, touched);
     size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
                    + (size_t)sends * RL_WIDTH * 10 + 16;
     if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
@@ -437,19 +448,19 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     out = put_bytes(out, base + after, w->chan_at[0] - after);
     int c = 0;
     while (c < RL_CHANNELS) {
-        int d = next_touched(s->touched, c);
+        int d = next_touched(touched, c);
         if (d > c) {  /* copy the run of untouched channels at once */
             out = put_bytes(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
             c = d;
             continue;
         }
         int skip = c == s->in_channel, extra = 0;
-        for (int m = 0; m < sends; m++) extra += s->to[m] == c;
+        for (int m = 0; m < sends; m++) extra += to[m] == c;
         put_varint(&out, w->len[c] - skip + extra);
         size_t from = skip ? w->second_at[c] : w->messages_at[c];
         out = put_bytes(out, base + from, w->chan_at[c + 1] - from);
         for (int m = 0; m < sends; m++)
-            if (s->to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
+            if (to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         c++;
     }
     out_bytes->len = (size_t)(out - out_bytes->data);
@@ -470,6 +481,8 @@ static inline size_t message_length(const uint8_t *p) {
 static int encode_work(const work_t *w, const step_t *s, work_t *t) {
     const outcome_t *o = s->o;
     const int sends = o->sends;
+    int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
+    step_channels(s, to, touched);
     size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
                    + (size_t)sends * RL_WIDTH * 10 + 32;
     if (!grow((void **)&t->packed.data, &t->packed.cap, bound, 1)) return 0;
@@ -485,7 +498,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
     out = put_bytes(out, base + after, w->chan_at[0] - after);
     int c = 0;
     while (c < RL_CHANNELS) {
-        int d = next_touched(s->touched, c);
+        int d = next_touched(touched, c);
         if (d > c) {  /* a run of untouched channels: the same, moved by `shift` */
             out = put_bytes(out, base + w->chan_at[c], w->chan_at[d] - w->chan_at[c]);
             for (int e = c; e < d; e++) {
@@ -498,7 +511,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
             continue;
         }
         int skip = c == s->in_channel, extra = 0, first_sent = -1;
-        for (int m = 0; m < sends; m++) if (s->to[m] == c) { extra++; if (first_sent < 0) first_sent = m; }
+        for (int m = 0; m < sends; m++) if (to[m] == c) { extra++; if (first_sent < 0) first_sent = m; }
         int kept = w->len[c] - skip, len = kept + extra;
         t->chan_at[c] = (size_t)(out - start);
         put_varint(&out, len);
@@ -512,7 +525,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
         t->second_at[c] = t->messages_at[c] + head_len;
         out = put_bytes(out, base + from, w->chan_at[c + 1] - from);
         for (int m = 0; m < sends; m++)
-            if (s->to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
+            if (to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         shift = (int64_t)(out - start) - (int64_t)w->chan_at[c + 1];
         c++;
     }
@@ -815,12 +828,6 @@ static inline void make_step(step_t *s, int i, int c, uint64_t u, uint32_t here)
     const outcome_t *o = outcome_at(u);
     s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
     s->o = o; s->u = u; s->here = here;
-    memset(s->touched, 0, sizeof s->touched);
-    if (c >= 0) s->touched[c >> 6] |= 1ull << (c & 63);
-    for (int m = 0; m < o->sends; m++) {
-        int to = s->to[m] = rl_out[i * RL_OUT_PORTS + o->port[m]];
-        s->touched[to >> 6] |= 1ull << (to & 63);
-    }
 }
 
 /* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
