@@ -1,7 +1,11 @@
-"""The native explorer works out where the parts of a chain's next state start from the step
-that made it (encode_work in models/native_explorer.c) instead of reading the state again.
-Built with RINGLEADER_CHECK_NATIVE set, it also decodes every such state and aborts on the
-first offset that differs; these runs must then finish with the usual verdict and counts."""
+"""The native explorer takes things it worked out once instead of working them out again (in
+models/native_explorer.c): where the parts of a chain's next state start, from the step that
+made it (encode_work); where a queued state's parts start, kept from when it was found
+(restore_work); and a successor's local contexts, from its predecessor's wherever the step
+left them as they were (context_after). Built with RINGLEADER_CHECK_NATIVE set, it also works
+each of them out afresh and aborts on the first that differs; these runs must then finish
+with the usual verdict and counts. (Reusing the mover's own context, on purpose, aborts hs at
+n = 4 at once.)"""
 from __future__ import annotations
 
 import json
