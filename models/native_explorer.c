@@ -428,7 +428,6 @@ typedef struct {
 } expansion_t;
 #define RL_NO_HEAD UINT32_MAX
 
-
 /* The target of step s from w, packed into out: the parts the step keeps are copied, the new
  * locals and messages come packed with the outcome. */
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
@@ -1064,7 +1063,8 @@ static int memo_for_tables(void) {
     memcpy(t, rl_readers, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
     for (int k = 0; k < RL_INSTANCES; k++) *t++ = (uint64_t)(int64_t)rl_reads_channel[k];
     /* kept while it is of a size that pays: past 2^21 entries (over 200 MB with its candidate
-     * sets) it is started afresh (hs at n = 6 peaked at 3.6 GB with it kept whole, 2.9 GB so) */
+     * sets) it is started afresh (hs at n = 6 peaked at 3.6 GB with it kept whole, 2.9 GB so,
+     * at commit 46f5ced) */
     if (memo.entries && memo.count <= RL_MEMO_KEPT && memcmp(tables, memo.tables, sizeof tables) == 0) {
         rl_allocated += (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t)
                         + (reach.entries ? (reach.mask + 1) * sizeof(reach_entry_t) : 0);
