@@ -300,6 +300,18 @@ static int decode(const uint8_t *state, size_t len, work_t *w) {
     return 1;
 }
 
+#ifdef RL_CHECK_WORK
+/* The check build: w's offsets, worked out without reading w's state, are what decode finds. */
+static void check_offsets(const work_t *w) {
+    work_t again = {0};
+    decode(w->packed.data, w->packed.len, &again);
+    if (memcmp(again.len, w->len, sizeof w->len) || memcmp(again.loc_at, w->loc_at, sizeof w->loc_at)
+        || memcmp(again.chan_at, w->chan_at, sizeof w->chan_at) || memcmp(again.messages_at, w->messages_at, sizeof w->messages_at)
+        || memcmp(again.second_at, w->second_at, sizeof w->second_at)) abort();
+    free(again.packed.data);
+}
+#endif
+
 /* Process i's locals as numbers. */
 static void locals_of(const work_t *w, int i, int64_t *out) {
     const uint8_t *r = w->packed.data + w->loc_at[i];
@@ -428,6 +440,12 @@ typedef struct {
 } expansion_t;
 #define RL_NO_HEAD UINT32_MAX
 
+/* The most bytes a target of w can take, before slack: w's, plus new locals, channel lengths
+ * and `sends` messages at ten bytes a varint. */
+static inline size_t target_bound(const work_t *w, int sends) {
+    return w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10 + (size_t)sends * RL_WIDTH * 10;
+}
+
 /* The target of step s from w, packed into out: the parts the step keeps are copied, the new
  * locals and messages come packed with the outcome. */
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
@@ -435,9 +453,7 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
     const int sends = o->sends;
     int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
     step_channels(s, to, touched);
-    size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
-                   + (size_t)sends * RL_WIDTH * 10 + 16;
-    if (!grow((void **)&out_bytes->data, &out_bytes->cap, bound, 1)) return 0;
+    if (!grow((void **)&out_bytes->data, &out_bytes->cap, target_bound(w, sends) + 16, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *out = out_bytes->data;
     size_t before = w->loc_at[s->mover];
@@ -482,9 +498,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
     const int sends = o->sends;
     int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
     step_channels(s, to, touched);
-    size_t bound = w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10
-                   + (size_t)sends * RL_WIDTH * 10 + 32;
-    if (!grow((void **)&t->packed.data, &t->packed.cap, bound, 1)) return 0;
+    if (!grow((void **)&t->packed.data, &t->packed.cap, target_bound(w, sends) + 32, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *start = t->packed.data, *out = start;
     const int mover = s->mover;
@@ -532,14 +546,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
     t->packed.len = (size_t)(out - start);
     memset(out, 0, 16);  /* decode's slack */
 #ifdef RL_CHECK_WORK
-    {
-        work_t again = {0};
-        decode(t->packed.data, t->packed.len, &again);
-        if (memcmp(again.len, t->len, sizeof t->len) || memcmp(again.loc_at, t->loc_at, sizeof t->loc_at)
-            || memcmp(again.chan_at, t->chan_at, sizeof t->chan_at) || memcmp(again.messages_at, t->messages_at, sizeof t->messages_at)
-            || memcmp(again.second_at, t->second_at, sizeof t->second_at)) abort();
-        free(again.packed.data);
-    }
+    check_offsets(t);
 #endif
     return 1;
 }
@@ -1333,12 +1340,7 @@ static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, wor
     w->chan_at[RL_CHANNELS] = s->chan_at[RL_CHANNELS];
     for (int q = 0; q <= RL_N; q++) w->loc_at[q] = s->loc_at[q];
 #ifdef RL_CHECK_WORK
-    work_t again = {0};
-    decode(p, len, &again);
-    if (memcmp(again.len, w->len, sizeof w->len) || memcmp(again.loc_at, w->loc_at, sizeof w->loc_at)
-        || memcmp(again.chan_at, w->chan_at, sizeof w->chan_at) || memcmp(again.messages_at, w->messages_at, sizeof w->messages_at)
-        || memcmp(again.second_at, w->second_at, sizeof w->second_at)) abort();
-    free(again.packed.data);
+    check_offsets(w);
 #endif
     return 1;
 }
