@@ -8,22 +8,37 @@
     cli/      the `check` command                                     (checker.cli)
 
 Each room's docstring says what it owns and what it may import (tests/test_layout.py checks
-it). This module is the public Python API.
+it). This module is the public Python API. Its names are imported when first used: a plain
+`check` from the command line does not load the rooms it does not need.
 """
-from .cli.loader import load_algorithm
-from .explore.result import Counterexample, PropertyOutcome, Result
-from .explore.run import check
-from .measure.compare import Comparison, compare
-from .measure.complexity import MessageRow, MessageTable, message_table
-from .measure.open_schedules import (
-           OpenScheduleReport,
-           Pasting,
-           attiya_welch_bound,
-           open_schedules,
-)
-from .quantify import Bounds, Quantities, quantify
-from .render.trace import Trace, replay
+from __future__ import annotations
+
+import importlib
+
+_HOME = {
+    "load_algorithm": ".cli.loader",
+    "Counterexample": ".explore.result", "PropertyOutcome": ".explore.result", "Result": ".explore.result",
+    "check": ".explore.run",
+    "Comparison": ".measure.compare", "compare": ".measure.compare",
+    "MessageRow": ".measure.complexity", "MessageTable": ".measure.complexity", "message_table": ".measure.complexity",
+    "OpenScheduleReport": ".measure.open_schedules", "Pasting": ".measure.open_schedules",
+    "attiya_welch_bound": ".measure.open_schedules", "open_schedules": ".measure.open_schedules",
+    "Bounds": ".quantify", "Quantities": ".quantify", "quantify": ".quantify",
+    "Trace": ".render.trace", "replay": ".render.trace",
+}
 
 __all__ = ["check", "load_algorithm", "Result", "PropertyOutcome", "Counterexample", "Trace", "replay",
            "message_table", "MessageTable", "MessageRow", "open_schedules", "OpenScheduleReport", "Pasting",
            "attiya_welch_bound", "compare", "Comparison", "quantify", "Quantities", "Bounds"]
+
+
+def __getattr__(name: str):
+    if name not in _HOME:
+        raise AttributeError(f"module 'checker' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOME[name], __name__), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

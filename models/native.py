@@ -18,10 +18,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
-import platform
 import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -35,7 +32,8 @@ from .semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
-if platform.machine() in ("x86_64", "AMD64"):
+_MACHINE = os.uname().machine if hasattr(os, "uname") else os.environ.get("PROCESSOR_ARCHITECTURE", "")  # not platform: an import
+if _MACHINE in ("x86_64", "AMD64"):
     # 512-bit vectors, which gcc uses for a few small copies, slow the whole search down (the
     # core's frequency) on the Xeons measured: hs at n = 5 took 2 % longer with them
     FLAGS += ("-mno-avx512f",)
@@ -153,6 +151,9 @@ def _build(source: str) -> str:
     library = os.path.join(directory, f"explorer-{digest}.so")
     if os.path.exists(library):
         return library
+    import subprocess  # here: a plain run finds the library compiled
+    import tempfile
+
     os.makedirs(directory, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=directory) as work:
         c_file, so_file = os.path.join(work, "explorer.c"), os.path.join(work, "explorer.so")

@@ -14,13 +14,10 @@ going on:
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 
@@ -66,6 +63,9 @@ class Workers:
         self.jobs = min(jobs, len(plan) - len(self.known))
         self.pool = None
         if self.jobs > 1:
+            import multiprocessing  # here: one process (--jobs 1) needs neither
+            from concurrent.futures import ProcessPoolExecutor
+
             context = multiprocessing.get_context("fork")
             _explore_in_worker, _holder = explore, context.RawArray("q", len(plan))
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
@@ -75,6 +75,8 @@ class Workers:
             for index, arrangement in enumerate(self.plan):
                 yield self.known[index] if index in self.known else self.explore_here(arrangement)
             return
+        from concurrent.futures.process import BrokenProcessPool
+
         # a window of two tasks per worker: each has the next one queued, and results are
         # consumed in plan order
         upcoming = iter(enumerate(self.plan))
