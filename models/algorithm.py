@@ -310,12 +310,24 @@ def declares_message_bound(algorithm) -> bool:
 def bound_takes_setting(function) -> bool:
     """Does a bound take the arrangement (``message_bound(n, setting)``: specs/bounds.py)? Such a
     bound is not a number per n; it is checked per arrangement."""
+    try:
+        return _takes_setting[function]
+    except (KeyError, TypeError):  # not asked yet, or a callable that cannot be a key
+        pass
     import inspect
 
     try:
-        return len(inspect.signature(function).parameters) >= 2
+        found = len(inspect.signature(function).parameters) >= 2
     except (TypeError, ValueError):
-        return False
+        found = False
+    try:
+        _takes_setting[function] = found
+    except TypeError:
+        pass
+    return found
+
+
+_takes_setting: dict = {}  # bound_takes_setting's answers: it is asked once per arrangement
 
 
 def _bound_at(algorithm, name: str, n: int) -> int | None:

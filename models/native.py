@@ -256,15 +256,19 @@ class NativeEngine:
 
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
-                watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None) -> NativeFacts:
+                watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
+                vector_fields: tuple[str, ...] = OBSERVED_FIELDS) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
         ``fingerprint`` the search stores 64-bit fingerprints of states, not states. ``topology``
-        is the arrangement's (an unoriented ring's labelling), by default the algorithm's."""
+        is the arrangement's (an unoriented ring's labelling), by default the algorithm's. Where
+        the C code observes processes, the observation vectors keep ``vector_fields`` only (the
+        state properties' ``observes``; the others read False or None), each distinct one once."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         self._ids, self._observations, self._decoded = tuple(ids), [{} for _ in ids], {}
+        self._vector_fields, self._projections = vector_fields, {}
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
@@ -302,12 +306,34 @@ class NativeEngine:
         return seen
 
     def _observation_vectors(self, flat: list) -> list[tuple]:
-        """Vectors of n observations from rl_observe's numbers, four per process (this runs for
-        every vector of every arrangement: on many small arrangements it is much of the time)."""
-        n, known, observation = self.n, self._observations, self._observation
-        quads = list(zip(*[iter(flat)] * 4))
-        return [tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads[at:at + n]))
-                for at in range(0, len(quads), n)]
+        """The distinct vectors of n observations in rl_observe's numbers, four per process, kept
+        to ``vector_fields`` (this runs for every vector of every arrangement: on many small
+        arrangements it was much of the time; the C code's vectors differ in all four numbers,
+        and hundreds of them may agree on the one field the state properties read)."""
+        n, fields = self.n, self._vector_fields
+        if fields == OBSERVED_FIELDS:
+            known, observation = self._observations, self._observation
+            quads = list(zip(*[iter(flat)] * 4))
+            return [tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads[at:at + n]))
+                    for at in range(0, len(quads), n)]
+        # each process's kept numbers, then each vector of them, distinct, in the order met
+        columns = [flat[OBSERVED_FIELDS.index(name)::4] for name in fields]
+        kept = zip(*columns) if columns else iter([()] * (len(flat) // 4))
+        vectors = dict.fromkeys(zip(*[kept] * n))
+        return [tuple(self._projected(i, numbers) for i, numbers in enumerate(vector)) for vector in vectors]
+
+    def _projected(self, i: int, numbers: tuple) -> Observation:
+        """Process i observed in ``vector_fields`` only (``numbers``, in their order)."""
+        key = (i, numbers)
+        seen = self._projections.get(key)
+        if seen is None:
+            values = dict(zip(self._vector_fields, numbers))
+            leader_id = values.get("leader_id") if self.algorithm.leader_id else None
+            seen = self._projections[key] = Observation(
+                id=self._ids[i], decided=bool(values.get("decided", False)),
+                is_leader=bool(values.get("is_leader", False)), leader_id=leader_id,
+                candidate=bool(values.get("candidate", False)))
+        return seen
 
     def _facts(self, r: _Result, reduced: bool) -> NativeFacts:
         slots, n = self.slots, self.n

@@ -621,6 +621,11 @@ static inline void load_short(const uint8_t *p, size_t len, uint64_t *out) {
     }
 }
 
+/* A state as graph_questions() follows the edges into it: the edges not yet followed, and the
+ * fewest and most messages of the paths to it from the initial state (high -1: none yet).
+ * Together, so that following an edge touches one cache line, not three arrays. */
+typedef struct { int64_t low, high; uint32_t waiting; } node_t;
+
 static struct {
     set_t states, locals, changes;
     cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
@@ -632,6 +637,8 @@ static struct {
     uint64_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
+    node_t *nodes; size_t nodes_cap;  /* graph_questions()'s */
+    uint32_t *ready; size_t ready_cap;
     uint64_t edges;
     expansion_t outer, inner;
     work_t next;                /* a chain's next state, before it becomes g.inner's */
@@ -1273,37 +1280,36 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
 
 static void graph_questions(result_t *r) {
     uint64_t count = g.states.count;
-    int32_t *indegree = calloc(count, sizeof(int32_t));
-    int64_t *low = malloc(count * sizeof(int64_t)), *high = malloc(count * sizeof(int64_t));
-    uint32_t *ready = malloc(count * sizeof(uint32_t));
-    if (!indegree || !low || !high || !ready) { r->status = NO_MEMORY; goto done; }
-    for (uint64_t e = 0; e < g.edges; e++) indegree[g.targets[e]]++;
-    for (uint64_t i = 0; i < count; i++) high[i] = -1;
-    high[0] = low[0] = 0;
+    if (!grow((void **)&g.nodes, &g.nodes_cap, count, sizeof(node_t))
+        || !grow((void **)&g.ready, &g.ready_cap, count, sizeof(uint32_t))) { r->status = NO_MEMORY; return; }
+    node_t *node = g.nodes;
+    uint32_t *ready = g.ready;
+    for (uint64_t i = 0; i < count; i++) node[i] = (node_t){0, -1, 0};
+    for (uint64_t e = 0; e < g.edges; e++) node[g.targets[e]].waiting++;
+    node[0].high = node[0].low = 0;
     uint64_t head = 0, tail = 0;
-    for (uint64_t i = 0; i < count; i++) if (!indegree[i]) ready[tail++] = (uint32_t)i;
+    for (uint64_t i = 0; i < count; i++) if (!node[i].waiting) ready[tail++] = (uint32_t)i;
     int64_t lowest = -1, highest = -1;
     while (head < tail) {
         uint32_t i = ready[head++];
+        const node_t from = node[i];
         uint64_t a = g.edge_start[i], b = g.edge_start[i + 1];
-        if (a == b && high[i] >= 0) {
-            if (lowest < 0 || low[i] < lowest) lowest = low[i];
-            if (high[i] > highest) highest = high[i];
+        if (a == b && from.high >= 0) {
+            if (lowest < 0 || from.low < lowest) lowest = from.low;
+            if (from.high > highest) highest = from.high;
         }
         for (uint64_t e = a; e < b; e++) {
-            uint32_t t = g.targets[e];
-            if (high[i] >= 0) {
-                int64_t up = high[i] + g.weights[e], down = low[i] + g.weights[e];
-                if (high[t] < 0) { high[t] = up; low[t] = down; }
-                else { if (up > high[t]) high[t] = up; if (down < low[t]) low[t] = down; }
+            node_t *to = &node[g.targets[e]];
+            if (from.high >= 0) {
+                int64_t up = from.high + g.weights[e], down = from.low + g.weights[e];
+                if (to->high < 0) { to->high = up; to->low = down; }
+                else { if (up > to->high) to->high = up; if (down < to->low) to->low = down; }
             }
-            if (--indegree[t] == 0) ready[tail++] = t;
+            if (--to->waiting == 0) ready[tail++] = g.targets[e];
         }
     }
     r->acyclic = tail == count;
     if (r->acyclic) { r->messages_min = lowest; r->messages_max = highest; }
-done:
-    free(indegree); free(low); free(high); free(ready);
 }
 
 /* Keep state j's chosen steps, g.inner's chosen[0 .. count), for its turn in the queue. */
@@ -1565,6 +1571,8 @@ static struct {
     uint32_t *targets; size_t targets_cap;
     uint32_t *weights; size_t weights_cap;
     saved_step_t *later; size_t later_cap;
+    node_t *nodes; size_t nodes_cap;
+    uint32_t *ready; size_t ready_cap;
 } kept;
 
 /* Start g's large arrays from those kept, emptied; 0 when out of memory. */
@@ -1576,10 +1584,13 @@ static int take_kept(void) {
     g.targets = kept.targets; g.targets_cap = kept.targets_cap;
     g.weights = kept.weights; g.weights_cap = kept.weights_cap;
     g.later = kept.later; g.later_cap = kept.later_cap;
+    g.nodes = kept.nodes; g.nodes_cap = kept.nodes_cap;
+    g.ready = kept.ready; g.ready_cap = kept.ready_cap;
     memset(&kept, 0, sizeof kept);  /* g holds them now, and keep_arrays() hands them back */
     rl_allocated += g.states.arena.cap + g.states.start_cap * sizeof(uint64_t)
                     + g.depth_cap * sizeof(uint16_t) + g.edge_start_cap * sizeof(uint64_t)
-                    + (g.targets_cap + g.weights_cap) * sizeof(uint32_t) + g.later_cap * sizeof(saved_step_t);
+                    + (g.targets_cap + g.weights_cap + g.ready_cap) * sizeof(uint32_t) + g.later_cap * sizeof(saved_step_t)
+                    + g.nodes_cap * sizeof(node_t);
     g.states.count = 0; g.states.arena.len = 0;
     if (g.states.slots) {
         memset(g.states.slots, 0, (g.states.mask + 1) * sizeof(uint64_t));
@@ -1606,12 +1617,15 @@ static void keep_arrays(void) {
     kept.targets = g.targets; kept.targets_cap = g.targets_cap;
     kept.weights = g.weights; kept.weights_cap = g.weights_cap;
     kept.later = g.later; kept.later_cap = g.later_cap;
+    kept.nodes = g.nodes; kept.nodes_cap = g.nodes_cap;
+    kept.ready = g.ready; kept.ready_cap = g.ready_cap;
 }
 
 /* Free what keep_arrays kept (the engine is done). */
 static void free_kept(void) {
     set_free(&kept.states);
     free(kept.depth); free(kept.edge_start); free(kept.targets); free(kept.weights); free(kept.later);
+    free(kept.nodes); free(kept.ready);
     memset(&kept, 0, sizeof kept);
 }
 

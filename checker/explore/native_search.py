@@ -45,6 +45,15 @@ from .memory import resident_bytes
 from .reduction import watched_fields
 
 
+def _read_by_state_properties(properties: list[Property]) -> tuple[str, ...]:
+    """The observation fields the state properties read (their ``observes``, which
+    tests/specs/test_election.py checks of each built-in one), in rl_observe's order."""
+    read = {name for p in properties if p.kind == "state" for name in p.observes}
+    if not read <= set(OBSERVED_FIELDS):
+        return OBSERVED_FIELDS
+    return tuple(name for name in OBSERVED_FIELDS if name in read)
+
+
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
                     max_states: int | None = None, max_memory: int | None = None, por: bool = True,
                     chains: bool = True, fingerprint: bool = False) -> Exploration | None:
@@ -69,7 +78,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     try:
         facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
-                               fingerprint=fingerprint, topology=reference.topology)
+                               fingerprint=fingerprint, topology=reference.topology,
+                               vector_fields=_read_by_state_properties(properties))
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph

@@ -6,7 +6,11 @@ decided/is_leader, one message left at termination, no leader, two leaders, a le
 extremal among the candidates but not among all processes. bench/mutation.py runs mutmut
 over these functions against this file (docs/checking.md, "How the judges are tested").
 """
+import dataclasses
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from models import LARGEST, NIL, SMALLEST, Algorithm, AlgorithmError, Local, UnidirectionalRing
 from models.semantics import Observation
@@ -229,6 +233,27 @@ def test_the_observation_fields_partial_order_reduction_must_keep_in_order():
     assert set(STABILITY.observes) == {"decided", "is_leader", "leader_id"}
     assert AT_MOST_ONE_LEADER.observes == ("is_leader",)
     assert str(STABILITY) == "stability"
+
+
+_FIELDS = ("decided", "is_leader", "leader_id", "candidate")
+_observation = st.builds(obs, id=st.integers(1, 4), decided=st.booleans(), is_leader=st.booleans(),
+                         leader_id=st.one_of(st.none(), st.integers(0, 4)), candidate=st.booleans())
+
+
+@pytest.mark.parametrize("prop", [AT_MOST_ONE_LEADER, STABILITY], ids=str)
+@given(data=st.data())
+def test_a_property_reads_only_the_fields_it_declares(prop, data):
+    """``observes`` is relied on twice: the reduction keeps in order the steps that change those
+    fields, and the native search hands the state properties vectors that keep only those fields
+    (checker/explore/native_search.py). Changing any other field must not change the verdict."""
+    size = 2 if prop.kind == "transition" else data.draw(st.integers(1, 4))
+    original = data.draw(st.lists(_observation, min_size=size, max_size=size))
+    other = [dataclasses.replace(o, **{name: data.draw(st.booleans() if name != "leader_id" else
+                                                          st.one_of(st.none(), st.integers(0, 4)))
+                                       for name in _FIELDS if name not in prop.observes})
+             for o in original]
+    verdict = (lambda os: prop.check(*os)) if prop.kind == "transition" else (lambda os: prop.check(tuple(os)))
+    assert verdict(other) == verdict(original)
 
 
 def test_the_specification_refuses_a_bound_declared_for_some_n_only():
