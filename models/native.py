@@ -127,7 +127,10 @@ class NativeFacts:
     local_vectors: list[tuple]  # each: one per process
     changes: list[tuple]  # each: (process, before, after), for steps that change its locals
     observed: bool  # the two above hold Observations, not locals
-    terminal_states: list[tuple]  # in the reference engine's form
+    terminal_states: list[tuple]  # in the reference engine's form (with whole_terminals, or not observed)
+    # where observed and not whole_terminals: what the terminal properties read of each distinct
+    # terminal state, (observations, channels)
+    terminal_observations: list[tuple]
     # the local contexts whose outcomes the search used and no audit has verified yet
     # (models/native_audit.py): those it met first, and any an earlier search left unaudited
     contexts: list[Context]
@@ -207,8 +210,7 @@ class NativeEngine:
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
-            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int, ctypes.c_int,
-            ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 7,
             *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
             ctypes.POINTER(_Result),
         ]
@@ -257,23 +259,25 @@ class NativeEngine:
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
                 watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
-                vector_fields: tuple[str, ...] = OBSERVED_FIELDS) -> NativeFacts:
+                vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
         ``fingerprint`` the search stores 64-bit fingerprints of states, not states. ``topology``
         is the arrangement's (an unoriented ring's labelling), by default the algorithm's. Where
         the C code observes processes, the observation vectors keep ``vector_fields`` only (the
-        state properties' ``observes``; the others read False or None), each distinct one once."""
+        state properties' ``observes``; the others read False or None), each distinct one once,
+        and unless ``whole_terminals`` the terminal states come as what the terminal properties
+        read of them (``terminal_observations``)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         self._ids, self._observations, self._decoded = tuple(ids), [{} for _ in ids], {}
-        self._vector_fields, self._projections = vector_fields, {}
+        self._vector_fields, self._projections, self._whole_terminals = vector_fields, {}, whole_terminals
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
         self._explore(ids_array, max_states or 0, max_memory or 0, int(want_locals), int(want_changes),
-                      int(reduced), int(chains), watched_mask, int(fingerprint), *self._topology(topology, ids),
+                      int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), *self._topology(topology, ids),
                       self._contexts, ctypes.byref(result))
         try:
             # whatever the status: the C search replays these contexts from now on
@@ -357,7 +361,10 @@ class NativeEngine:
             for k in range(r.changes_count):
                 row = flat[k * width:(k + 1) * width]
                 changes.append((row[0], self._locals(tuple(row[1:1 + slots])), self._locals(tuple(row[1 + slots:]))))
-        if r.status == OK:
+        terminal_observations = []
+        if r.status == OK and self.reduces and not self._whole_terminals:
+            terminal_observations = self._decode_terminals(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
+        elif r.status == OK:
             terminals = self._decode_states(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
         acyclic = bool(r.acyclic) and r.status == OK
         return NativeFacts(
@@ -366,6 +373,7 @@ class NativeEngine:
             messages_min=r.messages_min if acyclic and r.messages_min >= 0 else None,
             messages_max=r.messages_max if acyclic and r.messages_max >= 0 else None,
             local_vectors=local_vectors, changes=changes, terminal_states=terminals,
+            terminal_observations=terminal_observations,
             contexts=list(self.unaudited),
         )
 
@@ -426,24 +434,41 @@ class NativeEngine:
 
     def _decode_states(self, data: bytes) -> list[tuple]:
         numbers, at = _varints(data), 0
-        types, slots, n = self.types.types, self.slots, self.n
+        slots, n = self.slots, self.n
         states = []
         while at < len(numbers):
             locals_ = []
             for _ in range(n):
                 locals_.append(self._locals(tuple(numbers[at:at + slots])))
                 at += slots
-            channels = []
-            for _ in range(self.channel_count):
-                messages = []
-                length, at = numbers[at], at + 1
-                for _ in range(length):
-                    message_type, at = types[numbers[at]], at + 1
-                    fields = message_type.field_types
-                    raw = numbers[at:at + len(fields)]
-                    at += len(fields)
-                    messages.append(message_type.from_values(
-                        tuple(bool(v) if t is bool else v for v, t in zip(raw, fields))))
-                channels.append(tuple(messages))
-            states.append(tuple(locals_) + tuple(channels))
+            channels, at = self._channels(numbers, at)
+            states.append(tuple(locals_) + channels)
         return states
+
+    def _decode_terminals(self, data: bytes) -> list[tuple]:
+        """native_explorer.c's note_terminal(): (observations, channels) per distinct one."""
+        numbers, at = _varints(data), 0
+        n = self.n
+        terminals = []
+        while at < len(numbers):
+            observations = tuple(self._observation(i, tuple(numbers[at + 4 * i:at + 4 * i + 4])) for i in range(n))
+            channels, at = self._channels(numbers, at + 4 * n)
+            terminals.append((observations, channels))
+        return terminals
+
+    def _channels(self, numbers: list[int], at: int) -> tuple[tuple, int]:
+        """The channels packed from ``at`` on, as the reference engine holds them, and where they end."""
+        types = self.types.types
+        channels = []
+        for _ in range(self.channel_count):
+            messages = []
+            length, at = numbers[at], at + 1
+            for _ in range(length):
+                message_type, at = types[numbers[at]], at + 1
+                fields = message_type.field_types
+                raw = numbers[at:at + len(fields)]
+                at += len(fields)
+                messages.append(message_type.from_values(
+                    tuple(bool(v) if t is bool else v for v, t in zip(raw, fields))))
+            channels.append(tuple(messages))
+        return tuple(channels), at

@@ -9,7 +9,8 @@
  * state to a terminal state). It evaluates no property itself: it hands the checker every
  * distinct vector of the processes' observations (rl_observe; of their locals where the
  * decision functions did not compile), every distinct change of a moving process and every
- * terminal state, and the checker evaluates the specification on those in Python.
+ * terminal state (with rl_observe: every distinct observation vector and channel contents of
+ * one), and the checker evaluates the specification on those in Python.
  *
  * With partial-order reduction it expands in each state the stubborn set that
  * checker/reduction.py chooses (the same dependence tables, models/dependence.py, compiled in;
@@ -592,7 +593,7 @@ typedef struct {
     /* distinct (mover, locals before, locals after) with before != after (1 + 2 RL_SLOTS numbers),
      * or (mover, observation before, after) (1 + 2 * 4) */
     int64_t *changes; uint64_t changes_count;
-    /* terminal states, packed, one after the other */
+    /* terminal states, packed, one after the other, or what note_terminal() keeps of them */
     uint8_t *terminal_bytes; uint64_t terminal_bytes_len;
     /* the local contexts recorded since the previous search with this table, for the audit:
      * per context RL_CONTEXT_NUMBERS numbers, then RL_OUTCOME_NUMBERS per outcome (report()) */
@@ -650,6 +651,7 @@ static struct {
     int fingerprint;
     bytes_t frontier; uint64_t *frontier_start; size_t frontier_start_cap; uint64_t frontier_base;
     bytes_t terminal; uint64_t *passed_start; size_t passed_start_cap; int passed_count;
+    set_t terminals; bytes_t terminal_key; int whole_terminals;  /* note_terminal()'s */
     int por, chains, watched;
     const int64_t *ids;
     int want_locals, want_changes;
@@ -1390,6 +1392,37 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
     return 1;
 }
 
+/* Keep terminal state p (expanded in x) for the terminal properties, which read each process's
+ * observation and the channels. With rl_observe that is what is kept, once per distinct one:
+ * each process's four rl_observe numbers (varints), then the channels as the state packs them.
+ * Otherwise, or when the checker asks for whole states (g.whole_terminals), the state. */
+static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
+#if RL_POR
+    if (!g.whole_terminals) {
+        const size_t channels = x->work.loc_at[RL_N], channels_len = len - channels;
+        uint32_t observed[RL_N];
+        for (int q = 0; q < RL_N; q++) observed[q] = ctx->observation[x->here[q]];
+        if (!grow((void **)&g.terminal_key.data, &g.terminal_key.cap, sizeof observed + channels_len, 1)) return 0;
+        memcpy(g.terminal_key.data, observed, sizeof observed);
+        memcpy(g.terminal_key.data + sizeof observed, p + channels, channels_len);
+        int added;
+        if (set_add(&g.terminals, g.terminal_key.data, sizeof observed + channels_len, &added) < 0) return 0;
+        if (!added) return 1;
+        if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + RL_N * 4 * 10 + channels_len, 1)) return 0;
+        uint8_t *out = g.terminal.data + g.terminal.len;
+        for (int q = 0; q < RL_N; q++)
+            for (int f = 0; f < 4; f++) put_varint(&out, ctx->seen[4 * (size_t)x->here[q] + f]);
+        memcpy(out, p + channels, channels_len);
+        g.terminal.len = (size_t)(out + channels_len - g.terminal.data);
+        return 1;
+    }
+#endif
+    if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) return 0;
+    memcpy(g.terminal.data + g.terminal.len, p, len);
+    g.terminal.len += len;
+    return 1;
+}
+
 static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
     int *chosen = NULL, *inner_chosen = NULL; size_t chosen_cap = 0, inner_chosen_cap = 0;
@@ -1409,11 +1442,9 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
         if (saved < 0 || (!saved && !expand(p, len, &g.outer))) return 0;
-        if (!g.outer.count) {  /* keep it for the terminal properties */
+        if (!g.outer.count) {
             r->terminals++;
-            if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) FAIL(NO_MEMORY);
-            memcpy(g.terminal.data + g.terminal.len, p, len);
-            g.terminal.len += len;
+            if (!note_terminal(&g.outer, p, len)) FAIL(NO_MEMORY);
         }
         if (!saved && !choose(&g.outer, chosen, &count)) return 0;
         /* all the targets first, so that the table's slots of the later ones are on their way
@@ -1643,7 +1674,7 @@ void rl_contexts_free(void *table) {
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
-               int want_changes, int por, int chains, int watched, int fingerprint,
+               int want_changes, int whole_terminals, int por, int chains, int watched, int fingerprint,
                const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
                void *table, result_t *r) {
@@ -1658,10 +1689,10 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     rl_allocated = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
-    g.want_locals = want_locals; g.want_changes = want_changes;
+    g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
-        || !set_init(&g.changes, 1024) || !memo_for_tables()) r->status = NO_MEMORY;
+        || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
         graph_questions(r);
@@ -1690,7 +1721,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     free(g.targets_of); free(g.target_hash); free(g.next.packed.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.noted); free(g.later_work);
     keep_arrays();
-    set_free(&g.locals); set_free(&g.changes);
+    set_free(&g.locals); set_free(&g.changes); set_free(&g.terminals); free(g.terminal_key.data);
     return r->status;
 }
 

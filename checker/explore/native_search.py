@@ -79,7 +79,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
                                fingerprint=fingerprint, topology=reference.topology,
-                               vector_fields=_read_by_state_properties(properties))
+                               vector_fields=_read_by_state_properties(properties), whole_terminals=False)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
@@ -108,8 +108,11 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         [tuple(observe(i, values) for i, values in enumerate(vector)) for vector in facts.local_vectors]
     changes = facts.changes if facts.observed else \
         [(i, observe(i, before), observe(i, after)) for i, before, after in facts.changes]
-    terminals = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
-        if "terminal" in kinds else []
+    if facts.observed:  # each distinct (observations, channels) of a terminal state, observed in C
+        terminals = facts.terminal_observations
+    else:
+        terminals = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
+            if "terminal" in kinds else []
     for prop in properties:
         if prop.kind == "state":
             if any(map(prop.check, vectors)):

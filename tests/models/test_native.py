@@ -80,6 +80,12 @@ def _agree(algorithm, ids, swapped=None):
     assert set(facts.local_vectors) == local_vectors and len(facts.local_vectors) == len(local_vectors)
     assert set(facts.changes) == changes and len(facts.changes) == len(changes)
     assert set(facts.terminal_states) == terminals and len(facts.terminal_states) == len(terminals)
+    if facts.observed:  # what the native search hands the terminal properties: each distinct one, observed in C
+        observe, n = AsyncSystem(algorithm, ids, swapped).observe_locals, len(ids)
+        seen = {(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in terminals}
+        kept = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology,
+                              whole_terminals=False).terminal_observations
+        assert set(kept) == seen and len(kept) == len(seen)
 
 
 def _agree_reduced(algorithm, ids, swapped=None):
