@@ -89,10 +89,9 @@ def _next_order() -> int:
 
 
 def _line_of(function) -> int:
-    try:
-        return inspect.getsourcelines(function)[1]
-    except (OSError, TypeError):
-        return 0
+    """The line of the function's first decorator (or of its def): inspect.getsourcelines's
+    number, without reading and tokenizing the source."""
+    return getattr(getattr(function, "__code__", None), "co_firstlineno", 0)
 
 
 def spontaneous(when: Callable | None = None, any_port: bool = False):

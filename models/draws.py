@@ -107,10 +107,18 @@ class NoDraws:
         raise AlgorithmError(self.why)
 
 
+def _names_draw(code) -> bool:
+    """Whether ``draw`` is among the names the code object (or one nested in it) reads."""
+    return "draw" in code.co_names or any(_names_draw(c) for c in code.co_consts if hasattr(c, "co_names"))
+
+
 def draws_in(function: Callable | None) -> bool:
     """Does the source of ``function`` call ``<something>.draw(...)``?"""
     if function is None:
         return False
+    code = getattr(function, "__code__", None)
+    if code is not None and not _names_draw(code):
+        return False  # such a call would name ``draw`` in the compiled code: no need to parse the source
     try:
         source = textwrap.dedent(inspect.getsource(function))
     except (OSError, TypeError):

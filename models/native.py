@@ -447,11 +447,12 @@ class NativeEngine:
 
     def _decode_terminals(self, data: bytes) -> list[tuple]:
         """native_explorer.c's note_terminal(): (observations, channels) per distinct one."""
-        numbers, at = _varints(data), 0
-        n = self.n
+        numbers, at = memoryview(data).cast("q").tolist(), 0
+        n, known, observation = self.n, self._observations, self._observation
         terminals = []
         while at < len(numbers):
-            observations = tuple(self._observation(i, tuple(numbers[at + 4 * i:at + 4 * i + 4])) for i in range(n))
+            quads = zip(*[iter(numbers[at:at + 4 * n])] * 4)
+            observations = tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads))
             channels, at = self._channels(numbers, at + 4 * n)
             terminals.append((observations, channels))
         return terminals
