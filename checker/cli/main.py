@@ -467,4 +467,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry_point() -> None:
+    import gc
+
+    gc.freeze()  # the modules loaded (checker/cli/__init__.py)
     sys.exit(main())
