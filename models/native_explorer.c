@@ -652,6 +652,9 @@ static struct {
     bytes_t frontier; uint64_t *frontier_start; size_t frontier_start_cap; uint64_t frontier_base;
     bytes_t terminal; uint64_t *passed_start; size_t passed_start_cap; int passed_count;
     set_t terminals; bytes_t terminal_key; int whole_terminals;  /* note_terminal()'s */
+    /* the observation fields the state properties read (bit 0 decided, 1 is_leader, 2
+     * leader_id, 3 candidate), and each observation kept to them (kept_observation()) */
+    int kept_fields; set_t kept_observations; uint32_t *kept_number; size_t kept_number_cap;
     int por, chains, watched;
     const int64_t *ids;
     int want_locals, want_changes;
@@ -888,6 +891,26 @@ static inline int context_after(const expansion_t *x, const expansion_t *from, c
  * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
  * the head. With `from`, the state is step t's target from from's state (whose contexts are
  * known), and the contexts t did not change are taken from there. */
+/* Observation number o (ctx->observations) with only the fields the state properties read
+ * (g.kept_fields), as a number in g.kept_observations; -1 when out of memory. */
+static int64_t kept_observation(uint32_t o) {
+    if (g.kept_fields == 15) return o;
+    if (o >= g.kept_number_cap || !g.kept_number[o]) {
+        size_t had = g.kept_number_cap;
+        if (!grow((void **)&g.kept_number, &g.kept_number_cap, (size_t)o + 1, sizeof(uint32_t))) return -1;
+        memset(g.kept_number + had, 0, (g.kept_number_cap - had) * sizeof(uint32_t));
+        size_t len;
+        int64_t quad[4];
+        memcpy(quad, set_item(&ctx->observations, o, &len), sizeof quad);
+        for (int f = 0; f < 4; f++) if (!(g.kept_fields >> f & 1)) quad[f] = 0;
+        int added;
+        int64_t number = set_add(&g.kept_observations, (const uint8_t *)quad, sizeof quad, &added);
+        if (number < 0) return -1;
+        g.kept_number[o] = (uint32_t)number + 1;
+    }
+    return (int64_t)g.kept_number[o] - 1;
+}
+
 static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t) {
     x->count = 0;
     if (from && !from->contexts_known) from = NULL;
@@ -908,15 +931,19 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
     x->contexts_known = 1;
     if (g.por && x->count > 1) memo_key_of(x);
     /* a step that changed nothing the vector holds leaves it as from's, which is in already */
-    int same_vector = from && !(RL_POR ? t->o->seen_changed : t->o->changed);
+    int same_vector = from && !(RL_POR ? t->o->seen_changed & g.kept_fields : t->o->changed);
     if (g.want_locals && !same_vector) {
         /* what the state properties read, as small numbers (handed over as values by
-         * vectors_out): each process's observation (rl_observe, numbered with its context),
-         * far fewer combinations than vectors of locals; without rl_observe, its own context,
-         * whose locals the table keeps */
+         * vectors_out): each process's observation (rl_observe, numbered with its context)
+         * kept to the fields they read, far fewer combinations than vectors of locals; without
+         * rl_observe, its own context, whose locals the table keeps */
         uint32_t vector[RL_N];
 #if RL_POR
-        for (int p = 0; p < RL_N; p++) vector[p] = ctx->observation[x->here[p]];
+        for (int p = 0; p < RL_N; p++) {
+            int64_t kept = kept_observation(ctx->observation[x->here[p]]);
+            if (kept < 0) FAIL(NO_MEMORY);
+            vector[p] = (uint32_t)kept;
+        }
 #else
         memcpy(vector, x->here, sizeof vector);
 #endif
@@ -1574,7 +1601,7 @@ static int64_t *strings_out(const set_t *s) {
 }
 
 /* The distinct vectors expand() met, as the numbers the checker reads: per process its
- * rl_observe quadruple (RL_POR) or its locals. */
+ * rl_observe quadruple (RL_POR; the fields not kept are 0) or its locals. */
 static int64_t *vectors_out(void) {
 #if RL_POR
     const int width = 4;
@@ -1589,7 +1616,8 @@ static int64_t *vectors_out(void) {
         memcpy(vector, set_item(&g.locals, v, &len), sizeof vector);
         for (int p = 0; p < RL_N; p++, at += width) {
 #if RL_POR
-            memcpy(at, set_item(&ctx->observations, vector[p], &len), 4 * sizeof(int64_t));
+            memcpy(at, set_item(g.kept_fields == 15 ? &ctx->observations : &g.kept_observations, vector[p], &len),
+                   4 * sizeof(int64_t));
 #else
             memcpy(at, ctx->values + RL_SLOTS * (size_t)vector[p], RL_SLOTS * sizeof(int64_t));
 #endif
@@ -1685,7 +1713,7 @@ void rl_contexts_free(void *table) {
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
-               int want_changes, int whole_terminals, int por, int chains, int watched, int fingerprint,
+               int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
                const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
                void *table, result_t *r) {
@@ -1701,9 +1729,11 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
+    g.kept_fields = kept_fields;
     g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
-        || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64) || !memo_for_tables()) r->status = NO_MEMORY;
+        || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
+        || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
         graph_questions(r);
@@ -1733,6 +1763,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     free(g.noted); free(g.later_work);
     keep_arrays();
     set_free(&g.locals); set_free(&g.changes); set_free(&g.terminals); free(g.terminal_key.data);
+    set_free(&g.kept_observations); free(g.kept_number);
     return r->status;
 }
 

@@ -83,9 +83,14 @@ def _agree(algorithm, ids, swapped=None):
     if facts.observed:  # what the native search hands the terminal properties: each distinct one, observed in C
         observe, n = AsyncSystem(algorithm, ids, swapped).observe_locals, len(ids)
         seen = {(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in terminals}
-        kept = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology,
-                              whole_terminals=False).terminal_observations
+        projected = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology,
+                                   whole_terminals=False, vector_fields=("is_leader",))
+        kept = projected.terminal_observations
         assert set(kept) == seen and len(kept) == len(seen)
+        # the vectors kept to what at-most-one-leader reads: each distinct one once
+        leaders = {tuple((o.id, o.is_leader) for o in vector) for vector in local_vectors}
+        handed = [tuple((o.id, o.is_leader) for o in vector) for vector in projected.local_vectors]
+        assert set(handed) == leaders and len(handed) == len(leaders)
 
 
 def _agree_reduced(algorithm, ids, swapped=None):
