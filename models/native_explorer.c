@@ -887,10 +887,6 @@ static inline int context_after(const expansion_t *x, const expansion_t *from, c
     return 1;
 }
 
-/* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
- * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
- * the head. With `from`, the state is step t's target from from's state (whose contexts are
- * known), and the contexts t did not change are taken from there. */
 /* Observation number o (ctx->observations) with only the fields the state properties read
  * (g.kept_fields), as a number in g.kept_observations; -1 when out of memory. */
 static int64_t kept_observation(uint32_t o) {
@@ -911,6 +907,10 @@ static int64_t kept_observation(uint32_t o) {
     return (int64_t)g.kept_number[o] - 1;
 }
 
+/* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
+ * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
+ * the head. With `from`, the state is step t's target from from's state (whose contexts are
+ * known), and the contexts t did not change are taken from there. */
 static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t) {
     x->count = 0;
     if (from && !from->contexts_known) from = NULL;

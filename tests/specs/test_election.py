@@ -235,9 +235,9 @@ def test_the_observation_fields_partial_order_reduction_must_keep_in_order():
     assert str(STABILITY) == "stability"
 
 
-_FIELDS = ("decided", "is_leader", "leader_id", "candidate")
-_observation = st.builds(obs, id=st.integers(1, 4), decided=st.booleans(), is_leader=st.booleans(),
-                         leader_id=st.one_of(st.none(), st.integers(0, 4)), candidate=st.booleans())
+_FIELD_VALUES = {"decided": st.booleans(), "is_leader": st.booleans(),
+                 "leader_id": st.one_of(st.none(), st.integers(0, 4)), "candidate": st.booleans()}
+_observation = st.builds(obs, id=st.integers(1, 4), **_FIELD_VALUES)
 
 
 @pytest.mark.parametrize("prop", [AT_MOST_ONE_LEADER, STABILITY], ids=str)
@@ -248,9 +248,8 @@ def test_a_property_reads_only_the_fields_it_declares(prop, data):
     (checker/explore/native_search.py). Changing any other field must not change the verdict."""
     size = 2 if prop.kind == "transition" else data.draw(st.integers(1, 4))
     original = data.draw(st.lists(_observation, min_size=size, max_size=size))
-    other = [dataclasses.replace(o, **{name: data.draw(st.booleans() if name != "leader_id" else
-                                                          st.one_of(st.none(), st.integers(0, 4)))
-                                       for name in _FIELDS if name not in prop.observes})
+    other = [dataclasses.replace(o, **{name: data.draw(values) for name, values in _FIELD_VALUES.items()
+                                       if name not in prop.observes})
              for o in original]
     verdict = (lambda os: prop.check(*os)) if prop.kind == "transition" else (lambda os: prop.check(tuple(os)))
     assert verdict(other) == verdict(original)
