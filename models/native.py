@@ -21,6 +21,7 @@ import os
 import shutil
 from dataclasses import dataclass
 from enum import IntEnum
+from operator import itemgetter
 
 from . import derived_cache
 from .algorithm import Algorithm
@@ -128,9 +129,11 @@ class NativeFacts:
     changes: list[tuple]  # each: (process, before, after), for steps that change its locals
     observed: bool  # the two above hold Observations, not locals
     terminal_states: list[tuple]  # in the reference engine's form (with whole_terminals, or not observed)
-    # where observed and not whole_terminals: what the terminal properties read of each distinct
-    # terminal state, (observations, channels)
-    terminal_observations: list[tuple]
+    # where observed and not whole_terminals: per (fields, channels) that explore's terminal_reads
+    # names, a terminal state of each class of those that agree in those fields of each
+    # process's observation (and in the channels, if channels): (observations, channels), the
+    # channels () when not read
+    terminal_observations: dict[tuple, list[tuple]]
     # the local contexts whose outcomes the search used and no audit has verified yet
     # (models/native_audit.py): those it met first, and any an earlier search left unaudited
     contexts: list[Context]
@@ -259,7 +262,8 @@ class NativeEngine:
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
                 watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
-                vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True) -> NativeFacts:
+                vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
+                terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),)) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -268,11 +272,13 @@ class NativeEngine:
         the C code observes processes, the observation vectors keep ``vector_fields`` only (the
         state properties' ``observes``; the others read False or None), each distinct one once,
         and unless ``whole_terminals`` the terminal states come as what the terminal properties
-        read of them (``terminal_observations``)."""
+        read of them: ``terminal_observations``, for each (fields, channels) of ``terminal_reads``
+        (fields in OBSERVED_FIELDS' order)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         self._ids, self._observations, self._decoded = tuple(ids), [{} for _ in ids], {}
         self._vector_fields, self._projections, self._whole_terminals = vector_fields, {}, whole_terminals
+        self._terminal_reads = terminal_reads
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces
@@ -362,9 +368,10 @@ class NativeEngine:
             for k in range(r.changes_count):
                 row = flat[k * width:(k + 1) * width]
                 changes.append((row[0], self._locals(tuple(row[1:1 + slots])), self._locals(tuple(row[1 + slots:]))))
-        terminal_observations = []
+        terminal_observations = {}
         if r.status == OK and self.reduces and not self._whole_terminals:
-            terminal_observations = self._decode_terminals(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
+            rows = self._terminal_rows(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
+            terminal_observations = self._terminals_reading(rows, self._terminal_reads)
         elif r.status == OK:
             terminals = self._decode_states(ctypes.string_at(r.terminal_bytes, r.terminal_bytes_len))
         acyclic = bool(r.acyclic) and r.status == OK
@@ -446,17 +453,44 @@ class NativeEngine:
             states.append(tuple(locals_) + channels)
         return states
 
-    def _decode_terminals(self, data: bytes) -> list[tuple]:
-        """native_explorer.c's note_terminal(): (observations, channels) per distinct one."""
-        numbers, at = memoryview(data).cast("q").tolist(), 0
-        n, known, observation = self.n, self._observations, self._observation
-        terminals = []
+    def _terminal_rows(self, data: bytes) -> list[tuple]:
+        """native_explorer.c's note_terminal(), a row per distinct terminal state: its 4n
+        rl_observe numbers and its channels' numbers, not decoded yet."""
+        numbers, at, width = memoryview(data).cast("q").tolist(), 0, 4 * self.n
+        rows = []
         while at < len(numbers):
-            quads = zip(*[iter(numbers[at:at + 4 * n])] * 4)
-            observations = tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads))
-            channels, at = self._channels(numbers, at + 4 * n)
-            terminals.append((observations, channels))
-        return terminals
+            end = at + width + 1 + numbers[at + width]
+            rows.append((tuple(numbers[at:at + width]), tuple(numbers[at + width + 1:end])))
+            at = end
+        return rows
+
+    def _terminals_reading(self, rows: list[tuple], reads) -> dict[tuple, list[tuple]]:
+        """For each (fields, channels) of ``reads``: one row of each class of rows that agree in
+        ``fields`` of every process's observation (and in the channels, if channels), as
+        (observations, channels), the channels () where not read. cr at n = 6 has 63 terminal
+        states an arrangement, which differ only in who was a candidate: one class in what
+        election reads."""
+        n, known, observation = self.n, self._observations, self._observation
+        observed: dict[int, tuple] = {}
+        decoded: dict[tuple, tuple] = {}
+        by_read = {}
+        for fields, channels in reads:
+            positions = [4 * i + OBSERVED_FIELDS.index(name) for i in range(n) for name in fields]
+            pick = itemgetter(*positions) if positions else (lambda quads: ())
+            first = {}
+            for k, (quads, raw) in enumerate(rows):
+                first.setdefault((pick(quads), raw if channels else None), k)
+            terminals = []
+            for k in first.values():
+                quads, raw = rows[k]
+                if k not in observed:
+                    observed[k] = tuple(known[i].get(quad) or observation(i, quad)
+                                        for i, quad in enumerate(zip(*[iter(quads)] * 4)))
+                if channels and raw not in decoded:
+                    decoded[raw] = self._channels(list(raw), 0)[0]
+                terminals.append((observed[k], decoded[raw] if channels else ()))
+            by_read[fields, channels] = terminals
+        return by_read
 
     def _channels(self, numbers: list[int], at: int) -> tuple[tuple, int]:
         """The channels packed from ``at`` on, as the reference engine holds them, and where they end."""

@@ -1421,8 +1421,10 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
 
 /* Keep terminal state p (expanded in x) for the terminal properties, which read each process's
  * observation and the channels. With rl_observe that is what is kept, once per distinct one,
- * as int64 numbers (which Python reads in one go): each process's four rl_observe numbers, then
- * the channels' numbers as the state packs them. Otherwise, or when the checker asks for whole
+ * as int64 numbers (which Python reads in one go): each process's four rl_observe numbers, how
+ * many numbers the channels take, then the channels' numbers as the state packs them (so that
+ * Python can tell terminals apart in what one property reads without decoding the channels).
+ * Otherwise, or when the checker asks for whole
  * states (g.whole_terminals), the packed state. */
 static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
 #if RL_POR
@@ -1436,18 +1438,23 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
         int added;
         if (set_add(&g.terminals, g.terminal_key.data, sizeof observed + channels_len, &added) < 0) return 0;
         if (!added) return 1;
-        /* a varint takes a byte at least */
-        size_t most = (4 * (size_t)RL_N + channels_len) * sizeof(int64_t);
+        /* the 4n observation numbers, how many numbers the channels take, then those (a
+         * varint takes a byte at least) */
+        size_t most = (4 * (size_t)RL_N + 1 + channels_len) * sizeof(int64_t);
         if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + most, 1)) return 0;
         int64_t numbers[4 * RL_N], *at = numbers;
         for (int q = 0; q < RL_N; q++, at += 4) memcpy(at, ctx->seen + 4 * (size_t)x->here[q], 4 * sizeof(int64_t));
         memcpy(g.terminal.data + g.terminal.len, numbers, sizeof numbers);
         g.terminal.len += sizeof numbers;
-        for (const uint8_t *r = p + channels; r < p + len;) {
+        size_t count_at = g.terminal.len;
+        g.terminal.len += sizeof(int64_t);
+        int64_t count = 0;
+        for (const uint8_t *r = p + channels; r < p + len; count++) {
             int64_t v = get_varint(&r);
             memcpy(g.terminal.data + g.terminal.len, &v, sizeof v);
             g.terminal.len += sizeof v;
         }
+        memcpy(g.terminal.data + count_at, &count, sizeof count);
         return 1;
     }
 #endif

@@ -27,9 +27,13 @@ class Property:
     kind: str  # "state" | "transition" | "terminal" | "graph"
     description: str
     check: Callable | None = None
-    # the Observation fields a state or transition property reads; partial-order reduction
-    # keeps the order of every transition that changes one of them
+    # the Observation fields a property reads (besides id and crashed); partial-order reduction
+    # keeps the order of every transition that changes one a state or transition property
+    # reads, and the native search hands each property only what differs in these fields
+    # (tests/specs/test_election.py checks each built-in declaration)
     observes: tuple[str, ...] = ("decided", "is_leader", "leader_id", "candidate")
+    # a terminal property: whether it reads the channels (else it gets none)
+    reads_channels: bool = True
     # a state property that reads more than decisions: check(observations, state) also gets the
     # whole state (locals and channel contents, as models.semantics stores them); the explorer
     # then checks every state it stores and does not reduce (an inductive invariant's conjuncts)
@@ -88,7 +92,9 @@ def _agreement(observations: Sequence[Observation], _channels=()) -> str | None:
     # a process that decided without recording a leader (NIL: e.g. a passive relay) has nothing to compare
     recorded = {o.leader_id for o in _live(observations) if o.decided and o.leader_id != NIL}
     if recorded != {leaders[0].id}:
-        return f"processes record different leaders: {sorted(recorded)} (leader is id {leaders[0].id})"
+        # None (a leader id never set) sorts last rather than failing to compare with the ids
+        shown = sorted(recorded, key=lambda v: (v is None, v if v is not None else 0))
+        return f"processes record different leaders: {shown} (leader is id {leaders[0].id})"
     return None
 
 
@@ -128,9 +134,13 @@ STABILITY = Property(
 ELECTION = Property(
     "election", "terminal",
     "every terminal state has exactly one leader and every other process decided not leader", _election,
+    ("decided", "is_leader"), reads_channels=False,
 )
-AGREEMENT = Property("agreement", "terminal", "in terminal states all processes record the leader's id", _agreement)
-QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent)
+AGREEMENT = Property(
+    "agreement", "terminal", "in terminal states all processes record the leader's id", _agreement,
+    ("decided", "is_leader", "leader_id"), reads_channels=False,
+)
+QUIESCENCE = Property("quiescence", "terminal", "no message is left in a channel at termination", _quiescent, ())
 TERMINATION = Property("termination", "graph", "no infinite execution: the state graph is acyclic")
 MESSAGE_BOUND = Property("message-bound", "graph", "no execution sends more messages than the algorithm's bound f(n)")
 ROUND_BOUND = Property("round-bound", "graph", "no execution of a synchronous algorithm takes more rounds than its bound")
@@ -153,6 +163,7 @@ def leader_is_extremal(winner: str) -> Property:
     return Property(
         f"leader-is-{winner}", "terminal",
         f"in terminal states the leader holds the {winner} id among the candidates", _extremal(winner),
+        ("is_leader", "candidate"), reads_channels=False,
     )
 
 

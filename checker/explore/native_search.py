@@ -45,13 +45,22 @@ from .memory import resident_bytes
 from .reduction import watched_fields
 
 
-def _read_by_state_properties(properties: list[Property]) -> tuple[str, ...]:
-    """The observation fields the state properties read (their ``observes``, which
-    tests/specs/test_election.py checks of each built-in one), in rl_observe's order."""
-    read = {name for p in properties if p.kind == "state" for name in p.observes}
+def _in_observed_order(read: set[str]) -> tuple[str, ...]:
+    """The observation fields ``read`` (from properties' ``observes``, which
+    tests/specs/test_election.py checks of each built-in one), in rl_observe's order; all of
+    them if one is not among them."""
     if not read <= set(OBSERVED_FIELDS):
         return OBSERVED_FIELDS
     return tuple(name for name in OBSERVED_FIELDS if name in read)
+
+
+def _read_by_state_properties(properties: list[Property]) -> tuple[str, ...]:
+    return _in_observed_order({name for p in properties if p.kind == "state" for name in p.observes})
+
+
+def _read_by(prop: Property) -> tuple[tuple[str, ...], bool]:
+    """What a terminal property reads of a terminal state: fields, and whether the channels."""
+    return _in_observed_order(set(prop.observes)), prop.reads_channels
 
 
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
@@ -79,7 +88,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
                                fingerprint=fingerprint, topology=reference.topology,
-                               vector_fields=_read_by_state_properties(properties), whole_terminals=False)
+                               vector_fields=_read_by_state_properties(properties), whole_terminals=False,
+                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}))
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
@@ -108,11 +118,15 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         [tuple(observe(i, values) for i, values in enumerate(vector)) for vector in facts.local_vectors]
     changes = facts.changes if facts.observed else \
         [(i, observe(i, before), observe(i, after)) for i, before, after in facts.changes]
-    if facts.observed:  # each distinct (observations, channels) of a terminal state, observed in C
-        terminals = facts.terminal_observations
+    if facts.observed:  # per property: each distinct terminal state in what it reads, observed in C
+        def terminals_for(prop: Property) -> list[tuple]:
+            return facts.terminal_observations[_read_by(prop)]
     else:
-        terminals = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
+        every = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
             if "terminal" in kinds else []
+
+        def terminals_for(prop: Property) -> list[tuple]:
+            return every
     for prop in properties:
         if prop.kind == "state":
             if any(map(prop.check, vectors)):
@@ -122,7 +136,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                 if prop.check(before, after):
                     return None
         elif prop.kind == "terminal":
-            for observations, channels in terminals:
+            for observations, channels in terminals_for(prop):
                 if prop.check(observations, channels):
                     return None
         elif prop.name == "message-bound":

@@ -23,7 +23,7 @@ from checker.explore.reduction import watched_fields
 from checker.trust.remembered import reading_report
 from models import AsyncSystem
 from models.interned import InternedSystem
-from models.native import CYCLE, NativeEngine, NativeUnavailable
+from models.native import CYCLE, OBSERVED_FIELDS, NativeEngine, NativeUnavailable
 from specs import election_spec
 
 from conftest import JUDGES, MUTANTS, mutant_cases
@@ -83,10 +83,19 @@ def _agree(algorithm, ids, swapped=None):
     if facts.observed:  # what the native search hands the terminal properties: each distinct one, observed in C
         observe, n = AsyncSystem(algorithm, ids, swapped).observe_locals, len(ids)
         seen = {(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in terminals}
+        election = ("decided", "is_leader")
         projected = engine.explore(ids, topology=AsyncSystem(algorithm, ids, swapped).topology,
-                                   whole_terminals=False, vector_fields=("is_leader",))
-        kept = projected.terminal_observations
+                                   whole_terminals=False, vector_fields=("is_leader",),
+                                   terminal_reads=((OBSERVED_FIELDS, True), (election, False)))
+        kept = projected.terminal_observations[OBSERVED_FIELDS, True]
         assert set(kept) == seen and len(kept) == len(seen)
+        # for what election reads, without the channels: one terminal state of each class
+        handed = projected.terminal_observations[election, False]
+        assert {observations for observations, _ in handed} <= {observations for observations, _ in seen}
+        assert all(channels == () for _, channels in handed)
+        classes = {tuple((o.id, o.decided, o.is_leader) for o in observations) for observations, _ in seen}
+        read = [tuple((o.id, o.decided, o.is_leader) for o in observations) for observations, _ in handed]
+        assert set(read) == classes and len(read) == len(classes)
         # the vectors kept to what at-most-one-leader reads: each distinct one once
         leaders = {tuple((o.id, o.is_leader) for o in vector) for vector in local_vectors}
         handed = [tuple((o.id, o.is_leader) for o in vector) for vector in projected.local_vectors]

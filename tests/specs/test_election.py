@@ -240,19 +240,30 @@ _FIELD_VALUES = {"decided": st.booleans(), "is_leader": st.booleans(),
 _observation = st.builds(obs, id=st.integers(1, 4), **_FIELD_VALUES)
 
 
-@pytest.mark.parametrize("prop", [AT_MOST_ONE_LEADER, STABILITY], ids=str)
+_channels = st.lists(st.lists(st.integers(0, 9), max_size=2).map(tuple), max_size=3).map(tuple)
+
+
+@pytest.mark.parametrize("prop", [AT_MOST_ONE_LEADER, STABILITY, ELECTION, AGREEMENT, QUIESCENCE,
+                                  leader_is_extremal(LARGEST), leader_is_extremal(SMALLEST)], ids=str)
 @given(data=st.data())
-def test_a_property_reads_only_the_fields_it_declares(prop, data):
-    """``observes`` is relied on twice: the reduction keeps in order the steps that change those
-    fields, and the native search hands the state properties vectors that keep only those fields
-    (checker/explore/native_search.py). Changing any other field must not change the verdict."""
+def test_a_property_reads_only_what_it_declares(prop, data):
+    """``observes`` (and a terminal property's ``reads_channels``) is relied on twice: the
+    reduction keeps in order the steps that change the fields a state or transition property
+    reads, and the native search hands each property only what differs in what it reads
+    (checker/explore/native_search.py). Changing anything else must not change the verdict."""
     size = 2 if prop.kind == "transition" else data.draw(st.integers(1, 4))
     original = data.draw(st.lists(_observation, min_size=size, max_size=size))
     other = [dataclasses.replace(o, **{name: data.draw(values) for name, values in _FIELD_VALUES.items()
                                        if name not in prop.observes})
              for o in original]
-    verdict = (lambda os: prop.check(*os)) if prop.kind == "transition" else (lambda os: prop.check(tuple(os)))
-    assert verdict(other) == verdict(original)
+    if prop.kind == "terminal":
+        channels = data.draw(_channels)
+        other_channels = channels if prop.reads_channels else data.draw(_channels)
+        assert prop.check(tuple(other), other_channels) == prop.check(tuple(original), channels)
+    elif prop.kind == "transition":
+        assert prop.check(*other) == prop.check(*original)
+    else:
+        assert prop.check(tuple(other)) == prop.check(tuple(original))
 
 
 def test_the_specification_refuses_a_bound_declared_for_some_n_only():
@@ -285,3 +296,10 @@ def test_quiescence_fails_where_messages_can_stay_behind():
     assert [(v.property, v.reason) for v in result.violations] == [
         ("quiescence", "1 message(s) left in channels at termination")]
     assert Explorer(AsyncSystem(LCR, (1,)), [QUIESCENCE], por=False).run().violations == []
+
+
+def test_agreement_reports_a_leader_id_never_set_beside_the_others():
+    """A process that decided but left its leader id None is a disagreement, reported (None
+    last), not a comparison of None with an int that fails."""
+    observations = (leader(1), follower(2, 1), follower(3, None))
+    assert AGREEMENT.check(observations) == "processes record different leaders: [1, None] (leader is id 1)"
