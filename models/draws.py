@@ -21,13 +21,17 @@ import ast
 import inspect
 import textwrap
 from collections.abc import Callable
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .errors import AlgorithmError
+
+if TYPE_CHECKING:  # Fraction is imported where a draw is made: most checks never draw
+    from fractions import Fraction
 
 
 def distribution(choices) -> tuple[tuple[object, Fraction], ...]:
     """(value, probability) for each value of ``choices``, in the order given; bad input raises."""
+    from fractions import Fraction
     if isinstance(choices, dict):
         pairs = list(choices.items())
     else:
@@ -62,6 +66,7 @@ class Picks:
 
     def __init__(self, prefix: list[int]):
         self.prefix = prefix
+        from fractions import Fraction
         self.options: list[int] = []
         self.probability = Fraction(1)
 
@@ -85,6 +90,7 @@ class Picks:
 def outcomes(run: Callable[[Picks], tuple]) -> list[tuple[Fraction, tuple]]:
     """(probability, result) for every sequence of picks of ``run``; equal results are merged,
     in the order of their first sequence. ``run`` must draw the same way when given the same picks."""
+    from fractions import Fraction
     merged: dict[tuple, Fraction] = {}
     prefix: list[int] | None = []
     while prefix is not None:

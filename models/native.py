@@ -219,6 +219,7 @@ class NativeEngine:
         ]
         self._explore.restype = ctypes.c_int
         self._tables: dict = {}  # the topology's channels -> its tables as C arrays
+        self._pickers: dict = {}  # observation fields -> what picks them from a terminal row
         self._release = library.rl_release
         self._release.argtypes = [ctypes.POINTER(_Result)]
         # the C search's table of local contexts, kept across arrangements (each context is
@@ -475,13 +476,19 @@ class NativeEngine:
         decoded: dict[tuple, tuple] = {}
         by_read = {}
         for fields, channels in reads:
-            positions = [4 * i + OBSERVED_FIELDS.index(name) for i in range(n) for name in fields]
-            pick = itemgetter(*positions) if positions else (lambda quads: ())
-            first = {}
-            for k, (quads, raw) in enumerate(rows):
-                first.setdefault((pick(quads), raw if channels else None), k)
+            if len(rows) == 1:  # lcr, hs: every arrangement ends in one terminal state
+                first = [0]
+            else:
+                pick = self._pickers.get(fields)
+                if pick is None:
+                    positions = [4 * i + OBSERVED_FIELDS.index(name) for i in range(n) for name in fields]
+                    pick = self._pickers[fields] = itemgetter(*positions) if positions else (lambda quads: ())
+                classes: dict = {}
+                for k, (quads, raw) in enumerate(rows):
+                    classes.setdefault((pick(quads), raw if channels else None), k)
+                first = classes.values()
             terminals = []
-            for k in first.values():
+            for k in first:
                 quads, raw = rows[k]
                 if k not in observed:
                     observed[k] = tuple(known[i].get(quad) or observation(i, quad)

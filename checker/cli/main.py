@@ -15,7 +15,7 @@ from models import AlgorithmError
 
 from ..explore.memory import parse_size
 from ..explore.run import RunTooLarge, check
-from ..render.trace import TRACE_FORMATS
+from ..render.formats import FORMATS as TRACE_FORMATS
 from . import modes as cli_modes
 from . import randomized as randomized_mode
 from algorithms import BUILTIN

@@ -58,9 +58,16 @@ def _read_by_state_properties(properties: list[Property]) -> tuple[str, ...]:
     return _in_observed_order({name for p in properties if p.kind == "state" for name in p.observes})
 
 
+_reads: dict = {}
+
+
 def _read_by(prop: Property) -> tuple[tuple[str, ...], bool]:
     """What a terminal property reads of a terminal state: fields, and whether the channels."""
-    return _in_observed_order(set(prop.observes)), prop.reads_channels
+    key = (prop.observes, prop.reads_channels)
+    read = _reads.get(key)
+    if read is None:
+        read = _reads[key] = (_in_observed_order(set(prop.observes)), prop.reads_channels)
+    return read
 
 
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],

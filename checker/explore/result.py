@@ -6,11 +6,13 @@ the Python API returns for notebooks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..render.trace import Trace
 from .arrangements import describe
 from .explorer import Exploration
-from .graph_figures import graph_table, per_graph
+
+if TYPE_CHECKING:  # imported where a trace is shown
+    from ..render.trace import Trace
 
 VERIFIED, VIOLATED, INCOMPLETE = "verified", "violated", "incomplete"
 
@@ -141,7 +143,7 @@ class Result:
             **({"synchronizer": self.synchronizer, "channels_as_multisets": self.bags} if self.synchronizer else {}),
             **({"premature_timeouts": True} if self.premature_timeouts else {}),
             **({"fairness": self.fairness} if self.fairness else {}),
-            **({"graphs": [row.to_json() for row in per_graph(self)]} if self.networks else {}),
+            **({"graphs": [row.to_json() for row in _per_graph(self)]} if self.networks else {}),
             "per_arrangement": [
                 {
                     "ids": list(a.ids), **({"swapped": list(a.swapped)} if a.swapped else {}),
@@ -208,6 +210,7 @@ class Result:
             lines.append(f"  unmatched     {self.unmatched:,} transitions consume a message that no command accepts")
         lines.append(f"  time          {self.seconds:.2f} s")
         if len(self.networks) > 1:
+            from .graph_figures import graph_table
             lines += graph_table(self)
         lines.append("  properties")
         width = max(len(p.name) for p in self.properties)
@@ -227,3 +230,8 @@ class Result:
         from ..render.notebook import result_bundle
 
         return result_bundle(self)
+
+
+def _per_graph(result: Result) -> list:
+    from .graph_figures import per_graph  # a network's figures: a ring's run needs none
+    return per_graph(result)

@@ -10,18 +10,15 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models import Algorithm, AlgorithmError, message_bound_at
 from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
-from models.synchronizers import follows_the_ids
-from specs.synch import synchronized_spec
 
-from ..render.trace import Trace
 from ..trust.remembered import reading_report
-from ..trust.report import ReadingReport
 from .anonymous import IdRead, may_be_anonymous
 from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
@@ -39,8 +36,12 @@ from .result import (
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
-from .cluster import Cluster, ClusterWorkers, RemoteRun
 from .workers import WorkerDied, Workers
+
+if TYPE_CHECKING:  # a plain check needs neither traces (until one is shown) nor the cluster
+    from ..render.trace import Trace
+    from ..trust.report import ReadingReport
+    from .cluster import Cluster, RemoteRun
 
 ENGINES = ("auto", "native", "interned", "reference")
 
@@ -246,6 +247,8 @@ def check_plan(
         raise AlgorithmError("--synchronizer checks a failure-free run on this machine; drop --crashes, --cluster "
                              "and --check-invariant")
     properties = properties if properties is not None else _specification(algorithm, without, synchronizer)
+    if synchronizer is not None:
+        from models.synchronizers import follows_the_ids
     own_structure = synchronizer is not None and not follows_the_ids(synchronizer)
     if own_structure:  # one arrangement may not stand for its class, nor one labelling for all
         symmetry, numbered = "none", True
@@ -262,8 +265,10 @@ def check_plan(
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
                   fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo)
-    remote = None if cluster is None else RemoteRun(cluster, n, engine, por, max_states, max_memory, chains,
-                                                     fingerprint, python_reason)
+    remote = None
+    if cluster is not None:
+        from .cluster import RemoteRun
+        remote = RemoteRun(cluster, n, engine, por, max_states, max_memory, chains, fingerprint, python_reason)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
     try:
         if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
@@ -332,7 +337,11 @@ def _synchronizer_key(synchronizer) -> str | None:
 def _specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
     """The election specification of ``algorithm`` (through ``synchronizer``, with (Synch) and the
     simulation) less the properties named in ``without``."""
-    properties = election_spec(algorithm) if synchronizer is None else synchronized_spec(algorithm)
+    if synchronizer is None:
+        properties = election_spec(algorithm)
+    else:
+        from specs.synch import synchronized_spec
+        properties = synchronized_spec(algorithm)
     names = [p.name for p in properties]
     unknown = [name for name in without if name not in names]
     if unknown:
@@ -390,6 +399,7 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     unfinished = 0
     known = checkpoint.recorded if checkpoint is not None else {}
     if remote is not None:
+        from .cluster import ClusterWorkers
         workers = ClusterWorkers(plan, remote, explore_remotely, known)
     else:
         workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known)

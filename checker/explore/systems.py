@@ -7,17 +7,18 @@ asynchronous model on rings: anything else runs in Python, and the run says so.
 """
 from __future__ import annotations
 
-from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
-from models.crashes import CrashSystem
-from models.network_semantics import NetworkSystem
-from models.rounds import RoundSystem
-from models.abd import ABD, ABDSystem
-from models.synchronized import SynchronizedSystem
+from typing import TYPE_CHECKING
 
-from ..render.rounds import replay_rounds
-from ..render.trace import Trace, replay
+from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
+
 from .anonymous import hidden_ids
 from .arrangements import Arrangement
+
+if TYPE_CHECKING:
+    from ..render.trace import Trace
+
+# The systems other than a ring's AsyncSystem, and the trace renderers, are imported where they
+# are needed: a plain check of a ring needs none of them, and start-up is part of its time.
 
 
 def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0,
@@ -31,6 +32,7 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
     ``reduce`` is false, its links FIFO if ``fifo``."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
+        from models.network_semantics import NetworkSystem
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
@@ -38,18 +40,24 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
     if crashes:
         if algorithm.timing == SYNCHRONOUS:
             raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+        from models.crashes import CrashSystem
         return CrashSystem(local, crashes, recoveries)
+    if algorithm.timing != SYNCHRONOUS and synchronizer is None:
+        return local
+    from models.rounds import RoundSystem
     if synchronizer is not None:
         if algorithm.timing != SYNCHRONOUS:
             raise AlgorithmError(f"--synchronizer runs a synchronous algorithm on an asynchronous network; "
                                  f"{algorithm.name} is asynchronous already")
+        from models.abd import ABD, ABDSystem
+        from models.synchronized import SynchronizedSystem
         if isinstance(synchronizer, ABD):
             if fifo:
                 raise AlgorithmError("--fifo: the abd synchronizer's messages take any delay up to its bound, so "
                                      "they overtake each other; drop --fifo")
             return ABDSystem(RoundSystem(local), synchronizer)
         return SynchronizedSystem(RoundSystem(local), synchronizer, reduce, fifo)
-    return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
+    return RoundSystem(local)
 
 
 def interned_engine_runs(system) -> bool:
@@ -85,5 +93,7 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
 def trace_of(system, ordinals: list[int], loop_start: int | None = None) -> Trace:
     """The trace of the path ``ordinals`` (round by round for a synchronous system)."""
     if getattr(system, "synchronous", False):
+        from ..render.rounds import replay_rounds
         return replay_rounds(system, ordinals, loop_start)
+    from ..render.trace import replay
     return replay(system, ordinals, loop_start)[0]

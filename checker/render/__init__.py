@@ -8,8 +8,18 @@ nothing else of checker, so that every other room can draw what it finds.
 graphviz's ``dot`` program; without it the DOT text is written next to the requested file and
 the user is told, in one line, how to install graphviz.
 """
-from .formats import FORMATS, write_trace
-from .snapshot import ChannelState, RingState, ring_state
-from .trace import Trace, TraceStep, replay
+import importlib
+
+# imported when first used, as in checker/__init__.py: a run that shows no trace loads none of it
+_HOME = {"FORMATS": ".formats", "write_trace": ".formats", "ChannelState": ".snapshot", "RingState": ".snapshot",
+         "ring_state": ".snapshot", "Trace": ".trace", "TraceStep": ".trace", "replay": ".trace"}
 
 __all__ = ["FORMATS", "write_trace", "Trace", "TraceStep", "replay", "RingState", "ChannelState", "ring_state"]
+
+
+def __getattr__(name: str):
+    if name not in _HOME:
+        raise AttributeError(f"module 'checker.render' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOME[name], __name__), name)
+    globals()[name] = value
+    return value
