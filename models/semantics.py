@@ -97,6 +97,9 @@ def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmEr
     )
 
 
+_shapes: dict = {}  # (algorithm, n, labelling) -> AsyncSystem._shape's attributes
+
+
 class AsyncSystem:
     """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
 
@@ -115,6 +118,20 @@ class AsyncSystem:
         # what a command sees as p.id: nothing, for an anonymous algorithm
         self._visible_ids = (HiddenId(algorithm.__name__),) * n if algorithm.anonymous else ids
         self._local_steps: dict = {}  # _run's memo
+        self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
+        # what follows depends on the algorithm and its topology, not on the ids: made once per
+        # (class, n, labelling) and shared, since a run makes a system per arrangement
+        key = (algorithm, n, tuple(swapped)) if topology is None and swapped is not None else \
+            (algorithm, n, None) if topology is None else None
+        shape = _shapes.get(key) if key is not None else None
+        if shape is None:
+            shape = self._shape(algorithm, n, swapped, topology)
+            if key is not None:
+                _shapes[key] = shape
+        self.__dict__.update(shape)
+
+    def _shape(self, algorithm, n: int, swapped, topology) -> dict:
+        """The attributes fixed by the algorithm and the topology (read-only once made)."""
         if topology is None:
             topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
         self.topology = topology
@@ -132,7 +149,6 @@ class AsyncSystem:
         ]
         self._spontaneous = tuple(c for c in algorithm.commands if c.kind == "spontaneous" and not c.any_port)
         self._timeouts = tuple(c for c in algorithm.commands if c.kind == "timeout")
-        self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
         self._port_choices = tuple(c for c in algorithm.commands if c.any_port)
         self._handlers: dict[tuple[str, str], tuple[Command, ...]] = {}
         for port in topology.ports:
@@ -146,6 +162,9 @@ class AsyncSystem:
         }
         initial = self.layout.initial_values()
         self.initial_state = tuple(initial for _ in range(n)) + tuple(() for _ in topology.channels)
+        names = ("topology", "swapped", "layout", "_view", "channel_count", "_out_ports", "_out_channel", "_in_ports",
+                 "_spontaneous", "_timeouts", "_port_choices", "_handlers", "instances", "_instance_id", "initial_state")
+        return {name: getattr(self, name) for name in names}
 
     def _instances(self):
         for i in range(self.n):
