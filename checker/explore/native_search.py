@@ -72,13 +72,17 @@ def _read_by(prop: Property) -> tuple[tuple[str, ...], bool]:
 
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
                     max_states: int | None = None, max_memory: int | None = None, por: bool = True,
-                    chains: bool = True, fingerprint: bool = False) -> Exploration | None:
+                    chains: bool = True, fingerprint: bool = False,
+                    prefix_of: int | None = None) -> Exploration | tuple | None:
     """The arrangement's exploration if every property holds and the audit passes, else None.
 
     With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
     there), provided the engine can reduce and the properties observe only what it can see
     of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
-    the Python explorer.
+    the Python explorer. With ``prefix_of``, a search that stores more states than that stops
+    there and returns the figures of that prefix of its breadth-first search, (states,
+    transitions, depth): equal for two arrangements whose graphs are the same up to the ids,
+    so the workers can run them one after the other (checker/explore/workers.py).
     """
     if any(p.reads_state for p in properties):
         return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
@@ -91,8 +95,10 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         max_memory -= resident_bytes() or 0
         if max_memory <= 0:
             raise MemoryLimitReached(0)
+    probing = prefix_of is not None and (max_states is None or max_states > prefix_of)
     try:
-        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
+        facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
+                               want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
                                fingerprint=fingerprint, topology=reference.topology,
                                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
@@ -104,6 +110,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         if engine.disagreement is not None:
             return None
     if facts.status == STATE_LIMIT:
+        if probing:
+            return facts.states, facts.transitions, facts.depth
         raise StateLimitReached(facts.states)
     if facts.status in (MEMORY_LIMIT, NO_MEMORY):
         raise MemoryLimitReached(facts.states)

@@ -77,8 +77,27 @@ class _Stopped:
     states: int
 
 
-def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _Stopped, Trace | None]:
-    """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit."""
+# The states of an arrangement's search that a run with workers explores first, for every
+# arrangement: arrangements whose prefixes have the same figures are then explored by one worker,
+# one after the other, and the second one finds the first one's stubborn sets in the worker's
+# memo (hs at n = 5 has three such pairs: docs/checking.md). Most of hs's arrangements store a
+# million states; one that stores fewer is simply finished by its probe.
+PROBE_STATES = 5_000
+
+
+def _probe(arrangement: Arrangement) -> tuple[bool, object]:
+    """(True, the arrangement's result) if the native search finished it within PROBE_STATES
+    states, else (False, the figures of that prefix of its search, or None where the Python
+    engine has to explore it)."""
+    result = _explore(arrangement, prefix_of=PROBE_STATES)
+    return (False, result[0] or None) if isinstance(result[0], tuple) else (True, result)
+
+
+def _explore(arrangement: Arrangement, progress=None,
+             prefix_of: int | None = None) -> tuple[Exploration | _Stopped | tuple, Trace | None]:
+    """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit; with
+    ``prefix_of`` and the native engine, (the figures of the search's first states, None) if
+    it stores more states than that (native_search.py)."""
     task = _task
     reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes,
                            premature_timeouts=task.premature_timeouts, recoveries=task.recoveries,
@@ -95,7 +114,11 @@ def _explore(arrangement: Arrangement, progress=None) -> tuple[Exploration | _St
             # verified in C (and audited), or None: then the Python engine finds the violation
             # and its trace, or runs the arrangement the C code would have got wrong
             exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
-                                          task.por, task.chains, task.fingerprint)
+                                          task.por, task.chains, task.fingerprint, prefix_of)
+            if isinstance(exploration, tuple):
+                return exploration, None
+        if exploration is None and prefix_of is not None:
+            return (), None  # a probe is a few states of the native search, not the Python engine's run
         if exploration is None:
             exploration = explore(task.por, task.max_states)
     except StateLimitReached as stop:
@@ -402,7 +425,8 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
         from .cluster import ClusterWorkers
         workers = ClusterWorkers(plan, remote, explore_remotely, known)
     else:
-        workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known)
+        workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known,
+                          probe=_probe if _task.native is not None and not _task.blind else None)
     with workers:
         results = iter(workers)
         while True:

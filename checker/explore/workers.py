@@ -3,8 +3,16 @@
 Arrangements are independent, so ``jobs`` forked processes explore them (concurrent.futures'
 ProcessPoolExecutor, which notices a worker that dies, where multiprocessing.Pool waits for
 its result forever). Results come back in the order of the plan, whatever the job count, so
-the output is the same. Two faults of the run itself end it cleanly instead of hanging or
-going on:
+the output is the same.
+
+Given a ``probe``, the workers first search every arrangement for a few states (which finishes
+the small ones), then explore the others in groups: arrangements whose probes gave the same
+figures, one after the other in one worker. Each worker keeps its own stubborn-set memo
+(models/native_explorer.c), and two arrangements whose graphs are the same up to the ids
+(hs at n = 5 has three such pairs) fill it with the same entries: the second one of a group
+finds them there. Groups go first, largest first; nothing else changes in what is explored.
+
+Two faults of the run itself end it cleanly instead of hanging or going on:
 
   * a worker killed (SIGKILL from the kernel when memory runs out, or by hand):
     ``WorkerDied`` names the arrangement it held and the signal;
@@ -22,12 +30,23 @@ from typing import Callable
 
 
 _explore_in_worker: Callable | None = None  # set before the workers fork, so they inherit it
+_probe_in_worker: Callable | None = None  # likewise
 _holder = None  # shared array: the pid of the worker exploring each arrangement of the plan
+GROUP = 4  # the most arrangements one task explores in a row
 
 
 def _explore_at(index: int, arrangement):
     _holder[index] = os.getpid()
     return _explore_in_worker(arrangement)
+
+
+def _probe_at(index: int, arrangement):
+    _holder[index] = os.getpid()
+    return _probe_in_worker(arrangement)
+
+
+def _explore_group(indices: list[int], arrangements: list) -> list:
+    return [_explore_at(index, arrangement) for index, arrangement in zip(indices, arrangements)]
 
 
 class WorkerDied(Exception):
@@ -53,12 +72,14 @@ class WorkerDied(Exception):
 
 class Workers:
     """(result) per arrangement, in plan order, from ``explore(arrangement)`` in ``jobs``
-    processes (in this one if jobs is 1). A context manager: leaving it, early or not, ends
-    the workers at once."""
+    processes (in this one if jobs is 1). ``probe(arrangement)``: (True, its result) if a short
+    search finished it, else (False, figures that arrangements with the same graph up to the
+    ids share). A context manager: leaving it, early or not, ends the workers at once."""
 
-    def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None):
-        global _explore_in_worker, _holder
-        self.plan, self.explore_here = plan, explore_here
+    def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None,
+                 probe: Callable | None = None):
+        global _explore_in_worker, _probe_in_worker, _holder
+        self.plan, self.explore_here, self.probe = plan, explore_here, probe
         self.known = known or {}  # plan index -> a result recorded earlier (checkpoint.py): not explored again
         self.jobs = min(jobs, len(plan) - len(self.known))
         self.pool = None
@@ -67,13 +88,16 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
 
             context = multiprocessing.get_context("fork")
-            _explore_in_worker, _holder = explore, context.RawArray("q", len(plan))
+            _explore_in_worker, _probe_in_worker, _holder = explore, probe, context.RawArray("q", len(plan))
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
 
     def __iter__(self):
         if self.pool is None:
             for index, arrangement in enumerate(self.plan):
                 yield self.known[index] if index in self.known else self.explore_here(arrangement)
+            return
+        if self.probe is not None:
+            yield from self._probed()
             return
         from concurrent.futures.process import BrokenProcessPool
 
@@ -103,6 +127,49 @@ class Workers:
                 raise self._death(arrangement) from None
             submit_next()
             yield result
+
+    def _probed(self):
+        """Probe every arrangement, then explore the unfinished ones grouped by their probes'
+        figures; results in plan order, each as soon as it and those before it are there."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        def outcome(index: int, future):
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                raise self._death(self.plan[index]) from None
+
+        probes = {index: self.pool.submit(_probe_at, index, arrangement)
+                  for index, arrangement in enumerate(self.plan) if index not in self.known}
+        task_of: dict = {}
+        for index in range(len(self.plan)):
+            if index in self.known:
+                yield self.known[index]
+                continue
+            if index not in task_of:
+                done, value = outcome(index, probes[index])
+                if done:
+                    yield value
+                    continue
+                task_of = self._grouped(probes, outcome)
+            future, k = task_of[index]
+            yield outcome(index, future)[k]
+
+    def _grouped(self, probes: dict, outcome) -> dict:
+        """Submit the arrangements the probes did not finish, grouped by their figures (alone
+        where the figures are None); {index: (its task's future, its place in the task)}."""
+        alike: dict = {}
+        for index, future in probes.items():
+            done, key = outcome(index, future)
+            if not done:
+                alike.setdefault(key if key is not None else ("alone", index), []).append(index)
+        tasks = [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
+        tasks.sort(key=lambda task: (-len(task), task[0]))
+        task_of = {}
+        for task in tasks:
+            future = self.pool.submit(_explore_group, task, [self.plan[index] for index in task])
+            task_of.update({index: (future, k) for k, index in enumerate(task)})
+        return task_of
 
     def _death(self, first_unfinished) -> WorkerDied:
         """The arrangement the dead worker last took (by its pid), else the first unfinished one.

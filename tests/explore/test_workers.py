@@ -1,0 +1,74 @@
+"""The workers' schedule: probes first, then arrangements with the same probe figures in one
+worker, one after the other (checker/explore/workers.py). Only the order of work changes:
+results come in plan order and equal a run in one process."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import checker.explore.run as run
+from algorithms import builtin
+from checker import check
+from checker.cli.loader import load_algorithm
+from checker.explore.workers import Workers
+
+from conftest import MUTANTS
+
+# a probe of each arrangement: finished (0 and 2), alone (6: the figures None), or figures
+# shared by two (a pair's second member comes late in the plan)
+PROBES = {0: (True, "probed 0"), 1: (False, "a"), 2: (True, "probed 2"), 3: (False, "b"), 4: (False, "c"),
+          5: (False, "d"), 6: (False, None), 7: (False, "e"), 8: (False, "a"), 9: (False, "b"), 10: (False, "c"),
+          11: (False, "d"), 12: (False, "e"), 13: (False, None)}
+_last = None  # the arrangement this process explored last
+
+
+def _explore(arrangement):
+    global _last
+    before, _last = _last, arrangement
+    return arrangement, os.getpid(), before
+
+
+def _probe(arrangement):
+    return PROBES[arrangement]
+
+
+def test_arrangements_alike_run_in_one_worker_in_a_row_and_results_keep_the_plan_order():
+    plan = list(range(14))
+    with Workers(plan, 2, _explore, _explore, known={13: "recorded 13"}, probe=_probe) as workers:
+        results = list(workers)
+    assert (results[0], results[2], results[13]) == ("probed 0", "probed 2", "recorded 13")
+    explored = {index: result for index, result in enumerate(results) if isinstance(result, tuple)}
+    assert sorted(explored) == [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    assert all(result[0] == index for index, result in explored.items())
+    for first, second in ((1, 8), (3, 9), (4, 10), (5, 11), (7, 12)):  # right after the first, in its worker
+        assert explored[second][1] == explored[first][1] != os.getpid()
+        assert explored[second][2] == first
+
+
+def _summary(result):
+    return (result.verdict, result.states, result.transitions, result.depth, result.messages_min,
+            result.messages_max, [(p.name, p.holds) for p in result.properties],
+            [(a.ids, a.states, a.transitions, a.messages_min, a.messages_max) for a in result.per_arrangement],
+            result.counterexample.trace.to_json() if result.counterexample else None)
+
+
+@pytest.mark.parametrize("name,n", [("hs", 4), ("peterson", 5), ("cr", 5)])
+def test_grouped_workers_give_the_result_of_one_process(name, n, monkeypatch):
+    """Probes of 100 states: most arrangements are grouped, the smallest finished by their probe."""
+    monkeypatch.setattr(run, "PROBE_STATES", 100)
+    algorithm = builtin(name)
+    assert _summary(check(algorithm, n, jobs=2)) == _summary(check(algorithm, n, jobs=1))
+
+
+@pytest.mark.parametrize("probe_states", [20, 10**6])
+@pytest.mark.parametrize("filename", ["cr_forwards_smaller.py", "hs_resign_unguarded.py", "lcr_wrong_announcement.py"])
+def test_a_violated_arrangement_gives_the_counterexample_of_one_process(filename, probe_states, monkeypatch):
+    """Probed for 20 states, a violated arrangement is grouped like any other; probed to the
+    end, the native search gives up on it and the probe leaves it to the Python engine, alone.
+    Either way the counterexample is the one a single process finds."""
+    monkeypatch.setattr(run, "PROBE_STATES", probe_states)
+    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
+    expected = _summary(check(algorithm, 4, jobs=1))
+    assert expected[0] == "violated"
+    assert _summary(check(algorithm, 4, jobs=2)) == expected
