@@ -65,6 +65,7 @@ class Checkpoint:
     def __init__(self, path: str, key: str, label: str):
         self.path, self.key = path, key
         self.recorded: dict[int, object] = {}
+        self._written: set[int] = set()  # recorded by this run
         self._cut_at: int | None = None
         header = json.dumps({"format": _MAGIC, "key": key, "run": label}) + "\n"
         if os.path.exists(path) and os.path.getsize(path) > 0:
@@ -104,6 +105,10 @@ class Checkpoint:
         self._cut_at = good  # where the next record goes: a truncated one is overwritten
 
     def record(self, index: int, result) -> None:
+        """Append arrangement ``index``'s result (once: a later call for it does nothing)."""
+        if index in self._written or index in self.recorded:
+            return
+        self._written.add(index)
         body = pickle.dumps((index, result), protocol=pickle.HIGHEST_PROTOCOL)
         if self._cut_at is not None:
             with open(self.path, "r+b") as file:

@@ -425,8 +425,15 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
         from .cluster import ClusterWorkers
         workers = ClusterWorkers(plan, remote, explore_remotely, known)
     else:
+        def finished(index: int, result) -> None:
+            # recorded as soon as a worker finishes it: with probes, a group finishes arrangements
+            # ahead of the plan's order, and a run killed before their turn must not lose them
+            exploration, trace = result
+            if checkpoint is not None and trace is None and isinstance(exploration, Exploration):
+                checkpoint.record(index, result)
+
         workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known,
-                          probe=_probe if _task.native is not None and not _task.blind else None)
+                          probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
     with workers:
         results = iter(workers)
         while True:

@@ -74,12 +74,13 @@ class Workers:
     """(result) per arrangement, in plan order, from ``explore(arrangement)`` in ``jobs``
     processes (in this one if jobs is 1). ``probe(arrangement)``: (True, its result) if a short
     search finished it, else (False, figures that arrangements with the same graph up to the
-    ids share). A context manager: leaving it, early or not, ends the workers at once."""
+    ids share); with a probe, ``finished(index, result)`` is told of each result as soon as it
+    is there. A context manager: leaving it, early or not, ends the workers at once."""
 
     def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None,
-                 probe: Callable | None = None):
+                 probe: Callable | None = None, finished: Callable | None = None):
         global _explore_in_worker, _probe_in_worker, _holder
-        self.plan, self.explore_here, self.probe = plan, explore_here, probe
+        self.plan, self.explore_here, self.probe, self.finished = plan, explore_here, probe, finished
         self.known = known or {}  # plan index -> a result recorded earlier (checkpoint.py): not explored again
         self.jobs = min(jobs, len(plan) - len(self.known))
         self.pool = None
@@ -130,46 +131,52 @@ class Workers:
 
     def _probed(self):
         """Probe every arrangement, then explore the unfinished ones grouped by their probes'
-        figures; results in plan order, each as soon as it and those before it are there."""
+        figures; results in plan order, and each handed to ``finished`` as soon as it is there
+        (a group may finish arrangements far ahead of the plan's order)."""
+        from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
-        def outcome(index: int, future):
-            try:
-                return future.result()
-            except BrokenProcessPool:
-                raise self._death(self.plan[index]) from None
-
-        probes = {index: self.pool.submit(_probe_at, index, arrangement)
-                  for index, arrangement in enumerate(self.plan) if index not in self.known}
-        task_of: dict = {}
+        running: dict = {}  # future -> the plan indices it explores, and whether it is a probe
+        for index, arrangement in enumerate(self.plan):
+            if index not in self.known:
+                running[self.pool.submit(_probe_at, index, arrangement)] = ([index], True)
+        results, figures = dict(self.known), {}
+        grouped = False
         for index in range(len(self.plan)):
-            if index in self.known:
-                yield self.known[index]
-                continue
-            if index not in task_of:
-                done, value = outcome(index, probes[index])
-                if done:
-                    yield value
-                    continue
-                task_of = self._grouped(probes, outcome)
-            future, k = task_of[index]
-            yield outcome(index, future)[k]
+            while index not in results:
+                if not grouped and not any(probe for _, probe in running.values()):
+                    self._group(figures, running)
+                    grouped = True
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    indices, probe = running.pop(future)
+                    try:
+                        values = future.result()
+                    except BrokenProcessPool:
+                        raise self._death(self.plan[indices[0]]) from None
+                    if probe:
+                        finished_by_probe, value = values
+                        if not finished_by_probe:
+                            figures[indices[0]] = value
+                            continue
+                        values = [value]
+                    for k, value in zip(indices, values):
+                        results[k] = value
+                        if self.finished is not None:
+                            self.finished(k, value)
+            yield results.pop(index)
 
-    def _grouped(self, probes: dict, outcome) -> dict:
+    def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone
-        where the figures are None); {index: (its task's future, its place in the task)}."""
+        where the figures are None): largest groups first, at most GROUP in a task."""
         alike: dict = {}
-        for index, future in probes.items():
-            done, key = outcome(index, future)
-            if not done:
-                alike.setdefault(key if key is not None else ("alone", index), []).append(index)
+        for index in sorted(figures):
+            key = figures[index]
+            alike.setdefault(key if key is not None else ("alone", index), []).append(index)
         tasks = [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
         tasks.sort(key=lambda task: (-len(task), task[0]))
-        task_of = {}
         for task in tasks:
-            future = self.pool.submit(_explore_group, task, [self.plan[index] for index in task])
-            task_of.update({index: (future, k) for k, index in enumerate(task)})
-        return task_of
+            running[self.pool.submit(_explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
     def _death(self, first_unfinished) -> WorkerDied:
         """The arrangement the dead worker last took (by its pid), else the first unfinished one.

@@ -4,6 +4,7 @@ results come in plan order and equal a run in one process."""
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -44,6 +45,29 @@ def test_arrangements_alike_run_in_one_worker_in_a_row_and_results_keep_the_plan
     for first, second in ((1, 8), (3, 9), (4, 10), (5, 11), (7, 12)):  # right after the first, in its worker
         assert explored[second][1] == explored[first][1] != os.getpid()
         assert explored[second][2] == first
+
+
+def _slow_first(arrangement):
+    if arrangement == 0:
+        time.sleep(1.0)
+    return arrangement
+
+
+def _probe_slow_first(arrangement):
+    return (False, None) if arrangement == 0 else (False, "alike")
+
+
+def test_a_result_finished_ahead_of_the_plan_is_told_at_once():
+    """A group may finish arrangements long before the earlier ones of the plan: ``finished``
+    hears of them then (run.py records them in the checkpoint), not when their turn comes."""
+    events = []
+    with Workers([0, 1, 2], 2, _slow_first, _slow_first, probe=_probe_slow_first,
+                 finished=lambda index, result: events.append(("finished", index))) as workers:
+        for index, result in enumerate(workers):
+            assert result == index
+            events.append(("yielded", index))
+    assert events.index(("finished", 2)) < events.index(("yielded", 0))
+    assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]
 
 
 def _summary(result):
