@@ -80,8 +80,8 @@ class _Stopped:
 # The states of an arrangement's search that a run with workers explores first, for every
 # arrangement: arrangements whose prefixes have the same figures are then explored by one worker,
 # one after the other, and the second one finds the first one's stubborn sets in the worker's
-# memo (hs at n = 5 has three such pairs: docs/checking.md). Most of hs's arrangements store a
-# million states; one that stores fewer is simply finished by its probe.
+# memo (hs at n = 5 has three such pairs: docs/checking.md). An arrangement that stores fewer
+# states (every one of lcr and cr at n = 6) is simply finished by its probe.
 PROBE_STATES = 5_000
 
 
