@@ -121,8 +121,7 @@ class AsyncSystem:
         self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
         # what follows depends on the algorithm and its topology, not on the ids: made once per
         # (class, n, labelling) and shared, since a run makes a system per arrangement
-        key = (algorithm, n, tuple(swapped)) if topology is None and swapped is not None else \
-            (algorithm, n, None) if topology is None else None
+        key = None if topology is not None else (algorithm, n, None if swapped is None else tuple(swapped))
         shape = _shapes.get(key) if key is not None else None
         if shape is None:
             shape = self._shape(algorithm, n, swapped, topology)
