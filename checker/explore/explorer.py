@@ -12,14 +12,16 @@ from __future__ import annotations
 import time
 from array import array
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from models import AsyncSystem
 from specs import Property, bound_of
 
-from .fairness import fair_loop
-from .graph import GraphFacts, almost_sure_termination, analyse
 from .memory import resident_bytes
 from .reduction import StubbornSets
+
+if TYPE_CHECKING:  # the graph passes are imported where a graph is analysed
+    from .graph import GraphFacts
 
 
 class StateLimitReached(Exception):
@@ -318,6 +320,7 @@ class Explorer:
         return None
 
     def _graph_questions(self, result: Exploration, offsets, targets, weights):
+        from .graph import analyse
         facts: GraphFacts = analyse(offsets, targets, weights, self.parent)
         if not facts.acyclic:
             result.cyclic = True
@@ -353,6 +356,8 @@ class Explorer:
             ))
 
     def _fair_termination(self, result: Exploration, offsets, targets, weights, edge_mover):
+        from .fairness import fair_loop
+        from .graph import analyse
         """Every fair execution terminates (checker/explore/fairness.py), with a lasso if not; on
         an acyclic graph that is plain termination, and the message figures are computed."""
         if analyse(offsets, targets, weights, self.parent).acyclic:
@@ -374,6 +379,7 @@ class Explorer:
         ))
 
     def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
+        from .graph import almost_sure_termination
         """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""
         prop = self.graph_props.get("almost-sure-termination")
         if prop is None:
