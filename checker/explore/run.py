@@ -421,16 +421,21 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     stored = 0
     unfinished = 0
     known = checkpoint.recorded if checkpoint is not None else {}
+    counted: set[int] = set()  # arrangements the progress display counted when a worker finished them
     if remote is not None:
         from .cluster import ClusterWorkers
         workers = ClusterWorkers(plan, remote, explore_remotely, known)
     else:
         def finished(index: int, result) -> None:
-            # recorded as soon as a worker finishes it: with probes, a group finishes arrangements
-            # ahead of the plan's order, and a run killed before their turn must not lose them
+            # recorded and counted as soon as a worker finishes it: with probes, a group finishes
+            # arrangements ahead of the plan's order, and a run killed before their turn must not
+            # lose them (nor the progress display stand still while they finish)
             exploration, trace = result
-            if checkpoint is not None and trace is None and isinstance(exploration, Exploration):
-                checkpoint.record(index, result)
+            if isinstance(exploration, Exploration):
+                meter.arrangement_done(exploration.states)
+                counted.add(index)
+                if checkpoint is not None and trace is None:
+                    checkpoint.record(index, result)
 
         workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known,
                           probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
@@ -460,7 +465,8 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 checkpoint.record(index, (exploration, trace))
             explorations.append(exploration)
             stored += exploration.states
-            meter.arrangement_done(exploration.states)
+            if index not in counted:
+                meter.arrangement_done(exploration.states)
             if trace is not None:
                 counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
                                                 exploration.swapped, exploration.network)

@@ -96,3 +96,15 @@ def test_a_violated_arrangement_gives_the_counterexample_of_one_process(filename
     expected = _summary(check(algorithm, 4, jobs=1))
     assert expected[0] == "violated"
     assert _summary(check(algorithm, 4, jobs=2)) == expected
+
+
+def test_the_progress_display_counts_each_arrangement_once_as_it_finishes(monkeypatch):
+    """With probes, a worker's result is counted when it comes (a group runs ahead of the plan's
+    order), and not again when its turn in the plan comes."""
+    from checker.explore.progress import Progress
+
+    counted = []
+    monkeypatch.setattr(Progress, "arrangement_done", lambda self, states: counted.append(states))
+    monkeypatch.setattr(run, "PROBE_STATES", 100)
+    result = check(builtin("hs"), 4, jobs=2)
+    assert len(counted) == len(result.per_arrangement) and sum(counted) == result.states
