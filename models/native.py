@@ -224,7 +224,7 @@ class NativeEngine:
         self._release.argtypes = [ctypes.POINTER(_Result)]
         # the C search's table of local contexts, kept across arrangements (each context is
         # computed in C and audited in Python once); freed with the engine
-        new_table = library.rl_contexts_new
+        new_table = self._new_table = library.rl_contexts_new
         new_table.restype = ctypes.c_void_p
         self._contexts = ctypes.c_void_p(new_table())
         if not self._contexts:
@@ -236,9 +236,20 @@ class NativeEngine:
         offsets, _ = instance_offsets(algorithm, self.in_ports)
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
+        self.last_contexts: list[Context] = []  # those the last search recorded (every one it used, after start_afresh)
         # set by the checker when an audit (models/native_audit.py) finds the C code disagreeing
         # with Python: the engine is then not used again for this algorithm and n
         self.disagreement = None
+
+    def start_afresh(self) -> None:
+        """Empty the table of local contexts, so that the next search records every context it
+        evaluates (checker/explore/twins.py reads them from ``last_contexts``). The audit
+        remembers what it verified: only the decoding is done again."""
+        table = self._new_table()
+        if not table:
+            raise NativeUnavailable("out of memory for the native engine's context table")
+        old, self._contexts = self._contexts, ctypes.c_void_p(table)
+        self._free_contexts(old)
 
     def __del__(self):
         table, self._contexts = getattr(self, "_contexts", None), None
@@ -290,7 +301,8 @@ class NativeEngine:
         try:
             # whatever the status: the C search replays these contexts from now on
             self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]
-            self.unaudited += self._decode_contexts(result)
+            self.last_contexts = self._decode_contexts(result)
+            self.unaudited += self.last_contexts
             return self._facts(result, reduced)
         finally:
             self._release(ctypes.byref(result))

@@ -59,6 +59,12 @@ def audit(contexts, system: AsyncSystem) -> Disagreement | None:
     return None
 
 
+def check_context(context, system: AsyncSystem) -> Disagreement | None:
+    """One context's outcomes (given, not necessarily the C code's) against the reference's
+    in ``system``, whatever an audit verified before (checker/explore/twins.py)."""
+    return _Check(system, system.ids.index(context.id), context).run()
+
+
 def _is_number(value) -> bool:
     """A value C can hold: an int (bools and IntEnum members are ints); a float is not."""
     return isinstance(value, int)

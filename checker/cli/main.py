@@ -94,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-chains", dest="chains", action="store_false",
                         help="with partial-order reduction, store every state of the reduced graph (by default a "
                              "state whose stubborn set is one transition is passed through, not stored)")
+    parser.add_argument("--no-twins", dest="twins", action="store_false",
+                        help="search every arrangement, also one proved to be another's with the ids renamed (by "
+                             "default, with workers, such an arrangement is derived from the other's search)")
     parser.add_argument("--fingerprint", action="store_true",
                         help="store 64-bit fingerprints of states instead of states (less memory; the output gives "
                              "the probability that a state was wrongly taken as seen); needs the native engine")
@@ -419,7 +422,7 @@ def run(argv: list[str] | None = None) -> int:
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
-                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint,
+                       symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint, twins=args.twins,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
                        cluster=_cluster(args), **cli_modes.fault_options(args))
     if args.json:

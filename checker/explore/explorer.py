@@ -65,6 +65,8 @@ class Exploration:
     reduced: bool = False  # the graph explored was partial-order reduced
     # the native engine's audit failed (models.native_audit.Disagreement): Python explored this
     disagreement: object | None = None
+    # not searched: derived from the search of these ids, renamed (checker/explore/twins.py)
+    renamed_from: tuple | None = None
 
 
 class Explorer:

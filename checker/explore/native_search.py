@@ -26,6 +26,7 @@ decides a cyclic reduced graph with its cycle proviso).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from models import AsyncSystem, message_bound_at
 from models.native import (
@@ -70,10 +71,45 @@ def _read_by(prop: Property) -> tuple[tuple[str, ...], bool]:
     return read
 
 
+@dataclass
+class Judged:
+    """What a native search's properties were judged on: the observation vectors, the changes,
+    per terminal property the terminal states it read, and the most messages of an execution."""
+
+    vectors: list
+    changes: list
+    terminals: dict
+    messages_max: int | None
+
+
+def all_hold(properties: list[Property], judged: Judged, algorithm, n: int) -> bool:
+    """Does every property hold of what a search found (``judged``)? False also for a graph
+    property this search does not decide: the Python explorer then decides it."""
+    for prop in properties:
+        if prop.kind == "state":
+            if any(map(prop.check, judged.vectors)):
+                return False
+        elif prop.kind == "transition":
+            for _, before, after in judged.changes:
+                if prop.check(before, after):
+                    return False
+        elif prop.kind == "terminal":
+            for observations, channels in judged.terminals[prop.name]:
+                if prop.check(observations, channels):
+                    return False
+        elif prop.name == "message-bound":
+            bound = message_bound_at(algorithm, n)
+            if bound is not None and judged.messages_max is not None and judged.messages_max > bound:
+                return False
+        elif prop.name != "termination":  # termination holds: the graph is acyclic
+            return False
+    return True
+
+
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
                     max_states: int | None = None, max_memory: int | None = None, por: bool = True,
                     chains: bool = True, fingerprint: bool = False,
-                    prefix_of: int | None = None) -> Exploration | tuple | None:
+                    prefix_of: int | None = None, keep: list | None = None) -> Exploration | tuple | None:
     """The arrangement's exploration if every property holds and the audit passes, else None.
 
     With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
@@ -82,7 +118,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     the Python explorer. With ``prefix_of``, a search that stores more states than that stops
     there and returns the figures of that prefix of its breadth-first search, (states,
     transitions, depth): equal for two arrangements whose graphs are the same up to the ids,
-    so the workers can run them one after the other (checker/explore/workers.py).
+    so the workers can run them one after the other (checker/explore/workers.py). With
+    ``keep``, a verified search appends what the properties were judged on (``Judged``).
     """
     if any(p.reads_state for p in properties):
         return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
@@ -142,24 +179,12 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
 
         def terminals_for(prop: Property) -> list[tuple]:
             return every
-    for prop in properties:
-        if prop.kind == "state":
-            if any(map(prop.check, vectors)):
-                return None
-        elif prop.kind == "transition":
-            for _, before, after in changes:
-                if prop.check(before, after):
-                    return None
-        elif prop.kind == "terminal":
-            for observations, channels in terminals_for(prop):
-                if prop.check(observations, channels):
-                    return None
-        elif prop.name == "message-bound":
-            bound = message_bound_at(reference.algorithm, n)
-            if bound is not None and facts.messages_max is not None and facts.messages_max > bound:
-                return None
-        elif prop.name != "termination":  # termination holds: the graph is acyclic
-            return None  # a graph property this search does not know: the Python explorer decides it
+    judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
+                    facts.messages_max)
+    if not all_hold(properties, judged, reference.algorithm, n):
+        return None
+    if keep is not None:
+        keep.append(judged)
     return Exploration(
         ids=reference.ids, states=facts.states, transitions=facts.transitions, depth=facts.depth,
         terminal_states=facts.terminal_count, unmatched=facts.unmatched,

@@ -151,6 +151,7 @@ class Result:
                     "states": a.states, "transitions": a.transitions, "depth": a.depth,
                     "messages": {"min": a.messages_min, "max": a.messages_max},
                     **({"rounds": {"min": a.rounds_min, "max": a.rounds_max}} if a.rounds_max is not None else {}),
+                    **({"renamed_from": list(a.renamed_from)} if a.renamed_from else {}),
                 }
                 for a in self.per_arrangement
             ],
@@ -175,6 +176,10 @@ class Result:
         else:
             how = describe(self.symmetry)
         lines.append(f"  arrangements  {checked} checked, standing for {self.arrangements_represented:,} ({how})")
+        renamed = sum(1 for a in self.per_arrangement if a.renamed_from)
+        if renamed:
+            lines.append(f"                {renamed} of them proved to be another's graph with the ids renamed, "
+                         "and not searched (--no-twins searches them)")
         if self.por:
             how = "partial-order reduced" + (", one-transition chains not stored" if self.chains else "")
         elif self.bags:

@@ -24,6 +24,7 @@ from .arrangements import REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
+from .twins import Searched, derived
 from .planning import MAX_ARRANGEMENTS, RunTooLarge, plan_run  # noqa: F401  (the CLI's RunTooLarge)
 from .progress import Progress
 from .result import (
@@ -64,6 +65,7 @@ class _Task:
     fairness: str = "weak"  # of fair-termination (checker/explore/fairness.py)
     synchronizer: object = None  # run the synchronous algorithm through it (models/synchronized.py)
     fifo: bool = False  # its links keep order
+    twins: bool = True  # derive an arrangement from its group's first one, renamed, where proved (twins.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -93,11 +95,17 @@ def _probe(arrangement: Arrangement) -> tuple[bool, object]:
     return (False, result[0] or None) if isinstance(result[0], tuple) else (True, result)
 
 
-def _explore(arrangement: Arrangement, progress=None,
-             prefix_of: int | None = None) -> tuple[Exploration | _Stopped | tuple, Trace | None]:
+_leader: Searched | None = None  # in a worker: the native search of its group's first arrangement
+
+
+def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = None, like: Arrangement | None = None,
+             leads: bool = False) -> tuple[Exploration | _Stopped | tuple, Trace | None]:
     """Explore one arrangement; (_Stopped, None) if it hit the state or memory limit; with
     ``prefix_of`` and the native engine, (the figures of the search's first states, None) if
-    it stores more states than that (native_search.py)."""
+    it stores more states than that (native_search.py). In a group of arrangements alike
+    (workers.py), the first one ``leads`` and the others are ``like`` it: they are derived from
+    its search where twins.py proves them its renaming."""
+    global _leader
     task = _task
     reference = system_for(task.algorithm, arrangement, blind=task.blind, crashes=task.crashes,
                            premature_timeouts=task.premature_timeouts, recoveries=task.recoveries,
@@ -108,15 +116,27 @@ def _explore(arrangement: Arrangement, progress=None,
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
                         chains=task.chains, fairness=task.fairness).run()
 
+    native = task.native is not None and task.native.disagreement is None
+    renames = native and task.twins and not task.fingerprint and not task.blind and arrangement.topology is None
     try:
         exploration = None
-        if task.native is not None and task.native.disagreement is None:
+        if renames and like is not None and _leader is not None and _leader.ids == like.ids \
+                and like.swapped == arrangement.swapped:
+            exploration = derived(_leader, reference, task.properties)
+        if leads:
+            _leader = None
+            if renames:
+                task.native.start_afresh()  # so that the search records every context it uses
+        if exploration is None and native:
             # verified in C (and audited), or None: then the Python engine finds the violation
             # and its trace, or runs the arrangement the C code would have got wrong
+            judged: list = []
             exploration = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory,
-                                          task.por, task.chains, task.fingerprint, prefix_of)
+                                          task.por, task.chains, task.fingerprint, prefix_of, keep=judged)
             if isinstance(exploration, tuple):
                 return exploration, None
+            if leads and renames and judged:
+                _leader = Searched(arrangement.ids, exploration, task.native.last_contexts, judged[0])
         if exploration is None and prefix_of is not None:
             return (), None  # a probe is a few states of the native search, not the Python engine's run
         if exploration is None:
@@ -208,6 +228,7 @@ def check_plan(
     without: tuple[str, ...] = (),
     synchronizer=None,
     fifo: bool = False,
+    twins: bool = True,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -220,7 +241,8 @@ def check_plan(
     with ``chains`` it also passes through, without storing, states whose stubborn set is a
     single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
     states instead of states; the result gives the probability that one was wrongly taken as
-    already seen.
+    already seen. With ``twins`` (and workers, and the native engine), an arrangement proved to
+    be another's with the ids renamed is derived from that one's search (checker/explore/twins.py).
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
@@ -287,7 +309,7 @@ def check_plan(
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
-                  fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo)
+                  fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo, twins=twins)
     remote = None
     if cluster is not None:
         from .cluster import RemoteRun

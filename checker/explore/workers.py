@@ -35,9 +35,9 @@ _holder = None  # shared array: the pid of the worker exploring each arrangement
 GROUP = 4  # the most arrangements one task explores in a row
 
 
-def _explore_at(index: int, arrangement):
+def _explore_at(index: int, arrangement, **alike):
     _holder[index] = os.getpid()
-    return _explore_in_worker(arrangement)
+    return _explore_in_worker(arrangement, **alike)
 
 
 def _probe_at(index: int, arrangement):
@@ -46,7 +46,11 @@ def _probe_at(index: int, arrangement):
 
 
 def _explore_group(indices: list[int], arrangements: list) -> list:
-    return [_explore_at(index, arrangement) for index, arrangement in zip(indices, arrangements)]
+    """A group's arrangements in a row: the first ``leads``, the others are ``like`` it."""
+    if len(arrangements) == 1:
+        return [_explore_at(indices[0], arrangements[0])]
+    return [_explore_at(index, arrangement, **({"leads": True} if k == 0 else {"like": arrangements[0]}))
+            for k, (index, arrangement) in enumerate(zip(indices, arrangements))]
 
 
 class WorkerDied(Exception):

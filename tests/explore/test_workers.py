@@ -24,7 +24,7 @@ PROBES = {0: (True, "probed 0"), 1: (False, "a"), 2: (True, "probed 2"), 3: (Fal
 _last = None  # the arrangement this process explored last
 
 
-def _explore(arrangement):
+def _explore(arrangement, **alike):
     global _last
     before, _last = _last, arrangement
     return arrangement, os.getpid(), before
@@ -47,7 +47,7 @@ def test_arrangements_alike_run_in_one_worker_in_a_row_and_results_keep_the_plan
         assert explored[second][2] == first
 
 
-def _slow_first(arrangement):
+def _slow_first(arrangement, **alike):
     if arrangement == 0:
         time.sleep(1.0)
     return arrangement
