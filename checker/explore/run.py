@@ -126,7 +126,10 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         if leads:
             _leader = None
             if renames:
-                task.native.start_afresh()  # so that the search records every context it uses
+                try:
+                    task.native.start_afresh()  # so that the search records every context it uses
+                except NativeUnavailable:  # no memory for a new table: the group is searched whole
+                    renames = False
         if exploration is None and native:
             # verified in C (and audited), or None: then the Python engine finds the violation
             # and its trace, or runs the arrangement the C code would have got wrong
