@@ -2,14 +2,15 @@
 derived only where proved, and then exactly what a search of them finds."""
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
-import checker.explore.run as run
-from algorithms import ASYNCHRONOUS_RINGS, builtin
+from algorithms import ASYNCHRONOUS_RINGS
 from algorithms.hs import HirschbergSinclair as HS
-from checker import check
 from checker.cli.loader import load_algorithm
 from checker.explore.arrangements import Arrangement
 from checker.explore.native_search import search_natively
@@ -30,12 +31,24 @@ def _marked(names):
     return [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name for name in names]
 
 
-def _summary(result):
-    return (result.verdict, result.states, result.transitions, result.depth, result.messages_min,
-            result.messages_max, [(p.name, p.holds) for p in result.properties],
-            [(a.ids, a.swapped, a.states, a.transitions, a.depth, a.terminal_states, a.unmatched, a.messages_min,
-              a.messages_max) for a in result.per_arrangement],
-            result.counterexample.trace.to_json() if result.counterexample else None)
+def _run(target: list[str], probe_states: int, *options: str) -> dict:
+    """`check` in its own process (a pool forked from a pytest-xdist worker, which has threads,
+    may deadlock), with probes of ``probe_states`` states; its JSON without what differs by
+    design with and without twins (time, which arrangements were derived)."""
+    command = [sys.executable, "-m", "checker", *target, "--json", "--no-progress", "--jobs", "2", *options]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "RINGLEADER_PROBE_STATES": str(probe_states)})
+    assert done.returncode in (0, 1), done.stderr
+    result = json.loads(done.stdout)
+    for key in ("seconds", "notes"):
+        result.pop(key, None)
+    for arrangement in result["per_arrangement"]:
+        arrangement.pop("renamed_from", None)
+    return result
+
+
+def _same_with_and_without_twins(target: list[str], probe_states: int, *options: str) -> None:
+    assert _run(target, probe_states, *options) == _run(target, probe_states, *options, "--no-twins")
 
 
 def _searched(algorithm, ids):
@@ -72,32 +85,25 @@ def test_an_arrangement_whose_graph_differs_is_not_derived():
 
 
 @pytest.mark.slow
-def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly(monkeypatch):
+def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
     """A user's variant whose id 4 behaves unlike the others: 1,2,3,5,4 and 1,2,4,5,3 are no
     longer twins, and the run with twins gives what searching every arrangement gives."""
-    algorithm = load_algorithm(os.path.join(os.path.dirname(__file__), "variants", "hs_four_apart.py"))
-    monkeypatch.setattr(run, "PROBE_STATES", 50)
-    with_twins = check(algorithm, 5, jobs=2)
-    assert _summary(with_twins) == _summary(check(algorithm, 5, jobs=2, twins=False))
+    path = os.path.join(os.path.dirname(__file__), "variants", "hs_four_apart.py")
+    _same_with_and_without_twins([path, "--n", "5"], 50)
+    algorithm = load_algorithm(path)
     first, properties = _searched(algorithm, (1, 2, 3, 5, 4))
     assert derived(first, system_for(algorithm, _arrangement((1, 2, 4, 5, 3))), properties) is None
 
 
 @pytest.mark.parametrize("name", _marked(ASYNCHRONOUS_RINGS))
-def test_twins_change_nothing_in_a_run(name, monkeypatch):
+def test_twins_change_nothing_in_a_run(name):
     """Probes of 50 states group the arrangements coarsely, so that many derivations are tried
     (and most refused): the run equals one that searches every arrangement."""
-    monkeypatch.setattr(run, "PROBE_STATES", 50)
-    algorithm = builtin(name)
-    n = 4 if name == "hs-unoriented" else 5
-    assert _summary(check(algorithm, n, jobs=2)) == _summary(check(algorithm, n, jobs=2, twins=False))
+    _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50)
 
 
 @pytest.mark.parametrize("filename", _marked(MUTANT_FILES))
-def test_twins_change_nothing_in_a_mutant(filename, monkeypatch):
+def test_twins_change_nothing_in_a_mutant(filename):
     """At n = 4 (hs_never_swallows, which never terminates, at n = 2, both arrangements)."""
-    monkeypatch.setattr(run, "PROBE_STATES", 20)
-    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
-    n, symmetry = (2, "none") if filename == "hs_never_swallows.py" else (4, "reflection")
-    assert _summary(check(algorithm, n, jobs=2, symmetry=symmetry)) == \
-        _summary(check(algorithm, n, jobs=2, symmetry=symmetry, twins=False))
+    n, symmetry = ("2", "none") if filename == "hs_never_swallows.py" else ("4", "reflection")
+    _same_with_and_without_twins([os.path.join(MUTANTS, filename), "--n", n, "--symmetry", symmetry], 20)

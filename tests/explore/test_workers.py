@@ -3,7 +3,10 @@ worker, one after the other (checker/explore/workers.py). Only the order of work
 results come in plan order and equal a run in one process."""
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -11,7 +14,6 @@ import pytest
 import checker.explore.run as run
 from algorithms import builtin
 from checker import check
-from checker.cli.loader import load_algorithm
 from checker.explore.workers import Workers
 
 from conftest import MUTANTS
@@ -70,32 +72,34 @@ def test_a_result_finished_ahead_of_the_plan_is_told_at_once():
     assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]
 
 
-def _summary(result):
-    return (result.verdict, result.states, result.transitions, result.depth, result.messages_min,
-            result.messages_max, [(p.name, p.holds) for p in result.properties],
-            [(a.ids, a.states, a.transitions, a.messages_min, a.messages_max) for a in result.per_arrangement],
-            result.counterexample.trace.to_json() if result.counterexample else None)
+def _run(target: list[str], jobs: str, probe_states: int) -> dict:
+    """`check` in its own process (a pool forked from a pytest-xdist worker, which has threads,
+    may deadlock); its JSON without the time."""
+    done = subprocess.run([sys.executable, "-m", "checker", *target, "--json", "--no-progress", "--jobs", jobs],
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "RINGLEADER_PROBE_STATES": str(probe_states)})
+    assert done.returncode in (0, 1), done.stderr
+    result = json.loads(done.stdout)
+    result.pop("seconds")
+    return result
 
 
-@pytest.mark.parametrize("name,n", [("hs", 4), ("peterson", 5), ("cr", 5)])
-def test_grouped_workers_give_the_result_of_one_process(name, n, monkeypatch):
+@pytest.mark.parametrize("name,n", [("hs", "4"), ("peterson", "5"), ("cr", "5")])
+def test_grouped_workers_give_the_result_of_one_process(name, n):
     """Probes of 100 states: most arrangements are grouped, the smallest finished by their probe."""
-    monkeypatch.setattr(run, "PROBE_STATES", 100)
-    algorithm = builtin(name)
-    assert _summary(check(algorithm, n, jobs=2)) == _summary(check(algorithm, n, jobs=1))
+    assert _run([name, "--n", n], "2", 100) == _run([name, "--n", n], "1", 100)
 
 
 @pytest.mark.parametrize("probe_states", [20, 10**6])
 @pytest.mark.parametrize("filename", ["cr_forwards_smaller.py", "hs_resign_unguarded.py", "lcr_wrong_announcement.py"])
-def test_a_violated_arrangement_gives_the_counterexample_of_one_process(filename, probe_states, monkeypatch):
+def test_a_violated_arrangement_gives_the_counterexample_of_one_process(filename, probe_states):
     """Probed for 20 states, a violated arrangement is grouped like any other; probed to the
     end, the native search gives up on it and the probe leaves it to the Python engine, alone.
     Either way the counterexample is the one a single process finds."""
-    monkeypatch.setattr(run, "PROBE_STATES", probe_states)
-    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
-    expected = _summary(check(algorithm, 4, jobs=1))
-    assert expected[0] == "violated"
-    assert _summary(check(algorithm, 4, jobs=2)) == expected
+    target = [os.path.join(MUTANTS, filename), "--n", "4"]
+    expected = _run(target, "1", probe_states)
+    assert expected["verdict"] == "violated"
+    assert _run(target, "2", probe_states) == expected
 
 
 def test_the_progress_display_counts_each_arrangement_once_as_it_finishes(monkeypatch):
