@@ -10,7 +10,8 @@ the small ones), then explore the others in groups: arrangements whose probes ga
 figures, one after the other in one worker. Each worker keeps its own stubborn-set memo
 (models/native_explorer.c), and two arrangements whose graphs are the same up to the ids
 (hs at n = 5 has three such pairs) fill it with the same entries: the second one of a group
-finds them there. Groups go first, largest first; nothing else changes in what is explored.
+finds them there, or is derived from the first where run.py's twins check proves it the
+first's renaming (twins.py). Groups go first, largest first.
 
 Two faults of the run itself end it cleanly instead of hanging or going on:
 
