@@ -244,7 +244,7 @@ def check_plan(
     with ``chains`` it also passes through, without storing, states whose stubborn set is a
     single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
     states instead of states; the result gives the probability that one was wrongly taken as
-    already seen. With ``twins`` (and workers, and the native engine), an arrangement proved to
+    already seen. With ``twins`` (and the native engine, in workers or in one process), an arrangement proved to
     be another's with the ids renamed is derived from that one's search (checker/explore/twins.py).
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
@@ -462,7 +462,7 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 if checkpoint is not None and trace is None:
                     checkpoint.record(index, result)
 
-        workers = Workers(plan, jobs, _explore, lambda arrangement: _explore(arrangement, meter.states), known,
+        workers = Workers(plan, jobs, _explore, lambda arrangement, **alike: _explore(arrangement, meter.states, **alike), known,
                           probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
     with workers:
         results = iter(workers)

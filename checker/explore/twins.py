@@ -3,7 +3,7 @@
 In hs at n = 5, ids 1,2,3,5,4 and 1,2,4,5,3 have the same graph up to the ids: the 3 and the 4
 are never compared (both lose their first phase to the 5 between them), so every step of one
 is a step of the other with 3 and 4 swapped (docs/checking.md). Such a pair is found by the
-workers' probes and explored by one worker one after the other (workers.py); this module lets
+probes and explored one after the other, by one worker or in one process (workers.py); this module lets
 the second one be derived from the first instead of searched, once that is proved for it.
 
 The renaming π maps the first arrangement's id at each position to the second's. It renames a

@@ -11,7 +11,8 @@ figures, one after the other in one worker. Each worker keeps its own stubborn-s
 (models/native_explorer.c), and two arrangements whose graphs are the same up to the ids
 (hs at n = 5 has three such pairs) fill it with the same entries: the second one of a group
 finds them there, or is derived from the first where run.py's twins check proves it the
-first's renaming (twins.py). Groups go first, largest first.
+first's renaming (twins.py). Groups go first, largest first. One process (jobs 1) probes and
+groups the same way, and explores the groups in plan order (``_probed_here``).
 
 Two faults of the run itself end it cleanly instead of hanging or going on:
 
@@ -46,12 +47,27 @@ def _probe_at(index: int, arrangement):
     return _probe_in_worker(arrangement)
 
 
-def _explore_group(indices: list[int], arrangements: list) -> list:
-    """A group's arrangements in a row: the first ``leads``, the others are ``like`` it."""
+def _explore_group(indices: list[int], arrangements: list, explore: Callable | None = None) -> list:
+    """A group's arrangements in a row: the first ``leads``, the others are ``like`` it; in a
+    worker, or with ``explore`` in this process."""
+    def one(index, arrangement, **alike):
+        return _explore_at(index, arrangement, **alike) if explore is None else explore(arrangement, **alike)
+
     if len(arrangements) == 1:
-        return [_explore_at(indices[0], arrangements[0])]
-    return [_explore_at(index, arrangement, **({"leads": True} if k == 0 else {"like": arrangements[0]}))
+        return [one(indices[0], arrangements[0])]
+    return [one(index, arrangement, **({"leads": True} if k == 0 else {"like": arrangements[0]}))
             for k, (index, arrangement) in enumerate(zip(indices, arrangements))]
+
+
+def _tasks(figures: dict) -> list[list[int]]:
+    """The arrangements the probes did not finish (plan index -> the figures of its probe),
+    grouped: those with the same figures together, at most GROUP in a task, each alone whose
+    figures are None."""
+    alike: dict = {}
+    for index in sorted(figures):
+        key = figures[index]
+        alike.setdefault(key if key is not None else ("alone", index), []).append(index)
+    return [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
 
 
 class WorkerDied(Exception):
@@ -98,6 +114,9 @@ class Workers:
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
 
     def __iter__(self):
+        if self.pool is None and self.probe is not None and len(self.plan) - len(self.known) > 1:
+            yield from self._probed_here()
+            return
         if self.pool is None:
             for index, arrangement in enumerate(self.plan):
                 yield self.known[index] if index in self.known else self.explore_here(arrangement)
@@ -171,16 +190,37 @@ class Workers:
                             self.finished(k, value)
             yield results.pop(index)
 
+    def _probed_here(self):
+        """One process (jobs 1): the same probes and groups as ``_probed``, so that a group's
+        later arrangements may be derived from its first (twins.py). Every arrangement is probed
+        first, in plan order; then the groups run in the order of their first arrangement,
+        each as soon as the plan needs its first result, so a run that stops early (a
+        violation, --max-states) explores no group past the one it stopped in."""
+        results, figures = dict(self.known), {}
+        for index, arrangement in enumerate(self.plan):
+            if index in results:
+                continue
+            finished_by_probe, value = self.probe(arrangement)
+            if not finished_by_probe:
+                figures[index] = value
+                continue
+            results[index] = value
+            if self.finished is not None:
+                self.finished(index, value)
+        tasks = iter(sorted(_tasks(figures), key=lambda task: task[0]))
+        for index in range(len(self.plan)):
+            while index not in results:
+                task = next(tasks)
+                for k, value in zip(task, _explore_group(task, [self.plan[k] for k in task], self.explore_here)):
+                    results[k] = value
+                    if self.finished is not None:
+                        self.finished(k, value)
+            yield results.pop(index)
+
     def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone
         where the figures are None): largest groups first, at most GROUP in a task."""
-        alike: dict = {}
-        for index in sorted(figures):
-            key = figures[index]
-            alike.setdefault(key if key is not None else ("alone", index), []).append(index)
-        tasks = [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
-        tasks.sort(key=lambda task: (-len(task), task[0]))
-        for task in tasks:
+        for task in sorted(_tasks(figures), key=lambda task: (-len(task), task[0])):
             running[self.pool.submit(_explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
     def _death(self, first_unfinished) -> WorkerDied:

@@ -31,11 +31,11 @@ def _marked(names):
     return [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name for name in names]
 
 
-def _run(target: list[str], probe_states: int, *options: str) -> dict:
+def _run(target: list[str], probe_states: int, *options: str, jobs: str = "2") -> dict:
     """`check` in its own process (a pool forked from a pytest-xdist worker, which has threads,
     may deadlock), with probes of ``probe_states`` states; its JSON without what differs by
     design with and without twins (time, which arrangements were derived)."""
-    command = [sys.executable, "-m", "checker", *target, "--json", "--no-progress", "--jobs", "2", *options]
+    command = [sys.executable, "-m", "checker", *target, "--json", "--no-progress", "--jobs", jobs, *options]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600,
                           env={**os.environ, "RINGLEADER_PROBE_STATES": str(probe_states)})
     assert done.returncode in (0, 1), done.stderr
@@ -48,7 +48,10 @@ def _run(target: list[str], probe_states: int, *options: str) -> dict:
 
 
 def _same_with_and_without_twins(target: list[str], probe_states: int, *options: str) -> None:
-    assert _run(target, probe_states, *options) == _run(target, probe_states, *options, "--no-twins")
+    """With two workers and in one process (which probes and groups alike: workers.py)."""
+    searched = _run(target, probe_states, *options, "--no-twins")
+    assert _run(target, probe_states, *options) == searched
+    assert _run(target, probe_states, *options, jobs="1") == searched
 
 
 def _searched(algorithm, ids):
