@@ -49,15 +49,17 @@ class RemoteRun:
 class ClusterWorkers:
     """The same protocol as workers.Workers: results in plan order; a context manager."""
 
-    def __init__(self, plan: list, run: RemoteRun, explore: Callable, known: dict | None = None):
-        """``explore(run, arrangement)`` runs on a worker (run.py's explore_remotely)."""
+    def __init__(self, plan: list, run: RemoteRun, explore: Callable, known: dict | None = None,
+                 finished: Callable | None = None):
+        """``explore(run, arrangement)`` runs on a worker (run.py's explore_remotely);
+        ``finished(index, result)`` is told of each result as soon as it comes, in any order."""
         address = run.cluster.address
         self.explore = explore
         try:
             from distributed import Client, LocalCluster
         except ImportError:
             raise AlgorithmError("--cluster needs Dask's distributed: pip install 'ringleader[cluster]'") from None
-        self.plan, self.run, self.known = plan, run, known or {}
+        self.plan, self.run, self.known, self.finished = plan, run, known or {}, finished
         self.cluster = None
         # the workers' own warnings (a task cancelled as the run stops at a violation) are not the user's
         import dask
@@ -81,21 +83,32 @@ class ClusterWorkers:
             raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
 
     def __iter__(self):
-        futures = {index: self.client.submit(self.explore, self.run, arrangement, pure=False)
-                   for index, arrangement in enumerate(self.plan) if index not in self.known}
-        for index, arrangement in enumerate(self.plan):
-            if index in self.known:
-                yield self.known[index]
-                continue
-            try:
-                yield futures[index].result()
-            except Exception as error:  # the scheduler gave up on it (KilledWorker: its workers kept dying)
-                from .workers import WorkerDied
+        from distributed import as_completed
 
-                if type(error).__name__ == "KilledWorker":
+        futures = {self.client.submit(self.explore, self.run, arrangement, pure=False): index
+                   for index, arrangement in enumerate(self.plan) if index not in self.known}
+        completed = as_completed(futures)
+        results, failed = dict(self.known), {}
+        for index, arrangement in enumerate(self.plan):
+            while index not in results and index not in failed:
+                future = next(completed)
+                done = futures[future]
+                try:
+                    results[done] = future.result()
+                except Exception as error:  # raised in its turn: an earlier violation may end the run first
+                    failed[done] = error
+                    continue
+                if self.finished is not None:
+                    self.finished(done, results[done])
+            if index in failed:
+                error = failed[index]
+                if type(error).__name__ == "KilledWorker":  # the scheduler gave up: its workers kept dying
+                    from .workers import WorkerDied
+
                     raise WorkerDied(arrangement, [], how="was lost with every cluster worker that took it "
                                      "(the scheduler retries a task whose worker dies, then gives up)") from None
-                raise
+                raise error
+            yield results.pop(index)
 
     def __enter__(self):
         return self

@@ -439,29 +439,29 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
               checkpoint: Checkpoint | None = None, remote: RemoteRun | None = None):
     """Explore the plan's arrangements in order: (explorations, counterexample, why the run stopped
     early, states stored in the arrangement it stopped in, which are not in the explorations).
-    With a ``checkpoint``, recorded arrangements are taken from it and finished ones recorded."""
+    With a ``checkpoint``, recorded arrangements are taken from it and each one explored without
+    a violation is recorded as soon as it is finished."""
     explorations: list[Exploration] = []
     counterexample = None
     incomplete_reason = None
     stored = 0
     unfinished = 0
     known = checkpoint.recorded if checkpoint is not None else {}
-    counted: set[int] = set()  # arrangements the progress display counted when a worker finished them
+
+    def finished(index: int, result) -> None:
+        # recorded and counted as soon as it is explored: with probes (or on a cluster)
+        # arrangements finish ahead of the plan's order, and a run killed before their turn
+        # must not lose them (nor the progress display stand still while they finish)
+        exploration, trace = result
+        if isinstance(exploration, Exploration):
+            meter.arrangement_done(exploration.states)
+            if checkpoint is not None and trace is None:
+                checkpoint.record(index, result)
+
     if remote is not None:
         from .cluster import ClusterWorkers
-        workers = ClusterWorkers(plan, remote, explore_remotely, known)
+        workers = ClusterWorkers(plan, remote, explore_remotely, known, finished)
     else:
-        def finished(index: int, result) -> None:
-            # recorded and counted as soon as a worker finishes it: with probes, a group finishes
-            # arrangements ahead of the plan's order, and a run killed before their turn must not
-            # lose them (nor the progress display stand still while they finish)
-            exploration, trace = result
-            if isinstance(exploration, Exploration):
-                meter.arrangement_done(exploration.states)
-                counted.add(index)
-                if checkpoint is not None and trace is None:
-                    checkpoint.record(index, result)
-
         workers = Workers(plan, jobs, _explore, lambda arrangement, **alike: _explore(arrangement, meter.states, **alike), known,
                           probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
     with workers:
@@ -485,13 +485,10 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
                 unfinished = exploration.states
                 break
-            index = len(explorations)
-            if checkpoint is not None and trace is None and index not in known:
-                checkpoint.record(index, (exploration, trace))
+            if len(explorations) in known:  # the others were counted as they finished
+                meter.arrangement_done(exploration.states)
             explorations.append(exploration)
             stored += exploration.states
-            if index not in counted:
-                meter.arrangement_done(exploration.states)
             if trace is not None:
                 counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
                                                 exploration.swapped, exploration.network)

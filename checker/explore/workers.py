@@ -95,8 +95,9 @@ class Workers:
     """(result) per arrangement, in plan order, from ``explore(arrangement)`` in ``jobs``
     processes (in this one if jobs is 1). ``probe(arrangement)``: (True, its result) if a short
     search finished it, else (False, figures that arrangements with the same graph up to the
-    ids share); with a probe, ``finished(index, result)`` is told of each result as soon as it
-    is there. A context manager: leaving it, early or not, ends the workers at once."""
+    ids share). ``finished(index, result)`` is told of each result explored (not of those
+    ``known``) as soon as it is there: with probes, groups finish arrangements ahead of the
+    plan's order. A context manager: leaving it, early or not, ends the workers at once."""
 
     def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None,
                  probe: Callable | None = None, finished: Callable | None = None):
@@ -119,7 +120,12 @@ class Workers:
             return
         if self.pool is None:
             for index, arrangement in enumerate(self.plan):
-                yield self.known[index] if index in self.known else self.explore_here(arrangement)
+                if index in self.known:
+                    yield self.known[index]
+                    continue
+                result = self.explore_here(arrangement)
+                self._tell(index, result)
+                yield result
             return
         if self.probe is not None:
             yield from self._probed()
@@ -134,15 +140,15 @@ class Workers:
         def submit_next():
             index, arrangement = next(upcoming, (None, None))
             while index in self.known:  # nothing to explore: its place in the order is kept
-                in_flight.append((arrangement, None, self.known[index]))
+                in_flight.append((index, arrangement, None, self.known[index]))
                 index, arrangement = next(upcoming, (None, None))
             if arrangement is not None:
-                in_flight.append((arrangement, self.pool.submit(_explore_at, index, arrangement), None))
+                in_flight.append((index, arrangement, self.pool.submit(_explore_at, index, arrangement), None))
 
         for _ in range(2 * self.jobs):
             submit_next()
         while in_flight:
-            arrangement, future, known = in_flight.popleft()
+            index, arrangement, future, known = in_flight.popleft()
             if future is None:
                 yield known
                 continue
@@ -150,6 +156,7 @@ class Workers:
                 result = future.result()
             except BrokenProcessPool:
                 raise self._death(arrangement) from None
+            self._tell(index, result)
             submit_next()
             yield result
 
@@ -186,8 +193,7 @@ class Workers:
                         values = [value]
                     for k, value in zip(indices, values):
                         results[k] = value
-                        if self.finished is not None:
-                            self.finished(k, value)
+                        self._tell(k, value)
             yield results.pop(index)
 
     def _probed_here(self):
@@ -205,17 +211,19 @@ class Workers:
                 figures[index] = value
                 continue
             results[index] = value
-            if self.finished is not None:
-                self.finished(index, value)
+            self._tell(index, value)
         tasks = iter(sorted(_tasks(figures), key=lambda task: task[0]))
         for index in range(len(self.plan)):
             while index not in results:
                 task = next(tasks)
                 for k, value in zip(task, _explore_group(task, [self.plan[k] for k in task], self.explore_here)):
                     results[k] = value
-                    if self.finished is not None:
-                        self.finished(k, value)
+                    self._tell(k, value)
             yield results.pop(index)
+
+    def _tell(self, index: int, result) -> None:
+        if self.finished is not None:
+            self.finished(index, result)
 
     def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone

@@ -88,3 +88,29 @@ def test_a_killed_cluster_worker_has_its_arrangement_retried():
     report = json.loads(out)
     assert report["verdict"] == "verified" and report["states"] == 9_298_633
     assert report["arrangements"] == {"checked": 12, "represented": 120}
+
+
+def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once():
+    """The run records each cluster result in its checkpoint when it comes (run.py's
+    ``finished``), not when its turn in the plan comes: a run killed while arrangement 0 is
+    still running keeps 1 and 2."""
+    from types import SimpleNamespace
+
+    from checker.explore.cluster import ClusterWorkers
+
+    def explore(_run, arrangement):
+        import time as clock
+
+        if arrangement == 0:
+            clock.sleep(3.0)
+        return arrangement
+
+    events = []
+    with ClusterWorkers([0, 1, 2], SimpleNamespace(cluster=SimpleNamespace(address="local:2")), explore,
+                        finished=lambda index, result: events.append(("finished", index))) as workers:
+        for index, result in enumerate(workers):
+            assert result == index
+            events.append(("yielded", index))
+    assert events.index(("finished", 1)) < events.index(("yielded", 0))
+    assert events.index(("finished", 2)) < events.index(("yielded", 0))
+    assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]

@@ -66,3 +66,22 @@ def test_a_single_arrangement_is_not_probed():
     explore = _Recorder()
     with Workers([0], 1, _never, explore, probe=_never) as workers:
         assert list(workers) == [("explored", 0)]
+
+
+def test_the_progress_display_and_the_checkpoint_count_each_arrangement_once(monkeypatch, tmp_path):
+    """Probes of 100 states group hs at n = 4: each arrangement is counted (and recorded) when
+    it is explored, a recorded one when a resumed run takes it from the checkpoint."""
+    import checker.explore.run as run
+    from algorithms import builtin
+    from checker import check
+    from checker.explore.progress import Progress
+
+    counted = []
+    monkeypatch.setattr(Progress, "arrangement_done", lambda self, states: counted.append(states))
+    monkeypatch.setattr(run, "PROBE_STATES", 100)
+    path = str(tmp_path / "hs4.checkpoint")
+    first = check(builtin("hs"), 4, jobs=1, checkpoint=path)
+    assert len(counted) == len(first.per_arrangement) and sum(counted) == first.states
+    counted.clear()
+    again = check(builtin("hs"), 4, jobs=1, checkpoint=path)
+    assert again.states == first.states and sum(counted) == first.states and len(counted) == len(first.per_arrangement)
