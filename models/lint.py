@@ -21,7 +21,7 @@ import ast
 import inspect
 import linecache
 import os
-import textwrap
+import sys
 
 from .errors import AlgorithmError
 
@@ -108,11 +108,36 @@ def _is_user_code(function) -> bool:
     return not filename.startswith(_LIBRARIES) and not any(folder in filename for folder in _PACKAGES)
 
 
+def _definition(tree: ast.Module, qualname: str) -> ast.ClassDef | None:
+    """The first class statement of ``tree`` whose qualified name is ``qualname`` (as Python
+    names it: ``Outer.Inner``, ``function.<locals>.Local``), in source order."""
+    wanted = qualname.split(".")
+
+    def search(body: list, path: list[str]):
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                here = [*path, node.name]
+                if here == wanted:
+                    return node
+                found = search(node.body, here) if wanted[:len(here)] == here else None
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                here = [*path, node.name, "<locals>"]
+                found = search(node.body, here) if wanted[:len(here)] == here else None
+            else:  # an if, a try, a with: its statements are in the same scope
+                found = search([child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)], path)
+            if found is not None:
+                return found
+        return None
+
+    return search(tree.body, [])
+
+
 class _Linter:
     def __init__(self, cls):
         self.cls = cls
         self.done: set[tuple[str, int, int]] = set()  # (file, line, column) of functions read
         self.trees: dict[str, dict] = {}  # file -> its defs and lambdas by first line
+        self.modules: dict[str, ast.Module | None] = {}  # file -> its syntax tree
 
     def fail(self, filename: str, line: int, where: str, message: str):
         raise AlgorithmError(f"{filename}:{line}: in {where}: {message}")
@@ -123,20 +148,19 @@ class _Linter:
         if not any(callable(value) or isinstance(value, (staticmethod, classmethod, property))
                    for name, value in vars(cls).items() if not name.startswith("__")):
             return  # nothing of its own to read: e.g. --k's subclass, which only sets a constant
-        try:
-            lines, first_line = inspect.getsourcelines(cls)
-            filename = inspect.getsourcefile(cls) or "<unknown>"
-        except (OSError, TypeError) as error:
-            raise AlgorithmError(
-                f"cannot read the source of algorithm class {cls.__name__} ({error}); "
-                "define it in a .py file so its guards and bodies can be checked"
-            ) from None
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-        class_node = next((n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__), None)
+        module = sys.modules.get(cls.__module__)
+        filename = getattr(module, "__file__", None)
+        tree = self._tree(filename) if filename else None
+        # found as inspect.getsourcelines finds a class (the first definition with its
+        # qualified name), without tokenizing the file again
+        class_node = _definition(tree, cls.__qualname__) if tree is not None else None
         if class_node is None:
-            return
-        module = inspect.getmodule(cls)
-        namespace = {**vars(module), **vars(cls)} if module else dict(vars(cls))
+            why = "no source file" if not filename else f"no definition of {cls.__qualname__} in {filename}"
+            raise AlgorithmError(
+                f"cannot read the source of algorithm class {cls.__name__} ({why}); "
+                "define it in a .py file so its guards and bodies can be checked"
+            )
+        namespace = {**vars(module), **vars(cls)}
         for statement in class_node.body:
             functions = []
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -146,8 +170,8 @@ class _Linter:
             else:
                 functions.extend(("lambda", n) for n in ast.walk(statement) if isinstance(n, ast.Lambda))
             for name, function in functions:
-                self.done.add((os.path.abspath(filename), first_line + function.lineno - 1, function.col_offset))
-                self.node(function, filename, first_line - 1, f"{cls.__name__}.{name}", namespace)
+                self.done.add((os.path.abspath(filename), function.lineno, function.col_offset))
+                self.node(function, filename, 0, f"{cls.__name__}.{name}", namespace)
 
     # -- functions wherever they are defined ----------------------------------------------
     def function(self, function, where: str):
@@ -163,14 +187,21 @@ class _Linter:
             self.done.add(key)
             self.node(node, code.co_filename, 0, where, function.__globals__)
 
+    def _tree(self, filename: str) -> ast.Module | None:
+        """The file's syntax tree, parsed once (None: no source, or not Python)."""
+        if filename not in self.modules:
+            try:
+                source = "".join(linecache.getlines(filename))
+                self.modules[filename] = ast.parse(source) if source else None
+            except (SyntaxError, ValueError):
+                self.modules[filename] = None
+        return self.modules[filename]
+
     def _index(self, filename: str) -> dict:
         """first line -> the defs and lambdas starting there (a decorated def: also its decorators' lines)."""
         if filename not in self.trees:
             index: dict[int, list] = {}
-            try:
-                tree = ast.parse("".join(linecache.getlines(filename)))
-            except SyntaxError:
-                tree = None
+            tree = self._tree(filename)
             for node in ast.walk(tree) if tree is not None else ():
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     for line in {node.lineno, *(d.lineno for d in node.decorator_list)}:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
 from . import draws
@@ -28,7 +27,7 @@ from .process import view_class
 from .values import HiddenId, render
 
 UNMATCHED = "(unmatched)"
-ONE = Fraction(1)
+ONE = 1  # the probability of a command that draws nothing: an int is exact, and Fraction arithmetic keeps it so
 _GUARD_COINS = draws.NoDraws("a guard cannot draw; draw in the body and test the value in a later command's guard")
 # a draw the source did not show (through a helper function): refused, so that the checker never
 # takes a random command for a deterministic one

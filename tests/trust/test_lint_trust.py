@@ -140,6 +140,25 @@ def test_a_decision_function_inherited_from_a_base_in_another_file_is_read(tmp_p
     assert "in Variant.is_leader: `all`" in _refused(path)
 
 
+def test_a_class_made_in_a_function_under_an_if_is_read_at_its_own_lines(tmp_path):
+    """The class body is found by its qualified name (make.<locals>.Bad), after a first class
+    of the same name elsewhere in the file, and its lines are the file's."""
+    body = textwrap.indent(HEADER.replace("from models import *\n", ""), "        ")
+    path = _write(tmp_path, "bad.py", "from models import *\n\nclass Bad:\n    pass\n\nif True:\n    def make():\n"
+                  + body + "\n            def smaller(p, a, b):  # no command calls it: only the class body shows it\n"
+                  "                return min(a, b)\n        return Bad\n\n    Made = make()\n")
+    line = path.read_text().splitlines().index("                return min(a, b)") + 1
+    assert _refused(path).startswith(f"{path}:{line}: in Bad.smaller: `min`")
+
+
+def test_a_class_without_a_source_file_is_refused_in_one_line():
+    namespace: dict = {}
+    with pytest.raises(AlgorithmError) as error:
+        exec(HEADER.replace("name=\"bad\"", "name=\"sourceless\""), namespace)
+    assert "cannot read the source of algorithm class Bad" in str(error.value)
+    assert "define it in a .py file" in str(error.value)
+
+
 def test_message_bound_stays_plain_python(tmp_path):
     path = _write(tmp_path, "good.py", HEADER + '''
     @staticmethod
