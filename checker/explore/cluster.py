@@ -2,7 +2,10 @@
 
 Arrangements are independent, so a cluster needs no home-made protocol: each arrangement is a
 Dask task (``distributed``), its result comes back pickled, and results are taken in plan
-order, so the output is a local run's. Dask rather than Ray: its LocalCluster runs the same
+order, so the output is a local run's. With the native engine the tasks are those of local
+workers (workers.py): probes of a few arrangements each, then the arrangements the probes did
+not finish, in groups of alike ones, so that a group's later arrangements may be derived from
+its first (twins.py). Dask rather than Ray: its LocalCluster runs the same
 code on one machine (the tests use one of two workers), a real cluster is one scheduler
 address (`dask scheduler`, `dask worker ADDRESS` on each machine), and a task whose worker
 dies is retried on another worker by the scheduler, which is what a lost machine needs. Ray
@@ -44,22 +47,28 @@ class RemoteRun:
     chains: bool
     fingerprint: bool
     python_reason: str | None
+    twins: bool = True
 
 
 class ClusterWorkers:
     """The same protocol as workers.Workers: results in plan order; a context manager."""
 
     def __init__(self, plan: list, run: RemoteRun, explore: Callable, known: dict | None = None,
-                 finished: Callable | None = None):
+                 finished: Callable | None = None, alike: tuple[Callable, Callable] | None = None):
         """``explore(run, arrangement)`` runs on a worker (run.py's explore_remotely);
-        ``finished(index, result)`` is told of each result as soon as it comes, in any order."""
+        ``finished(index, result)`` is told of each result as soon as it comes, in any order.
+        With ``alike`` = (probe, explore_group), run.py's probe_remotely and
+        explore_group_remotely, the arrangements are probed and grouped as the local workers
+        do (workers.py): ``probe(run, arrangements)`` gives each one's (finished, result or
+        figures), ``explore_group(run, arrangements)`` explores alike ones in a row, so that
+        twins are derived on the cluster too."""
         address = run.cluster.address
         self.explore = explore
         try:
             from distributed import Client, LocalCluster
         except ImportError:
             raise AlgorithmError("--cluster needs Dask's distributed: pip install 'ringleader[cluster]'") from None
-        self.plan, self.run, self.known, self.finished = plan, run, known or {}, finished
+        self.plan, self.run, self.known, self.finished, self.alike = plan, run, known or {}, finished, alike
         self.cluster = None
         # the workers' own warnings (a task cancelled as the run stops at a violation) are not the user's
         import dask
@@ -85,21 +94,54 @@ class ClusterWorkers:
     def __iter__(self):
         from distributed import as_completed
 
-        futures = {self.client.submit(self.explore, self.run, arrangement, pure=False): index
-                   for index, arrangement in enumerate(self.plan) if index not in self.known}
-        completed = as_completed(futures)
-        results, failed = dict(self.known), {}
+        from .workers import alike_tasks
+
+        unknown = [index for index in range(len(self.plan)) if index not in self.known]
+        probing = self.alike is not None and len(unknown) > 1
+        tasks: dict = {}  # future -> what it does ("probe" or "explore") and the plan indices it does it for
+
+        def submit(kind: str, indices: list[int]):
+            arrangements = [self.plan[k] for k in indices]
+            if kind == "probe":
+                future = self.client.submit(self.alike[0], self.run, arrangements, pure=False)
+            elif probing:
+                future = self.client.submit(self.alike[1], self.run, arrangements, pure=False)
+            else:
+                future = self.client.submit(self.explore, self.run, arrangements[0], pure=False)
+            tasks[future] = (kind, indices)
+            return future
+
+        if probing:  # a few probes a task, about four tasks a worker
+            size = max(1, len(unknown) // (4 * max(1, len(self.client.scheduler_info().get("workers", {})))))
+            completed = as_completed([submit("probe", unknown[at:at + size]) for at in range(0, len(unknown), size)])
+        else:
+            completed = as_completed([submit("explore", [index]) for index in unknown])
+        probes_left = sum(1 for kind, _ in tasks.values() if kind == "probe")
+        results, failed, figures = dict(self.known), {}, {}
         for index, arrangement in enumerate(self.plan):
             while index not in results and index not in failed:
                 future = next(completed)
-                done = futures[future]
+                kind, indices = tasks.pop(future)
                 try:
-                    results[done] = future.result()
+                    values = future.result()
                 except Exception as error:  # raised in its turn: an earlier violation may end the run first
-                    failed[done] = error
+                    failed.update(dict.fromkeys(indices, error))
                     continue
-                if self.finished is not None:
-                    self.finished(done, results[done])
+                if kind == "probe":
+                    probes_left -= 1
+                    for k, (finished_by_probe, value) in zip(indices, values):
+                        if finished_by_probe:
+                            results[k] = value
+                            self._tell(k, value)
+                        else:
+                            figures[k] = value
+                    if probes_left == 0:  # groups of alike arrangements, largest first (workers.py)
+                        for group in sorted(alike_tasks(figures), key=lambda task: (-len(task), task[0])):
+                            completed.add(submit("explore", group))
+                    continue
+                for k, value in zip(indices, values if probing else [values]):
+                    results[k] = value
+                    self._tell(k, value)
             if index in failed:
                 error = failed[index]
                 if type(error).__name__ == "KilledWorker":  # the scheduler gave up: its workers kept dying
@@ -109,6 +151,10 @@ class ClusterWorkers:
                                      "(the scheduler retries a task whose worker dies, then gives up)") from None
                 raise error
             yield results.pop(index)
+
+    def _tell(self, index: int, result) -> None:
+        if self.finished is not None:
+            self.finished(index, result)
 
     def __enter__(self):
         return self

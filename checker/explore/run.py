@@ -37,7 +37,7 @@ from .result import (
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
-from .workers import WorkerDied, Workers
+from .workers import WorkerDied, Workers, explore_group
 
 if TYPE_CHECKING:  # a plain check needs neither traces (until one is shown) nor the cluster
     from ..render.trace import Trace
@@ -244,7 +244,7 @@ def check_plan(
     with ``chains`` it also passes through, without storing, states whose stubborn set is a
     single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
     states instead of states; the result gives the probability that one was wrongly taken as
-    already seen. With ``twins`` (and the native engine, in workers or in one process), an arrangement proved to
+    already seen. With ``twins`` (and the native engine: in workers, in one process or on a cluster), an arrangement proved to
     be another's with the ids renamed is derived from that one's search (checker/explore/twins.py).
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
@@ -316,7 +316,7 @@ def check_plan(
     remote = None
     if cluster is not None:
         from .cluster import RemoteRun
-        remote = RemoteRun(cluster, n, engine, por, max_states, max_memory, chains, fingerprint, python_reason)
+        remote = RemoteRun(cluster, n, engine, por, max_states, max_memory, chains, fingerprint, python_reason, twins)
     blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
     try:
         if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
@@ -420,9 +420,8 @@ def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, pytho
 _remote_tasks: dict = {}  # on a cluster worker: RemoteRun -> its task, built once per run
 
 
-def explore_remotely(run: RemoteRun, arrangement: Arrangement):
-    """On a cluster worker (cluster.py): one arrangement's (exploration, trace), with the task a
-    local run builds before its workers fork."""
+def _remote_task(run: RemoteRun) -> None:
+    """On a cluster worker (cluster.py): the task a local run builds before its workers fork."""
     global _task
     task = _remote_tasks.get(run)
     if task is None:
@@ -430,9 +429,26 @@ def explore_remotely(run: RemoteRun, arrangement: Arrangement):
         native, _, por = _engines(algorithm, run.n, run.engine, run.por, run.fingerprint, run.python_reason)
         engine = "interned" if run.engine in ("auto", "native") else run.engine
         task = _remote_tasks[run] = _Task(algorithm, election_spec(algorithm), engine, run.max_states, por,
-                                          run.max_memory, run.chains, run.fingerprint, native)
+                                          run.max_memory, run.chains, run.fingerprint, native, twins=run.twins)
     _task = task
+
+
+def explore_remotely(run: RemoteRun, arrangement: Arrangement):
+    """On a cluster worker: one arrangement's (exploration, trace)."""
+    _remote_task(run)
     return _explore(arrangement)
+
+
+def probe_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
+    """On a cluster worker: ``_probe`` of each arrangement."""
+    _remote_task(run)
+    return [_probe(arrangement) for arrangement in arrangements]
+
+
+def explore_group_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
+    """On a cluster worker: a group of arrangements alike in a row, the first leading (workers.py)."""
+    _remote_task(run)
+    return explore_group(list(range(len(arrangements))), arrangements, _explore)
 
 
 def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
@@ -460,7 +476,8 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
 
     if remote is not None:
         from .cluster import ClusterWorkers
-        workers = ClusterWorkers(plan, remote, explore_remotely, known, finished)
+        workers = ClusterWorkers(plan, remote, explore_remotely, known, finished,
+                                 (probe_remotely, explore_group_remotely) if _task.native is not None else None)
     else:
         workers = Workers(plan, jobs, _explore, lambda arrangement, **alike: _explore(arrangement, meter.states, **alike), known,
                           probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)

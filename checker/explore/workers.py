@@ -35,6 +35,7 @@ _explore_in_worker: Callable | None = None  # set before the workers fork, so th
 _probe_in_worker: Callable | None = None  # likewise
 _holder = None  # shared array: the pid of the worker exploring each arrangement of the plan
 GROUP = 4  # the most arrangements one task explores in a row
+PROBE_TASKS_PER_WORKER = 4  # the probes are sent in about this many tasks per worker
 
 
 def _explore_at(index: int, arrangement, **alike):
@@ -47,7 +48,11 @@ def _probe_at(index: int, arrangement):
     return _probe_in_worker(arrangement)
 
 
-def _explore_group(indices: list[int], arrangements: list, explore: Callable | None = None) -> list:
+def _probe_batch(indices: list[int], arrangements: list) -> list:
+    return [_probe_at(index, arrangement) for index, arrangement in zip(indices, arrangements)]
+
+
+def explore_group(indices: list[int], arrangements: list, explore: Callable | None = None) -> list:
     """A group's arrangements in a row: the first ``leads``, the others are ``like`` it; in a
     worker, or with ``explore`` in this process."""
     def one(index, arrangement, **alike):
@@ -59,7 +64,7 @@ def _explore_group(indices: list[int], arrangements: list, explore: Callable | N
             for k, (index, arrangement) in enumerate(zip(indices, arrangements))]
 
 
-def _tasks(figures: dict) -> list[list[int]]:
+def alike_tasks(figures: dict) -> list[list[int]]:
     """The arrangements the probes did not finish (plan index -> the figures of its probe),
     grouped: those with the same figures together, at most GROUP in a task, each alone whose
     figures are None."""
@@ -167,10 +172,14 @@ class Workers:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
-        running: dict = {}  # future -> the plan indices it explores, and whether it is a probe
-        for index, arrangement in enumerate(self.plan):
-            if index not in self.known:
-                running[self.pool.submit(_probe_at, index, arrangement)] = ([index], True)
+        running: dict = {}  # future -> the plan indices it explores, and whether it probes them
+        unknown = [index for index in range(len(self.plan)) if index not in self.known]
+        # a few probes a task: 120 arrangements of a few hundred states each (cr at n = 6) cost
+        # less to search than to send one by one
+        size = max(1, len(unknown) // (PROBE_TASKS_PER_WORKER * self.jobs))
+        for at in range(0, len(unknown), size):
+            batch = unknown[at:at + size]
+            running[self.pool.submit(_probe_batch, batch, [self.plan[k] for k in batch])] = (batch, True)
         results, figures = dict(self.known), {}
         grouped = False
         for index in range(len(self.plan)):
@@ -186,11 +195,13 @@ class Workers:
                     except BrokenProcessPool:
                         raise self._death(self.plan[indices[0]]) from None
                     if probe:
-                        finished_by_probe, value = values
-                        if not finished_by_probe:
-                            figures[indices[0]] = value
-                            continue
-                        values = [value]
+                        for k, (finished_by_probe, value) in zip(indices, values):
+                            if finished_by_probe:
+                                results[k] = value
+                                self._tell(k, value)
+                            else:
+                                figures[k] = value
+                        continue
                     for k, value in zip(indices, values):
                         results[k] = value
                         self._tell(k, value)
@@ -212,11 +223,11 @@ class Workers:
                 continue
             results[index] = value
             self._tell(index, value)
-        tasks = iter(sorted(_tasks(figures), key=lambda task: task[0]))
+        tasks = iter(sorted(alike_tasks(figures), key=lambda task: task[0]))
         for index in range(len(self.plan)):
             while index not in results:
                 task = next(tasks)
-                for k, value in zip(task, _explore_group(task, [self.plan[k] for k in task], self.explore_here)):
+                for k, value in zip(task, explore_group(task, [self.plan[k] for k in task], self.explore_here)):
                     results[k] = value
                     self._tell(k, value)
             yield results.pop(index)
@@ -228,8 +239,8 @@ class Workers:
     def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone
         where the figures are None): largest groups first, at most GROUP in a task."""
-        for task in sorted(_tasks(figures), key=lambda task: (-len(task), task[0])):
-            running[self.pool.submit(_explore_group, task, [self.plan[index] for index in task])] = (task, False)
+        for task in sorted(alike_tasks(figures), key=lambda task: (-len(task), task[0])):
+            running[self.pool.submit(explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
     def _death(self, first_unfinished) -> WorkerDied:
         """The arrangement the dead worker last took (by its pid), else the first unfinished one.

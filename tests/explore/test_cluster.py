@@ -114,3 +114,20 @@ def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once():
     assert events.index(("finished", 1)) < events.index(("yielded", 0))
     assert events.index(("finished", 2)) < events.index(("yielded", 0))
     assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]
+
+
+def test_twins_are_derived_on_the_cluster_as_locally(capsys, monkeypatch):
+    """The cluster's workers probe and group the arrangements like local workers: hs at n = 4
+    up to rotation has a twin, derived on the cluster, and the output is the local one's and
+    (but for which was derived) the one of a run that searches every arrangement."""
+    monkeypatch.setenv("RINGLEADER_PROBE_STATES", "50")  # the cluster's workers read it when they start
+    target = ["hs", "--n", "4", "--symmetry", "rotation", "--json"]
+    local = json.loads(_run(capsys, *target)[1])
+    remote = json.loads(_run(capsys, *target, "--cluster", "local:2")[1])
+    searched = json.loads(_run(capsys, *target, "--cluster", "local:2", "--no-twins")[1])
+    assert _without_times(remote) == _without_times(local)
+    assert sum(1 for a in remote["per_arrangement"] if a.get("renamed_from")) == 1
+    for arrangement in remote["per_arrangement"]:
+        arrangement.pop("renamed_from", None)
+    remote.pop("notes", None), searched.pop("notes", None)
+    assert _without_times(remote) == _without_times(searched)
