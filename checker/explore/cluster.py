@@ -94,7 +94,7 @@ class ClusterWorkers:
     def __iter__(self):
         from distributed import as_completed
 
-        from .workers import alike_tasks
+        from .workers import alike_tasks, take_probes
 
         unknown = [index for index in range(len(self.plan)) if index not in self.known]
         probing = self.alike is not None and len(unknown) > 1
@@ -129,14 +129,9 @@ class ClusterWorkers:
                     continue
                 if kind == "probe":
                     probes_left -= 1
-                    for k, (finished_by_probe, value) in zip(indices, values):
-                        if finished_by_probe:
-                            results[k] = value
-                            self._tell(k, value)
-                        else:
-                            figures[k] = value
+                    take_probes(indices, values, results, figures, self._tell)
                     if probes_left == 0:  # groups of alike arrangements, largest first (workers.py)
-                        for group in sorted(alike_tasks(figures), key=lambda task: (-len(task), task[0])):
+                        for group in alike_tasks(figures):
                             completed.add(submit("explore", group))
                     continue
                 for k, value in zip(indices, values if probing else [values]):

@@ -64,15 +64,27 @@ def explore_group(indices: list[int], arrangements: list, explore: Callable | No
             for k, (index, arrangement) in enumerate(zip(indices, arrangements))]
 
 
-def alike_tasks(figures: dict) -> list[list[int]]:
+def alike_tasks(figures: dict, largest_first: bool = True) -> list[list[int]]:
     """The arrangements the probes did not finish (plan index -> the figures of its probe),
     grouped: those with the same figures together, at most GROUP in a task, each alone whose
-    figures are None."""
+    figures are None; the largest groups first, or in the order of their first arrangement."""
     alike: dict = {}
     for index in sorted(figures):
         key = figures[index]
         alike.setdefault(key if key is not None else ("alone", index), []).append(index)
-    return [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
+    tasks = [group[k:k + GROUP] for group in alike.values() for k in range(0, len(group), GROUP)]
+    return sorted(tasks, key=lambda task: (-len(task), task[0]) if largest_first else task[0])
+
+
+def take_probes(indices: list[int], probes: list, results: dict, figures: dict, tell: Callable) -> None:
+    """Each probe's outcome (``probe`` of the arrangement at that plan index): a result, told,
+    or the figures of the search's first states."""
+    for index, (finished_by_probe, value) in zip(indices, probes):
+        if finished_by_probe:
+            results[index] = value
+            tell(index, value)
+        else:
+            figures[index] = value
 
 
 class WorkerDied(Exception):
@@ -195,12 +207,7 @@ class Workers:
                     except BrokenProcessPool:
                         raise self._death(self.plan[indices[0]]) from None
                     if probe:
-                        for k, (finished_by_probe, value) in zip(indices, values):
-                            if finished_by_probe:
-                                results[k] = value
-                                self._tell(k, value)
-                            else:
-                                figures[k] = value
+                        take_probes(indices, values, results, figures, self._tell)
                         continue
                     for k, value in zip(indices, values):
                         results[k] = value
@@ -215,15 +222,9 @@ class Workers:
         violation, --max-states) explores no group past the one it stopped in."""
         results, figures = dict(self.known), {}
         for index, arrangement in enumerate(self.plan):
-            if index in results:
-                continue
-            finished_by_probe, value = self.probe(arrangement)
-            if not finished_by_probe:
-                figures[index] = value
-                continue
-            results[index] = value
-            self._tell(index, value)
-        tasks = iter(sorted(alike_tasks(figures), key=lambda task: task[0]))
+            if index not in results:
+                take_probes([index], [self.probe(arrangement)], results, figures, self._tell)
+        tasks = iter(alike_tasks(figures, largest_first=False))
         for index in range(len(self.plan)):
             while index not in results:
                 task = next(tasks)
@@ -239,7 +240,7 @@ class Workers:
     def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone
         where the figures are None): largest groups first, at most GROUP in a task."""
-        for task in sorted(alike_tasks(figures), key=lambda task: (-len(task), task[0])):
+        for task in alike_tasks(figures):
             running[self.pool.submit(explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
     def _death(self, first_unfinished) -> WorkerDied:
