@@ -1,5 +1,7 @@
+import multiprocessing
 import os
 import sys
+import traceback
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -9,9 +11,11 @@ MUTANTS = os.path.join(ROOT, "tests", "mutants")
 # algorithm files whose state graphs have the shapes the judges must get right (tests/explore/test_graph.py)
 JUDGES = os.path.join(ROOT, "tests", "judges")
 
-# One worker unless a test asks for more (tests/explore/test_engines.py compares jobs 1 and 2): most
-# checks here are small, and each pool of workers is a fork of the test process.
-os.environ.setdefault("RINGLEADER_JOBS", "1")
+# One worker, whatever the shell says: a pool of workers is a fork of the test process, and a
+# pytest-xdist worker has threads (execnet's), so the fork may deadlock (a lock another thread
+# held at the fork stays held in the child for ever). A test that runs workers does it in a
+# process of its own: `python -m checker --jobs 2` (test_twins.py), or in_a_fresh_process below.
+os.environ["RINGLEADER_JOBS"] = "1"
 # Everything derived from the symbolic readings afresh (models/derived_cache.py): tests patch
 # classes in ways a key of source files cannot see; tests/models/test_derived_cache.py turns the
 # cache on where it is the subject.
@@ -56,3 +60,49 @@ def follow_steps(system, steps) -> list:
         assert taken, f"step {step['step']} is not executable"
         states.append(taken[0].target)
     return states
+
+
+class FailedInItsOwnProcess(Exception):
+    """What in_a_fresh_process's function raised: its traceback, as the child printed it."""
+
+
+def in_a_fresh_process(function, *args, **kwargs):
+    """``function(*args, **kwargs)`` run in a new, single-threaded Python process (multiprocessing's
+    spawn: fork and exec at once, no Python code between them), for a test whose check forks
+    worker processes: forked from the threaded pytest-xdist worker they may deadlock, and the run
+    would wait for ever. ``function`` is a module-level function of a test module, and does
+    itself what the test would monkeypatch; its result must pickle, and a failure comes back as
+    FailedInItsOwnProcess with the child's traceback. Assertions stay in the test, where pytest
+    explains them."""
+    context = multiprocessing.get_context("spawn")
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_run_and_send, args=(sending, function, args, kwargs), name="in_a_fresh_process")
+    child.start()
+    sending.close()
+    try:
+        try:
+            outcome, value = receiving.recv()  # before join: a large result fills the pipe
+        except EOFError:
+            child.join()
+            raise FailedInItsOwnProcess(f"{function.__qualname__} ended without a result, "
+                                        f"exit code {child.exitcode} (its stderr above)") from None
+        child.join()
+    finally:
+        receiving.close()
+        if child.is_alive():  # the wait was interrupted (Ctrl-C)
+            child.kill()
+            child.join()
+    if outcome == "raised":
+        raise FailedInItsOwnProcess(value)
+    return value
+
+
+def _run_and_send(sending, function, args, kwargs):
+    try:
+        outcome = ("returned", function(*args, **kwargs))
+    except BaseException:
+        outcome = ("raised", traceback.format_exc())
+    try:
+        sending.send(outcome)
+    except Exception:  # a result that does not pickle
+        sending.send(("raised", traceback.format_exc()))

@@ -18,12 +18,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HANG = 120  # seconds: only there to turn a hang into a failure
 
 
+# `python -m checker`, with the SIGINT handler a terminal's Ctrl-C meets: a shell that starts the
+# tests in the background leaves SIGINT ignored, and an ignored signal is inherited. The new
+# Python sets it itself, not a preexec_fn: Python code run between fork and exec in the threaded
+# pytest-xdist worker may deadlock.
+CHECKER = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+           "runpy.run_module('checker', run_name='__main__', alter_sys=True)")
+
+
 def _start(*options: str) -> subprocess.Popen:
-    # a shell that starts the tests in the background leaves SIGINT ignored, and an ignored signal
-    # is inherited: give the run the default disposition a terminal's Ctrl-C meets
-    return subprocess.Popen([sys.executable, "-m", "checker", "hs", "--n", "5", *options], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return subprocess.Popen([sys.executable, "-c", CHECKER, "hs", "--n", "5", *options], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
 def _children(pid: int) -> list[int]:

@@ -16,7 +16,7 @@ from algorithms import builtin
 from checker import check
 from checker.explore.workers import Workers
 
-from conftest import MUTANTS
+from conftest import MUTANTS, in_a_fresh_process
 
 # a probe of each arrangement: finished (0 and 2), alone (6: the figures None), or figures
 # shared by two (a pair's second member comes late in the plan)
@@ -36,16 +36,21 @@ def _probe(arrangement):
     return PROBES[arrangement]
 
 
+def _alike_in_two_workers():
+    """(the results, this process's pid) of two workers (which inherit _explore and _probe),
+    run by in_a_fresh_process: a pool forked from the threaded pytest-xdist worker may deadlock."""
+    with Workers(list(range(14)), 2, _explore, _explore, known={13: "recorded 13"}, probe=_probe) as workers:
+        return list(workers), os.getpid()
+
+
 def test_arrangements_alike_run_in_one_worker_in_a_row_and_results_keep_the_plan_order():
-    plan = list(range(14))
-    with Workers(plan, 2, _explore, _explore, known={13: "recorded 13"}, probe=_probe) as workers:
-        results = list(workers)
+    results, parent = in_a_fresh_process(_alike_in_two_workers)
     assert (results[0], results[2], results[13]) == ("probed 0", "probed 2", "recorded 13")
     explored = {index: result for index, result in enumerate(results) if isinstance(result, tuple)}
     assert sorted(explored) == [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     assert all(result[0] == index for index, result in explored.items())
     for first, second in ((1, 8), (3, 9), (4, 10), (5, 11), (7, 12)):  # right after the first, in its worker
-        assert explored[second][1] == explored[first][1] != os.getpid()
+        assert explored[second][1] == explored[first][1] != parent
         assert explored[second][2] == first
 
 
@@ -59,15 +64,23 @@ def _probe_slow_first(arrangement):
     return (False, None) if arrangement == 0 else (False, "alike")
 
 
-def test_a_result_finished_ahead_of_the_plan_is_told_at_once():
-    """A group may finish arrangements long before the earlier ones of the plan: ``finished``
-    hears of them then (run.py records them in the checkpoint), not when their turn comes."""
-    events = []
+def _slow_first_in_two_workers():
+    """(results in the order yielded, the events of finished and yielded) of two workers, run by
+    in_a_fresh_process: a pool forked from the threaded pytest-xdist worker may deadlock."""
+    results, events = [], []
     with Workers([0, 1, 2], 2, _slow_first, _slow_first, probe=_probe_slow_first,
                  finished=lambda index, result: events.append(("finished", index))) as workers:
         for index, result in enumerate(workers):
-            assert result == index
+            results.append(result)
             events.append(("yielded", index))
+    return results, events
+
+
+def test_a_result_finished_ahead_of_the_plan_is_told_at_once():
+    """A group may finish arrangements long before the earlier ones of the plan: ``finished``
+    hears of them then (run.py records them in the checkpoint), not when their turn comes."""
+    results, events = in_a_fresh_process(_slow_first_in_two_workers)
+    assert results == [0, 1, 2]
     assert events.index(("finished", 2)) < events.index(("yielded", 0))
     assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]
 
@@ -102,13 +115,21 @@ def test_a_violated_arrangement_gives_the_counterexample_of_one_process(filename
     assert _run(target, "2", probe_states) == expected
 
 
-def test_the_progress_display_counts_each_arrangement_once_as_it_finishes(monkeypatch):
-    """With probes, a worker's result is counted when it comes (a group runs ahead of the plan's
-    order), and not again when its turn in the plan comes."""
+def _counted_by_the_progress_display():
+    """(the states of each arrangement_done, the arrangements, the states) of hs at n = 4 with
+    two workers and probes of 100 states, run by in_a_fresh_process: a pool forked from the
+    threaded pytest-xdist worker may deadlock. The patches end with the process."""
     from checker.explore.progress import Progress
 
     counted = []
-    monkeypatch.setattr(Progress, "arrangement_done", lambda self, states: counted.append(states))
-    monkeypatch.setattr(run, "PROBE_STATES", 100)
+    Progress.arrangement_done = lambda self, states: counted.append(states)
+    run.PROBE_STATES = 100
     result = check(builtin("hs"), 4, jobs=2)
-    assert len(counted) == len(result.per_arrangement) and sum(counted) == result.states
+    return counted, len(result.per_arrangement), result.states
+
+
+def test_the_progress_display_counts_each_arrangement_once_as_it_finishes():
+    """With probes, a worker's result is counted when it comes (a group runs ahead of the plan's
+    order), and not again when its turn in the plan comes."""
+    counted, arrangements, states = in_a_fresh_process(_counted_by_the_progress_display)
+    assert len(counted) == arrangements and sum(counted) == states

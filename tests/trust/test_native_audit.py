@@ -11,7 +11,9 @@ wrong reading, and the audit alone must make the run VIOLATED, with the one-line
 as a note. An audit of hand-corrupted outcomes must name the command and the values; and the
 audit must run on the fast path of a built-in, once per context.
 """
+import contextlib
 import dataclasses
+import io
 import os
 
 import pytest
@@ -27,6 +29,8 @@ from models import faithful, native_audit
 from models.native import NativeEngine
 from models.native_audit import Disagreement, audit, verified
 
+from conftest import in_a_fresh_process
+
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
 
 # each variant, and the command (or decision function) its disagreement names
@@ -38,14 +42,19 @@ DISAGREEING = {
 }
 
 
+def _leave_only_the_audit(setattr):
+    """The lint, the refusals of the symbolic reading and the reading check miss everything: the
+    C engine is built from whatever z3 makes of the text, as before any of them existed.
+    ``setattr``: monkeypatch's, or the builtin one in a process of its own."""
+    setattr(dsl, "lint_algorithm_class", lambda cls: None)
+    setattr(faithful, "_patches", lambda: [])
+    check_nothing = remembered.reading_report
+    setattr(run, "reading_report", lambda algorithm, n: check_nothing(algorithm, n, evidence=()))
+
+
 @pytest.fixture
 def only_the_audit(monkeypatch):
-    """The lint, the refusals of the symbolic reading and the reading check miss everything: the
-    C engine is built from whatever z3 makes of the text, as before any of them existed."""
-    monkeypatch.setattr(dsl, "lint_algorithm_class", lambda cls: None)
-    monkeypatch.setattr(faithful, "_patches", lambda: [])
-    check_nothing = remembered.reading_report
-    monkeypatch.setattr(run, "reading_report", lambda algorithm, n: check_nothing(algorithm, n, evidence=()))
+    _leave_only_the_audit(monkeypatch.setattr)
 
 
 def _path(filename: str) -> str:
@@ -79,9 +88,21 @@ def test_with_only_the_audit_a_variant_is_violated_with_the_disagreement(only_th
     assert note.endswith("the Python engine runs this algorithm")
 
 
-def test_the_disagreement_comes_back_from_worker_processes(only_the_audit, capsys):
-    assert main([_path("cr_tuple_guard.py"), "--n", "3", "--jobs", "2"]) == 1
-    assert "the native engine's reading of CRTupleGuard.remove" in capsys.readouterr().out
+def _main_with_only_the_audit(argv: list[str]) -> tuple[int, str]:
+    """main's exit status and output with only the audit, run by in_a_fresh_process: --jobs 2
+    forks a pool, which forked from the threaded pytest-xdist worker may deadlock. The patches
+    end with the process."""
+    _leave_only_the_audit(setattr)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        status = main(argv)
+    return status, out.getvalue()
+
+
+def test_the_disagreement_comes_back_from_worker_processes():
+    argv = [_path("cr_tuple_guard.py"), "--n", "3", "--jobs", "2"]
+    status, out = in_a_fresh_process(_main_with_only_the_audit, argv)
+    assert status == 1
+    assert "the native engine's reading of CRTupleGuard.remove" in out
 
 
 def test_a_disagreement_discards_the_c_engine_for_the_rest_of_the_run_and_later_runs(only_the_audit):
