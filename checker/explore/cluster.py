@@ -94,7 +94,7 @@ class ClusterWorkers:
     def __iter__(self):
         from distributed import as_completed
 
-        from .workers import alike_tasks, take_probes
+        from .workers import PROBE_TASKS_PER_WORKER, alike_tasks, take_probes
 
         unknown = [index for index in range(len(self.plan)) if index not in self.known]
         probing = self.alike is not None and len(unknown) > 1
@@ -111,8 +111,9 @@ class ClusterWorkers:
             tasks[future] = (kind, indices)
             return future
 
-        if probing:  # a few probes a task, about four tasks a worker
-            size = max(1, len(unknown) // (4 * max(1, len(self.client.scheduler_info().get("workers", {})))))
+        if probing:  # a few probes a task, as local workers get them
+            workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+            size = max(1, len(unknown) // (PROBE_TASKS_PER_WORKER * workers))
             completed = as_completed([submit("probe", unknown[at:at + size]) for at in range(0, len(unknown), size)])
         else:
             completed = as_completed([submit("explore", [index]) for index in unknown])

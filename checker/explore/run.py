@@ -244,8 +244,9 @@ def check_plan(
     with ``chains`` it also passes through, without storing, states whose stubborn set is a
     single transition. ``fingerprint`` (native engine only) stores 64-bit fingerprints of
     states instead of states; the result gives the probability that one was wrongly taken as
-    already seen. With ``twins`` (and the native engine: in workers, in one process or on a cluster), an arrangement proved to
-    be another's with the ids renamed is derived from that one's search (checker/explore/twins.py).
+    already seen. With ``twins`` (and the native engine: in workers, in one process or on a
+    cluster), an arrangement proved to be another's with the ids renamed is derived from that
+    one's search (checker/explore/twins.py).
     ``max_memory`` (bytes per worker; default three quarters of the machine shared by the
     workers) stops a run cleanly as ``incomplete`` before the machine runs out. ``symmetry``
     is the most the arrangements may be quotiented by: "reflection" (rotations, and mirror
