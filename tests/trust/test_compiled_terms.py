@@ -7,6 +7,7 @@ value, or UNDEFINED where z3 leaves the term unevaluated.
 """
 from __future__ import annotations
 
+import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,9 +56,7 @@ def _compare(t):
 values = st.tuples(st.integers(-6, 6), st.integers(-6, 6), st.integers(-6, 6), st.booleans(), st.booleans())
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.one_of(ints, bools), min_size=1, max_size=3), values)
-def test_the_compiled_function_computes_what_z3_computes(terms, context):
+def _computes_what_z3_computes(terms, context):
     compiled = CompiledTerms(VARIABLES, terms)
     assert compiled.compiled
     assert compiled(context) == compiled.by_z3(context)
@@ -66,6 +65,20 @@ def test_the_compiled_function_computes_what_z3_computes(terms, context):
     except _NoPlainValue:
         return
     assert plain == compiled.by_z3(context)
+
+
+# 100 examples in the fast loop (8 s); 400 with the slow tests (31 s), which CI runs too
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(ints, bools), min_size=1, max_size=3), values)
+def test_the_compiled_function_computes_what_z3_computes(terms, context):
+    _computes_what_z3_computes(terms, context)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(ints, bools), min_size=1, max_size=3), values)
+def test_the_compiled_function_computes_what_z3_computes_on_more_terms(terms, context):
+    _computes_what_z3_computes(terms, context)
 
 
 def test_a_division_by_zero_is_undefined_as_in_z3():
