@@ -126,14 +126,18 @@ class ClusterWorkers:
                 try:
                     values = future.result()
                 except Exception as error:  # raised in its turn: an earlier violation may end the run first
-                    failed.update(dict.fromkeys(indices, error))
-                    continue
+                    if kind != "probe":
+                        failed.update(dict.fromkeys(indices, error))
+                    values = None
                 if kind == "probe":
                     probes_left -= 1
-                    take_probes(indices, values, results, figures, self._tell)
+                    # a probe task lost (its workers kept dying): its arrangements are explored alone
+                    take_probes(indices, values or [(False, None)] * len(indices), results, figures, self._tell)
                     if probes_left == 0:  # groups of alike arrangements, largest first (workers.py)
                         for group in alike_tasks(figures):
                             completed.add(submit("explore", group))
+                    continue
+                if values is None:
                     continue
                 for k, value in zip(indices, values if probing else [values]):
                     results[k] = value

@@ -37,7 +37,7 @@ from .result import (
 )
 from .systems import interned_engine_runs, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
-from .workers import WorkerDied, Workers, explore_group
+from .workers import WorkerDied, Workers, explore_group, probed
 
 if TYPE_CHECKING:  # a plain check needs neither traces (until one is shown) nor the cluster
     from ..render.trace import Trace
@@ -443,7 +443,7 @@ def explore_remotely(run: RemoteRun, arrangement: Arrangement):
 def probe_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
     """On a cluster worker: ``_probe`` of each arrangement."""
     _remote_task(run)
-    return [_probe(arrangement) for arrangement in arrangements]
+    return [probed(_probe, arrangement) for arrangement in arrangements]
 
 
 def explore_group_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:

@@ -49,7 +49,16 @@ def _probe_at(index: int, arrangement):
 
 
 def _probe_batch(indices: list[int], arrangements: list) -> list:
-    return [_probe_at(index, arrangement) for index, arrangement in zip(indices, arrangements)]
+    return [probed(_probe_at, index, arrangement) for index, arrangement in zip(indices, arrangements)]
+
+
+def probed(probe: Callable, *arguments) -> tuple:
+    """``probe(*arguments)``; a probe that raises (an error in the algorithm's code) leaves its
+    arrangement to be explored alone, where the error is raised in the plan's order."""
+    try:
+        return probe(*arguments)
+    except Exception:  # noqa: BLE001 -- raised again when the arrangement is explored
+        return False, None
 
 
 def explore_group(indices: list[int], arrangements: list, explore: Callable | None = None) -> list:
@@ -192,10 +201,10 @@ class Workers:
         for at in range(0, len(unknown), size):
             batch = unknown[at:at + size]
             running[self.pool.submit(_probe_batch, batch, [self.plan[k] for k in batch])] = (batch, True)
-        results, figures = dict(self.known), {}
+        results, figures, failed = dict(self.known), {}, {}
         grouped = False
         for index in range(len(self.plan)):
-            while index not in results:
+            while index not in results and index not in failed:
                 if not grouped and not any(probe for _, probe in running.values()):
                     self._group(figures, running)
                     grouped = True
@@ -206,12 +215,17 @@ class Workers:
                         values = future.result()
                     except BrokenProcessPool:
                         raise self._death(self.plan[indices[0]]) from None
+                    except Exception as error:  # raised in its turn: an earlier violation may end the run first
+                        failed.update(dict.fromkeys(indices, error))
+                        continue
                     if probe:
                         take_probes(indices, values, results, figures, self._tell)
                         continue
                     for k, value in zip(indices, values):
                         results[k] = value
                         self._tell(k, value)
+            if index in failed:
+                raise failed[index]
             yield results.pop(index)
 
     def _probed_here(self):
@@ -223,7 +237,7 @@ class Workers:
         results, figures = dict(self.known), {}
         for index, arrangement in enumerate(self.plan):
             if index not in results:
-                take_probes([index], [self.probe(arrangement)], results, figures, self._tell)
+                take_probes([index], [probed(self.probe, arrangement)], results, figures, self._tell)
         tasks = iter(alike_tasks(figures, largest_first=False))
         for index in range(len(self.plan)):
             while index not in results:

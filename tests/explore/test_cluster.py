@@ -131,3 +131,23 @@ def test_twins_are_derived_on_the_cluster_as_locally(capsys, monkeypatch):
         arrangement.pop("renamed_from", None)
     remote.pop("notes", None), searched.pop("notes", None)
     assert _without_times(remote) == _without_times(searched)
+
+
+def test_a_probe_that_fails_on_the_cluster_leaves_its_arrangement_to_be_explored_alone():
+    """A probe task that raises (here an exception; a task whose workers kept dying alike) still
+    counts as done, so the groups are sent; its arrangement is explored alone."""
+    from types import SimpleNamespace
+
+    from checker.explore.cluster import ClusterWorkers
+
+    def probe(_run, arrangements):
+        if 3 in arrangements:
+            raise ValueError("probe of 3 failed")
+        return [(False, "alike") for _ in arrangements]
+
+    def explore_group(_run, arrangements):
+        return [("explored", a, len(arrangements)) for a in arrangements]
+
+    with ClusterWorkers([0, 1, 2, 3], SimpleNamespace(cluster=SimpleNamespace(address="local:2")), None,
+                        alike=(probe, explore_group)) as workers:
+        assert list(workers) == [("explored", 0, 3), ("explored", 1, 3), ("explored", 2, 3), ("explored", 3, 1)]

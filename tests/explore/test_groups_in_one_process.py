@@ -4,6 +4,8 @@ may be derived from its first: the results keep the plan order, and a run that s
 explores no group past the one it stopped in."""
 from __future__ import annotations
 
+import pytest
+
 from checker.explore.workers import Workers
 
 # a probe of each arrangement: finished (0 and 2), alone (6: the figures None), or figures
@@ -85,3 +87,24 @@ def test_the_progress_display_and_the_checkpoint_count_each_arrangement_once(mon
     counted.clear()
     again = check(builtin("hs"), 4, jobs=1, checkpoint=path)
     assert again.states == first.states and sum(counted) == first.states and len(counted) == len(first.per_arrangement)
+
+
+def test_an_arrangement_whose_code_raises_raises_in_its_turn():
+    """A probe that raises (an error in the algorithm's code) leaves the arrangement to be
+    explored alone; the error comes when the plan reaches it, after the results before it."""
+    def probe(arrangement):
+        if arrangement == 2:
+            raise ValueError("the algorithm failed on 2")
+        return False, "alike"
+
+    def explore(arrangement, **alike):
+        if arrangement == 2:
+            raise ValueError("the algorithm failed on 2")
+        return "explored", arrangement
+
+    got = []
+    with Workers([0, 1, 2, 3], 1, _never, explore, probe=probe) as workers:
+        with pytest.raises(ValueError, match="failed on 2"):
+            for result in workers:
+                got.append(result)
+    assert got == [("explored", 0), ("explored", 1)]

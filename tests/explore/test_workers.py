@@ -43,6 +43,38 @@ def _alike_in_two_workers():
         return list(workers), os.getpid()
 
 
+def _fails_on_two(arrangement, **alike):
+    if arrangement == 2:
+        raise ValueError("the algorithm failed on 2")
+    if arrangement == 0:
+        time.sleep(0.5)  # the failure is met first, and must wait for its turn
+    return "explored", arrangement
+
+
+def _probe_fails_on_two(arrangement):
+    return _fails_on_two(arrangement) and (False, "alike")
+
+
+def _failing_in_two_workers():
+    """(the results before the failure, what was raised) of two workers, run by
+    in_a_fresh_process: a pool forked from the threaded pytest-xdist worker may deadlock."""
+    got = []
+    try:
+        with Workers([0, 1, 2, 3], 2, _fails_on_two, _fails_on_two, probe=_probe_fails_on_two) as workers:
+            for result in workers:
+                got.append(result)
+    except ValueError as error:
+        return got, str(error)
+    return got, None
+
+
+def test_an_arrangement_whose_code_raises_raises_in_its_turn_in_workers():
+    """Its probe raised, so it is explored alone, and raises again: after the results before it,
+    although arrangement 0 takes longer than the failure."""
+    assert in_a_fresh_process(_failing_in_two_workers) == ([("explored", 0), ("explored", 1)],
+                                                           "the algorithm failed on 2")
+
+
 def test_arrangements_alike_run_in_one_worker_in_a_row_and_results_keep_the_plan_order():
     results, parent = in_a_fresh_process(_alike_in_two_workers)
     assert (results[0], results[2], results[13]) == ("probed 0", "probed 2", "recorded 13")
