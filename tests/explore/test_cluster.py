@@ -90,19 +90,28 @@ def test_a_killed_cluster_worker_has_its_arrangement_retried():
     assert report["arrangements"] == {"checked": 12, "represented": 120}
 
 
-def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once():
+def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once(tmp_path):
     """The run records each cluster result in its checkpoint when it comes (run.py's
     ``finished``), not when its turn in the plan comes: a run killed while arrangement 0 is
-    still running keeps 1 and 2."""
+    still running keeps 1 and 2. Arrangement 0 ends only once 1 and 2 have."""
     from types import SimpleNamespace
 
     from checker.explore.cluster import ClusterWorkers
 
+    folder = str(tmp_path)
+
     def explore(_run, arrangement):
+        import os as system
         import time as clock
 
         if arrangement == 0:
-            clock.sleep(3.0)
+            deadline = clock.monotonic() + 60
+            while clock.monotonic() < deadline and not all(
+                    system.path.exists(system.path.join(folder, str(k))) for k in (1, 2)):
+                clock.sleep(0.05)
+            clock.sleep(0.5)  # and their results have reached the scheduler
+        else:
+            open(system.path.join(folder, str(arrangement)), "w").close()
         return arrangement
 
     events = []

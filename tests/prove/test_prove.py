@@ -27,7 +27,9 @@ from specs.invariants import RingState
 from conftest import MUTANTS
 
 
-@pytest.mark.parametrize("algorithm, n", [(ChangRoberts, 3), (ChangRoberts, 4), (LCR, 3), (LCR, 4),
+# at n = 4 (5 to 6 s each) with the slow tests: the fast loop keeps n = 3, and test_all_n every n
+@pytest.mark.parametrize("algorithm, n", [(ChangRoberts, 3), pytest.param(ChangRoberts, 4, marks=pytest.mark.slow),
+                                          (LCR, 3), pytest.param(LCR, 4, marks=pytest.mark.slow),
                                           (HirschbergSinclair, 3)], ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
