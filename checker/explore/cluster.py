@@ -94,10 +94,10 @@ class ClusterWorkers:
     def __iter__(self):
         from distributed import as_completed
 
-        from .workers import PROBE_TASKS_PER_WORKER, alike_tasks, take_probes
+        from .workers import PROBE_TASKS_PER_WORKER, take_probes, take_results, unfinished_tasks
 
         unknown = [index for index in range(len(self.plan)) if index not in self.known]
-        probing = self.alike is not None and len(unknown) > 1
+        probing = self.alike is not None and len(self.plan) > 1 and bool(unknown)
         tasks: dict = {}  # future -> what it does ("probe" or "explore") and the plan indices it does it for
 
         def submit(kind: str, indices: list[int]):
@@ -113,8 +113,11 @@ class ClusterWorkers:
 
         if probing:  # a few probes a task, as local workers get them
             workers = max(1, len(self.client.scheduler_info().get("workers", {})))
-            size = max(1, len(unknown) // (PROBE_TASKS_PER_WORKER * workers))
-            completed = as_completed([submit("probe", unknown[at:at + size]) for at in range(0, len(unknown), size)])
+            # every arrangement, recorded ones too, so that the groups are an uninterrupted run's
+            everything = list(range(len(self.plan)))
+            size = max(1, len(everything) // (PROBE_TASKS_PER_WORKER * workers))
+            completed = as_completed([submit("probe", everything[at:at + size])
+                                      for at in range(0, len(everything), size)])
         else:
             completed = as_completed([submit("explore", [index]) for index in unknown])
         probes_left = sum(1 for kind, _ in tasks.values() if kind == "probe")
@@ -127,21 +130,18 @@ class ClusterWorkers:
                     values = future.result()
                 except Exception as error:  # raised in its turn: an earlier violation may end the run first
                     if kind != "probe":
-                        failed.update(dict.fromkeys(indices, error))
+                        failed.update((k, error) for k in indices if k not in self.known)
                     values = None
                 if kind == "probe":
                     probes_left -= 1
                     # a probe task lost (its workers kept dying): its arrangements are explored alone
                     take_probes(indices, values or [(False, None)] * len(indices), results, figures, self._tell)
                     if probes_left == 0:  # groups of alike arrangements, largest first (workers.py)
-                        for group in alike_tasks(figures):
+                        for group in unfinished_tasks(figures, self.known):
                             completed.add(submit("explore", group))
                     continue
-                if values is None:
-                    continue
-                for k, value in zip(indices, values if probing else [values]):
-                    results[k] = value
-                    self._tell(k, value)
+                if values is not None:
+                    take_results(indices, values if probing else [values], results, self.known, self._tell)
             if index in failed:
                 error = failed[index]
                 if type(error).__name__ == "KilledWorker":  # the scheduler gave up: its workers kept dying

@@ -86,14 +86,29 @@ def alike_tasks(figures: dict, largest_first: bool = True) -> list[list[int]]:
 
 
 def take_probes(indices: list[int], probes: list, results: dict, figures: dict, tell: Callable) -> None:
-    """Each probe's outcome (``probe`` of the arrangement at that plan index): a result, told,
-    or the figures of the search's first states."""
+    """Each probe's outcome (``probe`` of the arrangement at that plan index): a result, told
+    (unless one was recorded before), or the figures of the search's first states."""
     for index, (finished_by_probe, value) in zip(indices, probes):
-        if finished_by_probe:
+        if not finished_by_probe:
+            figures[index] = value
+        elif index not in results:
             results[index] = value
             tell(index, value)
-        else:
-            figures[index] = value
+
+
+def unfinished_tasks(figures: dict, known: dict, largest_first: bool = True) -> list[list[int]]:
+    """``alike_tasks`` of every arrangement's figures, recorded ones (a checkpoint's) included, so
+    that the tasks are an uninterrupted run's; those with nothing left to explore dropped. A task
+    that is partly recorded runs whole, so that its later arrangements have their leader."""
+    return [task for task in alike_tasks(figures, largest_first) if any(k not in known for k in task)]
+
+
+def take_results(indices: list[int], values: list, results: dict, known: dict, tell: Callable) -> None:
+    """A task's results, but for the arrangements recorded before (whose recorded result stays)."""
+    for index, value in zip(indices, values):
+        if index not in known:
+            results[index] = value
+            tell(index, value)
 
 
 class WorkerDied(Exception):
@@ -141,7 +156,7 @@ class Workers:
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
 
     def __iter__(self):
-        if self.pool is None and self.probe is not None and len(self.plan) - len(self.known) > 1:
+        if self.pool is None and self.probe is not None and len(self.plan) > 1 and len(self.known) < len(self.plan):
             yield from self._probed_here()
             return
         if self.pool is None:
@@ -194,12 +209,13 @@ class Workers:
         from concurrent.futures.process import BrokenProcessPool
 
         running: dict = {}  # future -> the plan indices it explores, and whether it probes them
-        unknown = [index for index in range(len(self.plan)) if index not in self.known]
-        # a few probes a task: 120 arrangements of a few hundred states each (cr at n = 6) cost
-        # less to search than to send one by one
-        size = max(1, len(unknown) // (PROBE_TASKS_PER_WORKER * self.jobs))
-        for at in range(0, len(unknown), size):
-            batch = unknown[at:at + size]
+        # every arrangement, recorded ones too, so that the groups are an uninterrupted run's; a few
+        # probes a task: 120 arrangements of a few hundred states each (cr at n = 6) cost less to
+        # search than to send one by one
+        everything = list(range(len(self.plan)))
+        size = max(1, len(everything) // (PROBE_TASKS_PER_WORKER * self.jobs))
+        for at in range(0, len(everything), size):
+            batch = everything[at:at + size]
             running[self.pool.submit(_probe_batch, batch, [self.plan[k] for k in batch])] = (batch, True)
         results, figures, failed = dict(self.known), {}, {}
         grouped = False
@@ -216,14 +232,12 @@ class Workers:
                     except BrokenProcessPool:
                         raise self._death(self.plan[indices[0]]) from None
                     except Exception as error:  # raised in its turn: an earlier violation may end the run first
-                        failed.update(dict.fromkeys(indices, error))
+                        failed.update((k, error) for k in indices if k not in self.known)
                         continue
                     if probe:
                         take_probes(indices, values, results, figures, self._tell)
                         continue
-                    for k, value in zip(indices, values):
-                        results[k] = value
-                        self._tell(k, value)
+                    take_results(indices, values, results, self.known, self._tell)
             if index in failed:
                 raise failed[index]
             yield results.pop(index)
@@ -235,16 +249,14 @@ class Workers:
         each as soon as the plan needs its first result, so a run that stops early (a
         violation, --max-states) explores no group past the one it stopped in."""
         results, figures = dict(self.known), {}
-        for index, arrangement in enumerate(self.plan):
-            if index not in results:
-                take_probes([index], [probed(self.probe, arrangement)], results, figures, self._tell)
-        tasks = iter(alike_tasks(figures, largest_first=False))
+        for index, arrangement in enumerate(self.plan):  # recorded ones too: see unfinished_tasks
+            take_probes([index], [probed(self.probe, arrangement)], results, figures, self._tell)
+        tasks = iter(unfinished_tasks(figures, self.known, largest_first=False))
         for index in range(len(self.plan)):
             while index not in results:
                 task = next(tasks)
-                for k, value in zip(task, explore_group(task, [self.plan[k] for k in task], self.explore_here)):
-                    results[k] = value
-                    self._tell(k, value)
+                explored = explore_group(task, [self.plan[k] for k in task], self.explore_here)
+                take_results(task, explored, results, self.known, self._tell)
             yield results.pop(index)
 
     def _tell(self, index: int, result) -> None:
@@ -254,7 +266,7 @@ class Workers:
     def _group(self, figures: dict, running: dict) -> None:
         """Submit the arrangements the probes did not finish, grouped by their figures (alone
         where the figures are None): largest groups first, at most GROUP in a task."""
-        for task in alike_tasks(figures):
+        for task in unfinished_tasks(figures, self.known):
             running[self.pool.submit(explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
     def _death(self, first_unfinished) -> WorkerDied:

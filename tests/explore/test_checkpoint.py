@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -90,3 +91,37 @@ def test_a_killed_run_resumes_to_the_same_output(tmp_path):
     whole = subprocess.run(command[:-2], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert resumed.returncode == whole.returncode == 0
     assert _without_times(json.loads(resumed.stdout)) == _without_times(json.loads(whole.stdout))
+
+
+def _without(path: str, dropped: int) -> None:
+    """The checkpoint at ``path`` without arrangement ``dropped``'s record, as if the run had
+    been killed between that arrangement and the one before it."""
+    with open(path, "rb") as file:
+        header = file.readline()
+        records = []
+        while prefix := file.read(8):
+            body = file.read(int.from_bytes(prefix, "little"))
+            if pickle.loads(body)[0] != dropped:
+                records.append(prefix + body)
+    with open(path, "wb") as file:
+        file.write(header + b"".join(records))
+
+
+@pytest.mark.parametrize("where", [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local:2"]], ids=str)
+def test_a_twin_whose_leader_was_recorded_is_derived_again_on_resuming(tmp_path, where):
+    """hs at n = 4 up to rotation has a pair of twins: the checkpoint kept the first, not the
+    derived second. The resumed run searches the first again (keeping its recorded result) so
+    that the second is derived as in the uninterrupted run: the same output, renamed_from too."""
+    path = str(tmp_path / "hs4.checkpoint")
+    command = [sys.executable, "-m", "checker", "hs", "--n", "4", "--symmetry", "rotation", "--json",
+               "--no-progress", *where, "--checkpoint", path]
+    whole = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert whole.returncode == 0, whole.stderr
+    expected = json.loads(whole.stdout)
+    derived = [k for k, a in enumerate(expected["per_arrangement"]) if a.get("renamed_from")]
+    assert len(derived) == 1
+    _without(path, derived[0])
+    assert len(Checkpoint(path, _key_of(path), "").recorded) == len(expected["per_arrangement"]) - 1
+    resumed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    assert _without_times(json.loads(resumed.stdout)) == _without_times(expected)
