@@ -150,7 +150,7 @@ class _Linter:
             return  # nothing of its own to read: e.g. --k's subclass, which only sets a constant
         module = sys.modules.get(cls.__module__)
         filename = getattr(module, "__file__", None)
-        tree = self._tree(filename) if filename else None
+        tree = self._tree(filename, vars(module)) if filename else None
         # found as inspect.getsourcelines finds a class (the first definition with its
         # qualified name), without tokenizing the file again
         class_node = _definition(tree, cls.__qualname__) if tree is not None else None
@@ -187,11 +187,12 @@ class _Linter:
             self.done.add(key)
             self.node(node, code.co_filename, 0, where, function.__globals__)
 
-    def _tree(self, filename: str) -> ast.Module | None:
-        """The file's syntax tree, parsed once (None: no source, or not Python)."""
+    def _tree(self, filename: str, module_globals: dict | None = None) -> ast.Module | None:
+        """The file's syntax tree, parsed once (None: no source, or not Python); with the
+        module's globals, linecache also asks its loader (as inspect does)."""
         if filename not in self.modules:
             try:
-                source = "".join(linecache.getlines(filename))
+                source = "".join(linecache.getlines(filename, module_globals))
                 self.modules[filename] = ast.parse(source) if source else None
             except (SyntaxError, ValueError):
                 self.modules[filename] = None

@@ -190,3 +190,20 @@ def test_the_mutants_are_lint_clean():
     for filename in sorted(os.listdir(MUTANTS)):
         if filename.endswith(".py"):
             assert load_algorithm(os.path.join(MUTANTS, filename)).commands
+
+
+def test_a_class_in_a_zipped_module_is_read_through_its_loader(tmp_path, monkeypatch):
+    """No file on disk: linecache gets the source from the module's loader (zipimport), as
+    inspect does, so the class body is still read."""
+    import importlib
+    import zipfile
+
+    source = HEADER.replace('name="bad"', 'name="zipped-bad"') + "\n    def smaller(p, a, b):\n        return min(a, b)\n"
+    archive = tmp_path / "algorithms.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("zipped_lint_algorithm.py", source)
+    monkeypatch.syspath_prepend(str(archive))
+    with pytest.raises(AlgorithmError) as error:
+        importlib.import_module("zipped_lint_algorithm")
+    line = source.splitlines().index("        return min(a, b)") + 1
+    assert f"zipped_lint_algorithm.py:{line}: in Bad.smaller: `min`" in str(error.value)
