@@ -96,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
                              "state whose stubborn set is one transition is passed through, not stored)")
     parser.add_argument("--no-twins", dest="twins", action="store_false",
                         help="search every arrangement, also one proved to be another's with the ids renamed (by "
-                             "default, with workers, such an arrangement is derived from the other's search)")
+                             "default such an arrangement is derived from the other's search, in one process, in workers or "
+                             "on a cluster)")
     parser.add_argument("--fingerprint", action="store_true",
                         help="store 64-bit fingerprints of states instead of states (less memory; the output gives "
                              "the probability that a state was wrongly taken as seen); needs the native engine")

@@ -323,6 +323,7 @@ class Explorer:
 
     def _graph_questions(self, result: Exploration, offsets, targets, weights):
         from .graph import analyse
+
         facts: GraphFacts = analyse(offsets, targets, weights, self.parent)
         if not facts.acyclic:
             result.cyclic = True
@@ -358,10 +359,11 @@ class Explorer:
             ))
 
     def _fair_termination(self, result: Exploration, offsets, targets, weights, edge_mover):
-        from .fairness import fair_loop
-        from .graph import analyse
         """Every fair execution terminates (checker/explore/fairness.py), with a lasso if not; on
         an acyclic graph that is plain termination, and the message figures are computed."""
+        from .fairness import fair_loop
+        from .graph import analyse
+
         if analyse(offsets, targets, weights, self.parent).acyclic:
             self._graph_questions(result, offsets, targets, weights)
             return
@@ -381,8 +383,9 @@ class Explorer:
         ))
 
     def _almost_sure(self, result: Exploration, offsets, targets, edge_instance):
-        from .graph import almost_sure_termination
         """Almost-sure termination under every scheduler (checker/explore/graph.py), with a lasso if not."""
+        from .graph import almost_sure_termination
+
         prop = self.graph_props.get("almost-sure-termination")
         if prop is None:
             return
