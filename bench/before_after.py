@@ -13,6 +13,7 @@ The states and verdicts must be equal, or the script stops. Not run by CI.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -21,6 +22,10 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # the algorithm names of this checkout, not of an installed one
+
+from algorithms import BUILTIN
+
 QUICK = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 5), "franklin": range(3, 6),
          "peterson": range(3, 7), "lelann": range(3, 7), "hs-lecture": range(3, 5), "hs-unoriented": range(2, 4)}
 REPEATS = int(os.environ.get("REPEATS", "5"))
@@ -37,11 +42,36 @@ def run(tree: str, name: str, n: int, options: list[str]) -> tuple[float, int, s
     return seconds, result["states"], result["verdict"]
 
 
+def split_check_options(argv: list[str]) -> tuple[list[str], list[str]]:
+    """(this script's arguments, check's options): everything after the first -- is check's."""
+    if "--" not in argv:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The arguments before --; check's options after it are not parsed here (split_check_options)."""
+    command_line = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], usage="%(prog)s [-h] BEFORE [ALGO [N ...]] [-- OPTIONS]",
+        epilog="OPTIONS: check's options, given to every run in both checkouts. "
+               "REPEATS=K in the environment: K alternating runs of each row (default 5).")
+    command_line.add_argument("before", metavar="BEFORE", help="the checkout to compare with (this one is the after)")
+    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", choices=BUILTIN,
+                              help=f"a built-in algorithm (default: {', '.join(QUICK)}, each for its n in QUICK)")
+    command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
+                              help="the ring sizes to check ALGO at")
+    return command_line
+
+
 def main(argv: list[str]) -> None:
-    options = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
-    before, rest = os.path.abspath(argv[0]), argv[1:]
-    cases = [(rest[0], int(n)) for n in rest[1:]] if rest else [(a, n) for a, ns in QUICK.items() for n in ns]
+    ours, options = split_check_options(argv)
+    arguments = parser().parse_args(ours)
+    before = os.path.abspath(arguments.before)
+    if arguments.algorithm:
+        cases = [(arguments.algorithm, n) for n in arguments.sizes]
+    else:
+        cases = [(a, n) for a, ns in QUICK.items() for n in ns]
     trees = {"before": before, "after": ROOT}
     print("| algorithm | n | states before / after | s before | s after | change |")
     print("|---|---|---|---|---|---|")

@@ -1,6 +1,6 @@
 """Measure every built-in algorithm for a range of n, with and without partial-order reduction.
 
-    python bench/catalogue.py                 # every built-in algorithm, for the n in DEFAULT
+    python bench/catalogue.py                 # the algorithms and n in DEFAULT
     python bench/catalogue.py hs 4 5          # one algorithm, some n
     python bench/catalogue.py --por-only hs-unoriented 4   # skip the --no-por run (too long there)
 
@@ -13,6 +13,7 @@ figures are those of the code beside the script). Not run by CI: the hs n = 5 ro
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -20,12 +21,16 @@ import subprocess
 import sys
 import time
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # the algorithm names of this checkout, not of an installed one
+
+from algorithms import BUILTIN
+
 DEFAULT = {
     "lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6),
     "franklin": range(3, 6), "peterson": range(3, 7), "lelann": range(3, 7), "hs-lecture": range(3, 5),
     "hs-unoriented": range(2, 4),
 }
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(name: str, n: int, *flags: str) -> tuple[dict, float, float]:
@@ -39,10 +44,22 @@ def run(name: str, n: int, *flags: str) -> tuple[dict, float, float]:
     return result, seconds, max(peak, before) / 1024
 
 
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("--por-only", action="store_true",
+                              help="skip the --no-por run (where it takes too long); its columns show -")
+    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", choices=BUILTIN,
+                              help=f"a built-in algorithm (default: {', '.join(DEFAULT)}, each for its n in DEFAULT)")
+    command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
+                              help="the ring sizes to measure ALGO at")
+    return command_line
+
+
 def main(argv: list[str]) -> None:
-    por_only = "--por-only" in argv
-    argv = [a for a in argv if a != "--por-only"]
-    plan = {argv[0]: [int(a) for a in argv[1:]]} if argv else DEFAULT
+    # intermixed: --por-only may stand anywhere, between ALGO and N too
+    arguments = parser().parse_intermixed_args(argv)
+    por_only = arguments.por_only
+    plan = {arguments.algorithm: arguments.sizes} if arguments.algorithm else DEFAULT
     print("| algorithm | n | arrangements | states (full) | states (POR) | ratio | messages | s (full) | s (POR) | verdict |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, sizes in plan.items():

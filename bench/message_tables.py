@@ -9,6 +9,7 @@ then prints both tables. Not run by CI.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from fractions import Fraction
 
@@ -20,7 +21,15 @@ def harmonic(n: int) -> Fraction:
     return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
 
 
-def main(top: int) -> None:
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("top", metavar="N", nargs="?", type=int, default=8,
+                              help="check n = 3 up to N (default 8)")
+    return command_line
+
+
+def main(argv: list[str]) -> None:
+    top = parser().parse_args(argv).top
     for name in ("cr-all", "cr"):
         table = message_table(builtin(name), range(3, top + 1), jobs=1)
         print(table)
@@ -32,4 +41,4 @@ def main(top: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 8)
+    main(sys.argv[1:])

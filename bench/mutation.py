@@ -14,6 +14,7 @@ Needs `pip install mutmut` (3.x). Takes about ten minutes on two cores.
 """
 from __future__ import annotations
 
+import argparse
 import datetime
 import os
 import re
@@ -55,10 +56,12 @@ def _prepare(tests: list[str]) -> None:
             shutil.copy2(source, SCRATCH)
     if tests:  # another test selection: rewrite the copied configuration
         path = os.path.join(SCRATCH, "pyproject.toml")
-        text = open(path).read()
+        with open(path) as configuration:
+            text = configuration.read()
         selection = "pytest_add_cli_args_test_selection = [" + ", ".join(f'"{t}"' for t in tests) + "]"
         text = re.sub(r"pytest_add_cli_args_test_selection = \[[^\]]*\]", selection, text)
-        open(path, "w").write(text)
+        with open(path, "w") as configuration:
+            configuration.write(text)
 
 
 def _mutmut(*args: str) -> str:
@@ -72,8 +75,17 @@ def _mutated_line(diff: str) -> str:
     return added[0] if added else ""
 
 
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("tests", metavar="TEST", nargs="*",
+                              help="the test files to run against each mutant "
+                                   "(default: those [tool.mutmut] in pyproject.toml names)")
+    return command_line
+
+
 def main(argv: list[str]) -> int:
-    _prepare(argv)
+    tests = parser().parse_args(argv).tests
+    _prepare(tests)
     log = _mutmut("run", "--max-children", "2")
     with open(os.path.join(SCRATCH, "run.log"), "w") as out:
         out.write(log)
@@ -104,9 +116,9 @@ def main(argv: list[str]) -> int:
         print(diff.strip())
     for name, reason in equivalent:
         print(f"equivalent {name}: {reason}")
-    tests = " ".join(argv) if argv else "the [tool.mutmut] test selection"
+    against = " ".join(tests) if tests else "the [tool.mutmut] test selection"
     print(f"\n{datetime.date.today()}: {len(statuses)} mutants of specs/election.py and checker/explore/graph.py "
-          f"against {tests}: {killed} killed, {timeouts} timed out (caught), {len(survivors)} survived, "
+          f"against {against}: {killed} killed, {timeouts} timed out (caught), {len(survivors)} survived, "
           f"{len(equivalent)} equivalent")
     return 0 if not survivors else 1
 

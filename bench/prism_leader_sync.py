@@ -11,18 +11,19 @@ how). Not run by CI (PRISM's files are not part of this project).
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
 from fractions import Fraction
 
-import stormpy
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def prism(path: str) -> tuple[int, Fraction]:
+    import stormpy  # here, so that the command line is read (and -h works) without Storm installed
+
     program = stormpy.parse_prism_program(path)
     formula = stormpy.parse_properties('R{"num_rounds"}=? [ F "elected" ]', program)
     model = stormpy.build_model[stormpy.numbers.Rational](program, formula)
@@ -38,8 +39,17 @@ def ringleader(n: int, k: int) -> tuple[int, Fraction]:
     return result["states"], Fraction(result["expected"]["rounds"]["min"])
 
 
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("folder", metavar="DIR", help="PRISM's prism-examples/dtmcs/leader_sync")
+    command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[3, 4, 5, 6],
+                              help="the ring sizes (default: 3 4 5 6), each with every K = 2..5 DIR has")
+    return command_line
+
+
 def main(argv: list[str]) -> None:
-    folder, sizes = argv[0], [int(a) for a in argv[1:]] or [3, 4, 5, 6]
+    arguments = parser().parse_args(argv)
+    folder, sizes = arguments.folder, arguments.sizes
     print("| N | K | PRISM states | ringleader states | expected rounds (PRISM) | expected rounds (ringleader) | equal |")
     print("|---|---|---|---|---|---|---|")
     for n in sizes:

@@ -12,12 +12,17 @@ every reading is faithful.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # the algorithms of this checkout, not of an installed one
+
+from algorithms import BUILTIN
+
 SIZES = (3, 4, 5)
 PROBE = """
 import json, sys, time
@@ -39,10 +44,19 @@ def measure(name: str, n: int) -> dict:
     return min(runs, key=lambda run: run["cpu"])
 
 
-def main(argv: list[str]) -> None:
-    from algorithms import BUILTIN
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", choices=BUILTIN,
+                              help="a built-in algorithm (default: every one)")
+    command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=list(SIZES),
+                              help=f"the ring sizes (default: {' '.join(map(str, SIZES))})")
+    return command_line
 
-    plan = {argv[0]: [int(a) for a in argv[1:]] or list(SIZES)} if argv else {name: list(SIZES) for name in BUILTIN}
+
+def main(argv: list[str]) -> None:
+    arguments = parser().parse_args(argv)
+    names = [arguments.algorithm] if arguments.algorithm else list(BUILTIN)
+    plan = {name: arguments.sizes for name in names}
     print("| algorithm | n | ms (CPU) | ms (wall) | reachable | witnesses | samples | faithful |")
     print("|---|---|---|---|---|---|---|---|")
     for name, sizes in plan.items():
@@ -54,5 +68,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, ROOT)
     main(sys.argv[1:])

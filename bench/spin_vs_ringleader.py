@@ -38,10 +38,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, ROOT]
 
-import promela  # noqa: E402
-import spin  # noqa: E402
-from algorithms import builtin  # noqa: E402
-from checker.explore.arrangements import arrangements, symmetry_of  # noqa: E402
+import promela
+import spin
+
+from algorithms import builtin
+from checker.explore.arrangements import arrangements, symmetry_of
 
 PLAN = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6)}
 QUICK = {"lcr": range(3, 5), "cr": range(3, 5), "hs": range(3, 4)}
@@ -144,7 +145,7 @@ def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, work
     print(f"{algorithm} n={n}: {len(chosen)} arrangement(s) ...", file=sys.stderr, flush=True)
     rl_full = run_ringleader(algorithm, target, False, options)
     rl_por = run_ringleader(algorithm, target, True, options)
-    sp_por, sp_full, compile_seconds, size = run_spin(algorithm, chosen, rl_full.states, options, workdir)
+    sp_por, sp_full, compile_seconds, _ = run_spin(algorithm, chosen, rl_full.states, options, workdir)
     offset = 0 if len(chosen) == 1 else 1
     agreed = agreement(sp_full, rl_full, offset)
     cells = [
@@ -169,41 +170,61 @@ HEADER = (
 
 
 def commit(checkout: str) -> str:
-    done = subprocess.run(["git", "-C", checkout, "describe", "--always", "--dirty"], capture_output=True, text=True)
+    done = subprocess.run(["git", "-C", checkout, "describe", "--always", "--dirty"], capture_output=True, text=True,
+                          check=False)
     return done.stdout.strip() or "not a git checkout"
 
 
 def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    with open("/proc/cpuinfo") as cpuinfo:
+        model = next((line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")), "?")
     return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}"
 
 
+def promela_model(name: str) -> str:
+    """An ALGO argument: an algorithm bench/promela.py has a model of."""
+    # not choices=: Python 3.11's argparse checks an empty ALGO list against the choices, and refuses it
+    if name not in PLAN:
+        raise argparse.ArgumentTypeError(f"no Promela model for {name}: choose from {', '.join(PLAN)}")
+    return name
+
+
+def arrangement_ids(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text}: give distinct ids separated by commas, e.g. 1,2,3") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("algorithms", nargs="*", metavar="ALGO", type=promela_model,
+                              help=f"some of {', '.join(PLAN)} (default: all)")
+    command_line.add_argument("--n", type=int, nargs="+", help="sizes (default: 3..6, hs 3..5)")
+    command_line.add_argument("--ids", type=arrangement_ids, help="one arrangement, e.g. 1,2,3,4,5 (with one ALGO)")
+    command_line.add_argument("--quick", action="store_true", help="lcr and cr at n = 3, 4; hs at n = 3")
+    command_line.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
+    command_line.add_argument("--memory", type=int, default=4096, help="MB per run (default 4096)")
+    command_line.add_argument("--engine", help="ringleader's --engine")
+    command_line.add_argument("--symmetry", choices=["reflection", "rotation", "none"], default="reflection",
+                              help="which arrangements both tools check (ringleader's --symmetry; default reflection)")
+    command_line.add_argument("--jobs", type=int, default=1,
+                              help="ringleader's --jobs (default 1: SPIN uses one core)")
+    command_line.add_argument("--checkout", default=ROOT, help="the ringleader checkout to run (default: this one)")
+    command_line.add_argument("--keep",
+                              help="write the Promela models and pan binaries here (default: a temporary directory)")
+    return command_line
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("algorithms", nargs="*", metavar="ALGO", help=f"some of {', '.join(PLAN)} (default: all)")
-    parser.add_argument("--n", type=int, nargs="+", help="sizes (default: 3..6, hs 3..5)")
-    parser.add_argument("--ids", help="one arrangement, e.g. 1,2,3,4,5 (with one ALGO)")
-    parser.add_argument("--quick", action="store_true", help="lcr and cr at n = 3, 4; hs at n = 3")
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
-    parser.add_argument("--memory", type=int, default=4096, help="MB per run (default 4096)")
-    parser.add_argument("--engine", help="ringleader's --engine")
-    parser.add_argument("--symmetry", choices=["reflection", "rotation", "none"], default="reflection",
-                        help="which arrangements both tools check (ringleader's --symmetry; default reflection)")
-    parser.add_argument("--jobs", type=int, default=1, help="ringleader's --jobs (default 1: SPIN uses one core)")
-    parser.add_argument("--checkout", default=ROOT, help="the ringleader checkout to run (default: this one)")
-    parser.add_argument("--keep", help="write the Promela models and pan binaries here (default: a temporary directory)")
-    options = parser.parse_args(argv)
+    command_line = parser()
+    options = command_line.parse_args(argv)
 
     names = options.algorithms or list(PLAN)
-    if unknown := [name for name in names if name not in PLAN]:
-        parser.error(f"no Promela model for {', '.join(unknown)}: choose from {', '.join(PLAN)}")
     plan = QUICK if options.quick else PLAN
-    try:
-        ids_given = tuple(int(x) for x in options.ids.split(",")) if options.ids else None
-    except ValueError:
-        parser.error(f"--ids {options.ids}: give distinct ids separated by commas, e.g. 1,2,3")
+    ids_given = options.ids
     if ids_given and len(names) != 1:
-        parser.error("--ids needs exactly one ALGO")
+        command_line.error("--ids needs exactly one ALGO")
 
     spin.ensure_installed()
     print(f"`python bench/spin_vs_ringleader.py {' '.join(sys.argv[1:] if argv is None else argv)}` on "

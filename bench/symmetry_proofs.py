@@ -9,6 +9,7 @@ Prints a markdown table: milliseconds per proof, and the command instances compa
 """
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -16,8 +17,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from algorithms import BUILTIN, builtin  # noqa: E402
-from checker.trust import symmetry  # noqa: E402
+from algorithms import BUILTIN, builtin
+from checker.trust import symmetry
 
 
 def timed(algorithm, n: int) -> tuple[float, symmetry.SymmetryProof]:
@@ -27,7 +28,15 @@ def timed(algorithm, n: int) -> tuple[float, symmetry.SymmetryProof]:
     return (time.perf_counter() - started) * 1000, proof
 
 
-def main(ns: list[int]) -> None:
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[3, 4, 5],
+                              help="the ring sizes to prove at (default: 3 4 5)")
+    return command_line
+
+
+def main(argv: list[str]) -> None:
+    ns = parser().parse_args(argv).sizes
     declaring = [name for name in sorted(BUILTIN) if builtin(name).mirror_symmetric]
     first, _ = timed(builtin(declaring[0]), ns[0])
     print(f"first proof in this process ({declaring[0]}, n = {ns[0]}): {first:.0f} ms\n")
@@ -43,4 +52,4 @@ def main(ns: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [3, 4, 5])
+    main(sys.argv[1:])

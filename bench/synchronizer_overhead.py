@@ -24,17 +24,18 @@ Prints a Markdown table; a row whose count differs from its closed form is marke
 """
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from checker.cli.loader import load_algorithm  # noqa: E402
-from checker.explore.arrangements import Arrangement  # noqa: E402
-from checker.explore.systems import system_for  # noqa: E402
-from models.network import connected_graphs  # noqa: E402
-from models.synchronizers import Alpha, Beta, Gamma, clusters  # noqa: E402
+from checker.cli.loader import load_algorithm
+from checker.explore.arrangements import Arrangement
+from checker.explore.systems import system_for
+from models.network import connected_graphs
+from models.synchronizers import Alpha, Beta, Gamma, clusters
 
 
 def one_execution(system, seed: int) -> int:
@@ -86,7 +87,7 @@ def closed_form(name: str, graph, ids, app: int, ticks: int) -> int:
     return 2 * app + per_handshake * (ticks - 1)
 
 
-def main(low: int = 3, high: int = 5, plot: str | None = None) -> None:
+def tabulate(low: int, high: int, plot: str | None) -> None:
     flooding = load_algorithm("flooding")
     points = []  # (|E|, n, control messages per handshake of alpha, beta, gamma)
     print("| n | graph | edges | D | M_S | T | alpha M_A | beta M_A | gamma M_A | per tick: alpha | beta | gamma "
@@ -111,8 +112,6 @@ def main(low: int = 3, high: int = 5, plot: str | None = None) -> None:
                   f"{counts['alpha']} | {counts['beta']} | {counts['gamma']} | {' | '.join(per_tick)} | "
                   f"{' | '.join(f'{times[s] / (ticks - 1):g}' for s in ('alpha', 'beta', 'gamma'))} |"
                   + (f" **{'; '.join(marks)}**" if marks else ""))
-
-
     if plot:
         draw(points, plot)
 
@@ -137,5 +136,21 @@ def draw(points, path: str) -> None:
     print(f"plot written to {path}")
 
 
+def parser() -> argparse.ArgumentParser:
+    command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    command_line.add_argument("low", metavar="LOW", nargs="?", type=int, default=3,
+                              help="the fewest vertices (default 3)")
+    command_line.add_argument("high", metavar="HIGH", nargs="?", type=int, default=5,
+                              help="the most vertices (default 5)")
+    command_line.add_argument("plot", metavar="PLOT", nargs="?",
+                              help="also draw the signals per tick against |E| to this file (.svg, .png, ...)")
+    return command_line
+
+
+def main(argv: list[str]) -> None:
+    arguments = parser().parse_args(argv)
+    tabulate(arguments.low, arguments.high, arguments.plot)
+
+
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]), *sys.argv[3:4])
+    main(sys.argv[1:])
