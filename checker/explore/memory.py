@@ -42,4 +42,7 @@ def parse_size(text: str) -> int:
 
 
 def format_size(size: int) -> str:
-    return f"{size / 2**30:.1f} GiB" if size >= 2**30 else f"{size / 2**20:.0f} MiB"
+    """A size as the notes print it; below a MiB in KiB, so that --max-memory 1K does not read 0 MiB."""
+    if size >= 2**30:
+        return f"{size / 2**30:.1f} GiB"
+    return f"{size / 2**20:.0f} MiB" if size >= 2**20 else f"{size / 2**10:.0f} KiB"

@@ -330,6 +330,12 @@ def test_memory_limit_stops_cleanly_as_incomplete(capsys):
     assert "memory limit (20 MiB per worker)" in result["notes"][0]
 
 
+def test_a_limit_below_a_mebibyte_is_shown_in_kibibytes(capsys):
+    status, out, _ = run(capsys, "hs", "--n", 3, "--max-memory", "1K", "--jobs", 1, "--json")
+    assert status == 3
+    assert "memory limit (1 KiB per worker)" in json.loads(out)["notes"][0]
+
+
 def test_bad_memory_size_is_a_usage_error(capsys):
     status, _, err = run(capsys, "hs", "--n", 3, "--max-memory", "lots")
     assert status == 2 and "give a size such as 4G" in err
