@@ -7,10 +7,10 @@ import stat
 import sys
 
 import pytest
+from conftest import ROOT
 
 from algorithms import builtin
 from checker import check
-from conftest import ROOT
 
 
 def _bench_module(name):

@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
 
 # bench/ is scripts, not a package: load the generator from its file
@@ -39,6 +38,6 @@ def test_sizes_must_agree():
 @pytest.mark.parametrize("name, arrangements", CASES)
 def test_spin_parses_the_model(name, arrangements, tmp_path):
     (tmp_path / "model.pml").write_text(promela.generate(name, arrangements, capacity=3))
-    done = subprocess.run(["spin", "-a", "model.pml"], cwd=tmp_path, capture_output=True, text=True)
+    done = subprocess.run(["spin", "-a", "model.pml"], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "pan.c").exists()
