@@ -24,7 +24,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # the algorithm names of this checkout, not of an installed one
 
-from algorithms import BUILTIN
+# bench/ as a namespace package: found also when a test imports this file by its path
+from bench.arguments import algorithm_or_file
 
 QUICK = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 5), "franklin": range(3, 6),
          "peterson": range(3, 7), "lelann": range(3, 7), "hs-lecture": range(3, 5), "hs-unoriented": range(2, 4)}
@@ -57,8 +58,8 @@ def parser() -> argparse.ArgumentParser:
         epilog="OPTIONS: check's options, given to every run in both checkouts. "
                "REPEATS=K in the environment: K alternating runs of each row (default 5).")
     command_line.add_argument("before", metavar="BEFORE", help="the checkout to compare with (this one is the after)")
-    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", choices=BUILTIN,
-                              help=f"a built-in algorithm (default: {', '.join(QUICK)}, each for its n in QUICK)")
+    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", type=algorithm_or_file,
+                              help=f"a built-in algorithm or an algorithm file (default: {', '.join(QUICK)}, each for its n in QUICK)")
     command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
                               help="the ring sizes to check ALGO at")
     return command_line

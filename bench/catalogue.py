@@ -24,7 +24,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # the algorithm names of this checkout, not of an installed one
 
-from algorithms import BUILTIN
+# bench/ as a namespace package: found also when a test imports this file by its path
+from bench.arguments import algorithm_or_file
 
 DEFAULT = {
     "lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6),
@@ -48,8 +49,8 @@ def parser() -> argparse.ArgumentParser:
     command_line = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     command_line.add_argument("--por-only", action="store_true",
                               help="skip the --no-por run (where it takes too long); its columns show -")
-    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", choices=BUILTIN,
-                              help=f"a built-in algorithm (default: {', '.join(DEFAULT)}, each for its n in DEFAULT)")
+    command_line.add_argument("algorithm", metavar="ALGO", nargs="?", type=algorithm_or_file,
+                              help=f"a built-in algorithm or an algorithm file (default: {', '.join(DEFAULT)}, each for its n in DEFAULT)")
     command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
                               help="the ring sizes to measure ALGO at")
     return command_line
@@ -68,7 +69,8 @@ def main(argv: list[str]) -> None:
             full, full_seconds, _ = (reduced, None, 0) if por_only else run(name, n, "--no-por")
             assert full["messages"] == reduced["messages"] and full["verdict"] == reduced["verdict"]
             arrangements = f"{full['arrangements']['checked']} ({full['arrangements']['represented']})"
-            messages = f"{full['messages']['min']} to {full['messages']['max']}"
+            low, high = full["messages"]["min"], full["messages"]["max"]
+            messages = "-" if low is None else f"{low} to {high}"  # none for a violated algorithm
             ratio = full["states"] / reduced["states"]
             full_states, ratio = ("-", "-") if por_only else (f"{full['states']:,}", f"{ratio:.2f}")
             print(

@@ -191,3 +191,13 @@ def test_before_after_passes_what_follows_the_double_dash_to_check():
 def test_catalogue_takes_por_only_anywhere_as_before():
     arguments = bench_script("catalogue").parser().parse_intermixed_args(["hs", "--por-only", "4", "5"])
     assert (arguments.algorithm, arguments.sizes, arguments.por_only) == ("hs", [4, 5], True)
+
+
+@pytest.mark.parametrize("name", ["before_after", "catalogue"])
+def test_a_users_algorithm_file_is_measured_as_check_takes_it(name, tmp_path, monkeypatch):
+    """as an absolute path: the scripts run check in other directories (the checkouts, the root)"""
+    monkeypatch.chdir(os.path.join(ROOT, "tests"))
+    words = ["/tmp/before"] if name == "before_after" else []
+    arguments = parse(name, [*words, "mutants/lcr_no_terminate.py", "3"])
+    assert arguments.algorithm == os.path.join(ROOT, "tests", "mutants", "lcr_no_terminate.py")
+    assert parse(name, [*words, "hs", "3"]).algorithm == "hs"
