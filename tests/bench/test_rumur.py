@@ -113,3 +113,11 @@ def test_a_model_that_is_not_the_algorithm_is_told_apart(tmp_path):
 def test_a_full_channel_is_reported_so_the_script_can_double_it(tmp_path):
     _, theirs = _ours_and_theirs(tmp_path, "hs", 3, 2)
     assert theirs.outcome == "channel full"
+
+
+def test_the_table_leaves_out_a_ratio_against_a_verifiers_process_start():
+    script = _bench_module("rumur_vs_ringleader")
+    ours = script.Run(141, 190, 0.09, "ok")
+    assert script.ratio(ours, script.Run(141, 190, 0.004, "ok")) == "-"
+    assert script.ratio(ours, script.Run(141, 190, 0.03, "ok")) == "3.00"
+    assert script.agreement(script.Run(141, 191, 0.03, "ok"), ours).startswith("MISMATCH")
