@@ -2,13 +2,15 @@
 
 Each model is a hand translation of one algorithm module (algorithms/lcr.py, cr.py, hs.py),
 alternative for alternative the same as bench/promela.py's, so the three tools check the
-same thing. A Murphi rule is one transition, and the models keep Rumur's state equal to
-ringleader's, so that the state counts are equal:
+same thing. A Murphi rule firing is one transition, and the models keep Rumur's state equal
+to ringleader's, so that the state and transition counts are equal:
 
-  * one rule per command instance: a process's spontaneous command, and per in-port each
-    alternative for the channel's head (guard: the head is there, is of its kind and the
-    alternative's condition holds), and one rule that consumes a head no alternative accepts
-    (the unmatched reception of the semantics);
+  * per process one rule for its spontaneous command, and one per in-port that takes the
+    channel's head and runs the first alternative whose kind and condition hold (``if ...
+    elsif``), or none (``else``: the unmatched reception of the semantics). ringleader has a
+    transition for each alternative that holds, so the two agree only where the alternatives
+    exclude each other; bench/rumur_vs_ringleader.py's equal transition counts say that they
+    do (one rule per alternative, each guarded, gave the same counts 2.5 times slower);
   * a channel is a count and its messages from the head on; taking the head shifts the others
     forward and clears the freed slot, so equal channel contents are one stored value;
   * docs/design.md's channels are unbounded. A Murphi channel holds ``capacity`` messages, and
@@ -32,7 +34,7 @@ NIL, YES, NO = 0, 1, 2  # Decision values; ids are 1..n, so 0 is also the NIL of
 @dataclass(frozen=True)
 class Alternative:
     """One command instance for a head that arrived: its name, the head's kind, its condition
-    (Murphi, on the head's fields h.a, h.b, h.d and the process's locals) and its body."""
+    (Murphi, on the head h's fields h.a, h.b, h.d and the process's locals) and its body."""
 
     name: str
     kind: str
@@ -160,7 +162,7 @@ def generate(algorithm: str, arrangements: list[tuple[int, ...]], capacity: int)
         *(f"  {name}: array [Pid] of {kind};" for name, kind, _ in model.locals),
         _procedures(model),
     ]
-    for index, ids in enumerate(arrangements):
+    for ids in arrangements:
         body = [f"  me[{i}] := {me};" for i, me in enumerate(ids)]
         body += [f"  for p: Pid do {name}[p] := {value}; endfor;" for name, _, value in model.locals]
         body.append("  for k: 0..CHANNELS - 1 do clear_channel(c[k]); endfor;")
