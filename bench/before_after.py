@@ -61,16 +61,20 @@ def parser() -> argparse.ArgumentParser:
     command_line.add_argument("algorithm", metavar="ALGO", nargs="?", type=algorithm_or_file,
                               help=f"a built-in algorithm or an algorithm file (default: {', '.join(QUICK)}, each for its n in QUICK)")
     command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
-                              help="the ring sizes to check ALGO at")
+                              help="the ring sizes to check ALGO at (default: its n in QUICK, if it is there)")
     return command_line
 
 
 def main(argv: list[str]) -> None:
     ours, options = split_check_options(argv)
-    arguments = parser().parse_args(ours)
+    command_line = parser()
+    arguments = command_line.parse_args(ours)
     before = os.path.abspath(arguments.before)
     if arguments.algorithm:
-        cases = [(arguments.algorithm, n) for n in arguments.sizes]
+        sizes = arguments.sizes or list(QUICK.get(arguments.algorithm, []))
+        if not sizes:
+            command_line.error(f"give the sizes N to check {arguments.algorithm} at")
+        cases = [(arguments.algorithm, n) for n in sizes]
     else:
         cases = [(a, n) for a, ns in QUICK.items() for n in ns]
     trees = {"before": before, "after": ROOT}

@@ -52,15 +52,19 @@ def parser() -> argparse.ArgumentParser:
     command_line.add_argument("algorithm", metavar="ALGO", nargs="?", type=algorithm_or_file,
                               help=f"a built-in algorithm or an algorithm file (default: {', '.join(DEFAULT)}, each for its n in DEFAULT)")
     command_line.add_argument("sizes", metavar="N", nargs="*", type=int, default=[],
-                              help="the ring sizes to measure ALGO at")
+                              help="the ring sizes to measure ALGO at (default: its n in DEFAULT, if it is there)")
     return command_line
 
 
 def main(argv: list[str]) -> None:
     # intermixed: --por-only may stand anywhere, between ALGO and N too
-    arguments = parser().parse_intermixed_args(argv)
+    command_line = parser()
+    arguments = command_line.parse_intermixed_args(argv)
     por_only = arguments.por_only
-    plan = {arguments.algorithm: arguments.sizes} if arguments.algorithm else DEFAULT
+    plan = {arguments.algorithm: arguments.sizes or list(DEFAULT.get(arguments.algorithm, []))} \
+        if arguments.algorithm else DEFAULT
+    if not all(plan.values()):
+        command_line.error(f"give the sizes N to measure {arguments.algorithm} at")
     print("| algorithm | n | arrangements | states (full) | states (POR) | ratio | messages | s (full) | s (POR) | verdict |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, sizes in plan.items():

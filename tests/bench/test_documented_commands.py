@@ -201,3 +201,14 @@ def test_a_users_algorithm_file_is_measured_as_check_takes_it(name, tmp_path, mo
     arguments = parse(name, [*words, "mutants/lcr_no_terminate.py", "3"])
     assert arguments.algorithm == os.path.join(ROOT, "tests", "mutants", "lcr_no_terminate.py")
     assert parse(name, [*words, "hs", "3"]).algorithm == "hs"
+
+
+@pytest.mark.parametrize("name, words", [("before_after", ["/tmp/before"]), ("catalogue", [])])
+def test_an_algorithm_without_sizes_needs_them_unless_the_plan_has_them(name, words, capsys, monkeypatch):
+    """before, an algorithm without N printed an empty table"""
+    argv = [*words, "tests/mutants/lcr_no_terminate.py"]
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "argv", [f"bench/{name}.py", *argv])
+    with pytest.raises(SystemExit) as stopped:
+        bench_script(name).main(argv)
+    assert stopped.value.code == 2 and "give the sizes N" in capsys.readouterr().err
