@@ -3,7 +3,8 @@
     python bench/rumur_vs_ringleader.py                  # lcr, cr for n = 3..6; hs for n = 3..5
     python bench/rumur_vs_ringleader.py --quick          # a small subset, under a minute
     python bench/rumur_vs_ringleader.py hs --n 4 5       # some algorithms, some n
-    options: --timeout S (per run, default 120) --jobs N (ringleader's, default 1)
+    options: --timeout S (per run, default 120) --memory MB (ringleader's, default 4096)
+             --jobs N (ringleader's, default 1)
              --symmetry reflection|rotation|none (the arrangements both tools check)
              --keep DIR (keep the Murphi models and verifiers)
 
@@ -20,11 +21,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import sys
-import tempfile
-from dataclasses import dataclass
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -33,7 +31,15 @@ sys.path[:0] = [HERE, ROOT]
 import murphi
 import rumur
 import spin
-from spin_vs_ringleader import capacity, commit, machine
+from spin_vs_ringleader import (
+    Outcome,
+    capacity,
+    cell_seconds,
+    commit,
+    machine,
+    print_table,
+    run_ringleader,
+)
 
 from algorithms import builtin
 from checker.explore.arrangements import arrangements, symmetry_of
@@ -42,32 +48,7 @@ PLAN = {"lcr": range(3, 7), "cr": range(3, 7), "hs": range(3, 6)}
 QUICK = {"lcr": range(3, 5), "cr": range(3, 5), "hs": range(3, 4)}
 
 
-@dataclass
-class Run:
-    """One run of one tool: states and transitions (None if it did not finish), wall seconds, what happened."""
-
-    states: int | None
-    transitions: int | None
-    seconds: float
-    status: str
-    peak_mb: float = 0.0
-
-
-def run_ringleader(algorithm: str, n: int, por: bool, options) -> Run:
-    command = [sys.executable, "-m", "checker", algorithm, "--n", str(n), "--symmetry", options.symmetry,
-               "--json", "--no-progress", "--jobs", str(options.jobs)] + ([] if por else ["--no-por"])
-    timed = spin.run_timed(command, options.timeout, cwd=ROOT)
-    if timed.timed_out:
-        return Run(None, None, timed.seconds, "timeout", timed.peak_mb)
-    try:
-        result = json.loads(timed.output)
-    except json.JSONDecodeError:
-        return Run(None, None, timed.seconds, "error: " + timed.output.strip()[-200:], timed.peak_mb)
-    status = "ok" if result["verdict"] == "verified" else f"verdict {result['verdict']}"
-    return Run(result["states"], result["transitions"], timed.seconds, status, timed.peak_mb)
-
-
-def run_rumur(algorithm: str, ids: list[tuple[int, ...]], options, workdir: str) -> tuple[Run, float]:
+def run_rumur(algorithm: str, ids: list[tuple[int, ...]], options, workdir: str) -> tuple[Outcome, float]:
     """Rumur's run, and its compile seconds. The channels start at the capacity SPIN needs
     (bench/spin_vs_ringleader.py); a full one fails the model's assertion, and the capacity is doubled."""
     size = capacity(algorithm, len(ids[0]))
@@ -78,18 +59,14 @@ def run_rumur(algorithm: str, ids: list[tuple[int, ...]], options, workdir: str)
             break
         print(f"  a channel of capacity {size} filled: again with {2 * size}", file=sys.stderr, flush=True)
         size *= 2
-    return Run(result.states, result.transitions, result.seconds, result.outcome, result.peak_mb), compile_seconds
+    return Outcome(result.states, result.seconds, result.outcome, result.peak_mb, result.transitions), compile_seconds
 
 
-def seconds(run: Run) -> str:
-    return f"{run.seconds:.2f}" if run.states is not None else f">{run.seconds:.0f}" if run.status == "timeout" else "-"
-
-
-def counts(run: Run) -> str:
+def counts(run: Outcome) -> str:
     return f"{run.states:,} / {run.transitions:,}" if run.states is not None else run.status
 
 
-def agreement(theirs: Run, ours: Run) -> str:
+def agreement(theirs: Outcome, ours: Outcome) -> str:
     if theirs.states is None or ours.states is None:
         return "n/a"
     if (theirs.states, theirs.transitions) == (ours.states, ours.transitions):
@@ -97,7 +74,7 @@ def agreement(theirs: Run, ours: Run) -> str:
     return f"MISMATCH: Rumur {counts(theirs)} vs ringleader {counts(ours)}"
 
 
-def ratio(ours: Run, theirs: Run) -> str:
+def ratio(ours: Outcome, theirs: Outcome) -> str:
     """ringleader's wall time over Rumur's: above 1, Rumur is faster. None where Rumur took
     under 0.01 s: that compares a verifier's process start with ringleader's (it read 18 to 73)."""
     if ours.states is None or theirs.states is None or theirs.seconds < 0.01:
@@ -110,13 +87,14 @@ def row(algorithm: str, n: int, options, workdir: str) -> tuple[str, bool]:
     reps = arrangements(n, symmetry_of(cls, cls.topology(n), options.symmetry)[0])
     chosen, represented = [a.ids for a in reps], sum(a.represents for a in reps)
     print(f"{algorithm} n={n}: {len(chosen)} arrangement(s) ...", file=sys.stderr, flush=True)
-    full = run_ringleader(algorithm, n, False, options)
-    reduced = run_ringleader(algorithm, n, True, options)
+    target = ["--n", str(n), "--symmetry", options.symmetry]
+    full = run_ringleader(algorithm, target, False, options)
+    reduced = run_ringleader(algorithm, target, True, options)
     theirs, compile_seconds = run_rumur(algorithm, chosen, options, workdir)
     agreed = agreement(theirs, full)
     cells = [
-        algorithm, str(n), f"{len(chosen)} ({represented})", counts(theirs), seconds(theirs),
-        seconds(full), ratio(full, theirs), seconds(reduced), f"{theirs.peak_mb:.0f} / {full.peak_mb:.0f}",
+        algorithm, str(n), f"{len(chosen)} ({represented})", counts(theirs), cell_seconds(theirs),
+        cell_seconds(full), ratio(full, theirs), cell_seconds(reduced), f"{theirs.peak_mb:.0f} / {full.peak_mb:.0f}",
         f"{compile_seconds:.1f}", agreed,
     ]
     return "| " + " | ".join(cells) + " |", not agreed.startswith("MISMATCH")
@@ -134,10 +112,13 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--n", type=int, nargs="+", help="sizes (default: 3..6, hs 3..5)")
     parser.add_argument("--quick", action="store_true", help="lcr and cr at n = 3, 4; hs at n = 3")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
+    parser.add_argument("--memory", type=int, default=4096, help="ringleader's --max-memory in MB (default 4096)")
     parser.add_argument("--symmetry", choices=["reflection", "rotation", "none"], default="reflection",
                         help="which arrangements both tools check (ringleader's --symmetry; default reflection)")
     parser.add_argument("--jobs", type=int, default=1, help="ringleader's --jobs (default 1: the verifier uses one thread)")
     parser.add_argument("--keep", help="write the Murphi models and verifiers here (default: a temporary directory)")
+    # bench/spin_vs_ringleader.py's run_ringleader runs this checkout with the default engine
+    parser.set_defaults(engine=None, checkout=ROOT)
     return parser
 
 
@@ -152,18 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"`python bench/rumur_vs_ringleader.py {' '.join(sys.argv[1:] if argv is None else argv)}` on "
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {machine()}, {rumur.version()}, "
           f"ringleader {commit(ROOT)}; budget {options.timeout:.0f} s per run\n")
-    print(HEADER)
-    print("|" + "---|" * HEADER.count(" | ") + "---|")
-    all_agree = True
-    for name in names:
-        for n in options.n or list(plan[name]):
-            directory = options.keep and os.path.join(options.keep, f"{name}{n}")
-            with tempfile.TemporaryDirectory() as scratch:
-                workdir = directory or scratch
-                os.makedirs(workdir, exist_ok=True)
-                line, agreed = row(name, n, options, workdir)
-            print(line, flush=True)
-            all_agree &= agreed
+    cases = [(name, n) for name in names for n in options.n or list(plan[name])]
+    all_agree = print_table(HEADER, cases, options.keep, lambda name, n, workdir: row(name, n, options, workdir))
     if not all_agree:
         print("\nRumur's and ringleader's full counts differ: the Murphi model is not the same model.")
         return 1

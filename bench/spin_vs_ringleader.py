@@ -67,6 +67,7 @@ class Outcome:
     seconds: float
     status: str  # "ok", "timeout", "out of memory", ...
     peak_mb: float = 0.0
+    transitions: int | None = None  # where the tool says (ringleader's, Rumur's "rules fired")
 
 
 def run_ringleader(algorithm: str, target: list[str], por: bool, options) -> Outcome:
@@ -85,9 +86,8 @@ def run_ringleader(algorithm: str, target: list[str], por: bool, options) -> Out
         return Outcome(None, timed.seconds, "error: " + timed.output.strip()[-200:], timed.peak_mb)
     if result["verdict"] == "incomplete":
         return Outcome(None, timed.seconds, "out of memory", timed.peak_mb)
-    if result["verdict"] != "verified":
-        return Outcome(result["states"], timed.seconds, f"verdict {result['verdict']}", timed.peak_mb)
-    return Outcome(result["states"], timed.seconds, "ok", timed.peak_mb)
+    status = "ok" if result["verdict"] == "verified" else f"verdict {result['verdict']}"
+    return Outcome(result["states"], timed.seconds, status, timed.peak_mb, result["transitions"])
 
 
 def run_spin(algorithm: str, ids: list[tuple[int, ...]], expected: int | None, options, workdir: str):
@@ -156,6 +156,23 @@ def row(algorithm: str, n: int, ids_given: tuple[int, ...] | None, options, work
         f"{compile_seconds:.1f}", agreed,
     ]
     return "| " + " | ".join(cells) + " |", not agreed.startswith("MISMATCH")
+
+
+def print_table(header: str, cases: list[tuple[str, int]], keep: str | None, make_row) -> bool:
+    """Print the header and a row per (algorithm, n), each made by make_row(name, n, workdir) ->
+    (line, agreed) in a folder of its own (under ``keep``, else temporary); whether all agreed."""
+    print(header)
+    print("|" + "---|" * header.count(" | ") + "---|")
+    all_agree = True
+    for name, n in cases:
+        directory = keep and os.path.join(keep, f"{name}{n}")
+        with tempfile.TemporaryDirectory() as scratch:
+            workdir = directory or scratch
+            os.makedirs(workdir, exist_ok=True)
+            line, agreed = make_row(name, n, workdir)
+        print(line, flush=True)
+        all_agree &= agreed
+    return all_agree
 
 
 def pair(reduced: str, full: str) -> str:
@@ -231,19 +248,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {machine()}, {spin.version()}, "
           f"ringleader {commit(options.checkout)}{f' --engine {options.engine}' if options.engine else ''}; "
           f"budget {options.timeout:.0f} s and {options.memory} MB per run\n")
-    print(HEADER)
-    print("|" + "---|" * HEADER.count(" | ") + "---|")
-    all_agree = True
-    for name in names:
-        sizes = [len(ids_given)] if ids_given else options.n or list(plan[name])
-        for n in sizes:
-            directory = options.keep and os.path.join(options.keep, f"{name}{n}")
-            with tempfile.TemporaryDirectory() as scratch:
-                workdir = directory or scratch
-                os.makedirs(workdir, exist_ok=True)
-                line, agreed = row(name, n, ids_given, options, workdir)
-            print(line, flush=True)
-            all_agree &= agreed
+    cases = [(name, n) for name in names for n in ([len(ids_given)] if ids_given else options.n or list(plan[name]))]
+    all_agree = print_table(HEADER, cases, options.keep,
+                            lambda name, n, workdir: row(name, n, ids_given, options, workdir))
     if not all_agree:
         print("\nSPIN's and ringleader's full state counts differ: the Promela model is not the same model.")
         return 1

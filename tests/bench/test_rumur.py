@@ -117,7 +117,7 @@ def test_a_full_channel_is_reported_so_the_script_can_double_it(tmp_path):
 
 def test_the_table_leaves_out_a_ratio_against_a_verifiers_process_start():
     script = _bench_module("rumur_vs_ringleader")
-    ours = script.Run(141, 190, 0.09, "ok")
-    assert script.ratio(ours, script.Run(141, 190, 0.004, "ok")) == "-"
-    assert script.ratio(ours, script.Run(141, 190, 0.03, "ok")) == "3.00"
-    assert script.agreement(script.Run(141, 191, 0.03, "ok"), ours).startswith("MISMATCH")
+    ours = script.Outcome(141, 0.09, "ok", transitions=190)
+    assert script.ratio(ours, script.Outcome(141, 0.004, "ok", transitions=190)) == "-"
+    assert script.ratio(ours, script.Outcome(141, 0.03, "ok", transitions=190)) == "3.00"
+    assert script.agreement(script.Outcome(141, 0.03, "ok", transitions=191), ours).startswith("MISMATCH")
