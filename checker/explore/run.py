@@ -449,7 +449,13 @@ def probe_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
 def explore_group_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
     """On a cluster worker: a group of arrangements alike in a row, the first leading (workers.py)."""
     _remote_task(run)
-    return explore_group(list(range(len(arrangements))), arrangements, _explore)
+    return explore_group(list(range(len(arrangements))), arrangements, _explore, _ends_run)
+
+
+def _ends_run(result: tuple) -> bool:
+    """Whether the run stops at this arrangement's result: a violation, or a limit reached."""
+    exploration, trace = result
+    return trace is not None or isinstance(exploration, _Stopped)
 
 
 def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
@@ -481,7 +487,8 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                                  (probe_remotely, explore_group_remotely) if _task.native is not None else None)
     else:
         workers = Workers(plan, jobs, _explore, lambda arrangement, **alike: _explore(arrangement, meter.states, **alike), known,
-                          probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
+                          probe=_probe if _task.native is not None and not _task.blind else None, finished=finished,
+                          ends_run=_ends_run)
     with workers:
         results = iter(workers)
         while True:

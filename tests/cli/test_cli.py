@@ -319,7 +319,7 @@ def test_ringleader_is_the_same_entry_point():
     from pathlib import Path
 
     scripts = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["check"] == scripts["ringleader"] == "checker.cli:entry_point"
+    assert scripts["check"] == scripts["ringleader"] == "checker.__main__:entry_point"
 
 
 def test_memory_limit_stops_cleanly_as_incomplete(capsys):
