@@ -77,7 +77,7 @@ class SynchronizedSystem:
 
     synchronous = False
     supports_por = False  # the explorer's reduction reads the DSL's footprints; this system reduces itself
-    missing_locals = {"inbox": "-", "missed": "no"}  # what a trace shows for a local not listed
+    missing_locals = {"inbox": "-", "missed": "no", "diverged": "no"}  # what a trace shows for a local not listed
 
     def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
         local = rounds.local
@@ -243,13 +243,23 @@ class SynchronizedSystem:
         return seen
 
     def locals_of(self, state, i: int) -> dict[str, str]:
+        return {**self.algorithm_locals(state, i), **self.synchronizer_locals(state, i)}
+
+    def algorithm_locals(self, state, i: int) -> dict[str, str]:
+        """The simulated algorithm's locals of process i."""
+        return self.local.locals_of(self._plain(state), i)
+
+    def synchronizer_locals(self, state, i: int) -> dict[str, str]:
+        """What process i holds beside the algorithm's locals: its tick, the synchronizer's
+        variables, the messages received and not yet read, and the marks of a violation."""
         node = state[i]
-        shown = {**self.local.locals_of(self._plain(state), i), "tick": str(node.tick)}
-        shown.update(self.handlers.describe(self.places[i], node.sync))
+        shown = {"tick": str(node.tick), **self.handlers.describe(self.places[i], node.sync)}
         if node.inbox:
             shown["inbox"] = " ".join(f"{m}[{t}]" for t, _, m in node.inbox)
         if node.missed is not None:
             shown["missed"] = f"tick {node.missed[0]} on port {node.missed[1]}"
+        if node.diverged is not None:
+            shown["diverged"] = f"after round {node.diverged}"
         return shown
 
     def channels(self, state) -> tuple:
