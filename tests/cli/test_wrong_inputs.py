@@ -53,3 +53,51 @@ def test_the_count_of_a_ring_too_large_is_the_count_planned(capsys):
     assert status == 3
     assert err == ("check: n = 12 has 19,958,400 arrangements to explore (one per rotation and reflection class), "
                    "too many; check a smaller n, or one arrangement with --ids\n")
+
+
+# -- files -------------------------------------------------------------------------------------
+
+def test_a_file_that_is_not_python_is_refused(capsys):
+    status, _, err = run(capsys, "/etc/passwd", "--n", 3)
+    assert status == 2
+    assert err == "check: /etc/passwd is not a Python file: an algorithm is written in a file ending in .py\n"
+
+
+def test_a_directory_is_not_an_algorithm(capsys, tmp_path):
+    status, _, err = run(capsys, tmp_path, "--n", 3)
+    assert status == 2
+    assert err == f"check: {tmp_path} is a directory; give the algorithm's .py file\n"
+
+
+def test_a_stray_colon_is_named_as_typed(capsys, tmp_path, monkeypatch):
+    """`variant.py:` said "no such algorithm file: variant"."""
+    (tmp_path / "variant.py").write_text("from algorithms.lcr import LCR\n\nclass Variant(LCR, name='variant'):\n    pass\n")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "variant.py:", "--n", 3)
+    assert status == 2
+    assert err == ("check: 'variant.py:' ends in a colon with no class name after it; give variant.py for its one "
+                   "algorithm, or variant.py:ClassName for one of several\n")
+
+
+def test_a_synchronizer_file_given_as_the_algorithm_is_sent_to_synchronizer(capsys):
+    """It suggested FILE:ClassName, which cannot help: the file has no algorithm."""
+    path = os.path.join("tests", "mutants", "synchronizers", "alpha_safe_before_acks.py")
+    status, _, err = run(capsys, path, "--n", 3)
+    assert status == 2
+    assert err == (f"check: {path} defines a synchronizer (SafeBeforeAcks), not an algorithm: pass it with "
+                   f"--synchronizer after a synchronous algorithm, e.g. `check flooding --n 3 --synchronizer {path}`\n")
+
+
+def test_an_algorithm_file_given_as_the_synchronizer_is_sent_back(capsys):
+    path = os.path.join("tests", "mutants", "lcr_no_terminate.py")
+    status, _, err = run(capsys, "flooding", "--n", 3, "--synchronizer", path)
+    assert status == 2
+    assert err == (f"check: {path} defines an algorithm (LCRNoTerminate), not a synchronizer: "
+                   f"check it with `check {path}`\n")
+
+
+def test_a_file_without_an_algorithm_is_not_told_to_name_a_class(capsys, tmp_path):
+    (tmp_path / "empty.py").write_text("x = 1\n")
+    status, _, err = run(capsys, tmp_path / "empty.py", "--n", 3)
+    assert status == 2
+    assert err == f"check: {tmp_path / 'empty.py'} defines no algorithm: a subclass of Algorithm (docs/writing-algorithms.md)\n"
