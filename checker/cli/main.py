@@ -232,6 +232,9 @@ def _cluster(args):
     if args.k is not None:
         raise AlgorithmError("--cluster: each worker loads the algorithm by its name or file, which --k does not "
                              "change; run with --k but without --cluster")
+    if args.jobs is not None:
+        raise AlgorithmError("--jobs sets this machine's worker processes, which --cluster does not use (the cluster's "
+                             "workers explore: local:N starts N); drop --jobs")
     reference = args.algorithm
     if reference not in BUILTIN:
         path, colon, name = reference.partition(":")

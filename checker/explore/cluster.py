@@ -70,7 +70,8 @@ class ClusterWorkers:
             raise AlgorithmError("--cluster needs Dask's distributed: pip install 'ringleader[cluster]'") from None
         self.plan, self.run, self.known, self.finished, self.alike = plan, run, known or {}, finished, alike
         self.cluster = None
-        # the workers' own warnings (a task cancelled as the run stops at a violation) are not the user's
+        # the workers' own warnings (a task cancelled as the run stops at a violation) are not the
+        # user's, nor their "Compute Failed" for a task that raised: the run reports that error itself
         import dask
         import logging
 
@@ -82,7 +83,7 @@ class ClusterWorkers:
                 if not count.isdigit() or int(count) < 1:
                     raise AlgorithmError(f"--cluster {address}: give local:N with N workers, e.g. local:2")
                 self.cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                                            dashboard_address=None, silence_logs=logging.CRITICAL)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(address, timeout="10s")
@@ -90,6 +91,9 @@ class ClusterWorkers:
             raise
         except OSError as error:
             raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
+        except ValueError as error:  # distributed's parsing of the address
+            raise AlgorithmError(f"--cluster {address}: not a scheduler address ({error}); give tcp://HOST:PORT, "
+                                 "as `dask scheduler` prints it, or local:N") from None
 
     def __iter__(self):
         from distributed import as_completed

@@ -362,6 +362,9 @@ def check_plan(
         result.notes.append(planning.note)
         result.symmetry_note = planning.note
     result.symmetry = "id-blind" if blind else planning.symmetry
+    if blind and cluster is not None:
+        result.notes.append("--cluster was not used: one search with hidden ids stood for every arrangement, and "
+                            "it ran on this machine")
     result.crashes = crashes
     result.premature_timeouts = premature_timeouts
     result.recoveries = recoveries

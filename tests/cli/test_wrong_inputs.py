@@ -101,3 +101,46 @@ def test_a_file_without_an_algorithm_is_not_told_to_name_a_class(capsys, tmp_pat
     status, _, err = run(capsys, tmp_path / "empty.py", "--n", 3)
     assert status == 2
     assert err == f"check: {tmp_path / 'empty.py'} defines no algorithm: a subclass of Algorithm (docs/writing-algorithms.md)\n"
+
+
+# -- clusters ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("address, why", [
+    ("foo", "missing port number in address 'foo'"),
+    ("foo:bar", "invalid literal for int() with base 10: 'bar'"),
+])
+def test_an_address_that_is_not_one_is_refused(capsys, address, why):
+    pytest.importorskip("distributed")
+    status, _, err = run(capsys, "hs", "--n", 4, "--cluster", address)
+    assert status == 2
+    assert err == (f"check: --cluster {address}: not a scheduler address ({why}); give tcp://HOST:PORT, "
+                   "as `dask scheduler` prints it, or local:N\n")
+
+
+def test_jobs_is_refused_with_a_cluster(capsys):
+    status, _, err = run(capsys, "hs", "--n", 4, "--cluster", "local:2", "--jobs", 3)
+    assert status == 2
+    assert err.startswith("check: --jobs sets this machine's worker processes, which --cluster does not use")
+
+
+def test_an_id_blind_search_under_a_cluster_says_it_ran_here(capsys):
+    pytest.importorskip("distributed")
+    status, out, _ = run(capsys, "itai-rodeh", "--n", 3, "--cluster", "local:2")
+    assert status == 0
+    assert ("note: --cluster was not used: one search with hidden ids stood for every arrangement, and it ran on "
+            "this machine") in out
+
+
+def test_an_error_in_the_algorithm_on_a_cluster_is_one_line(tmp_path):
+    """Dask's workers printed "Compute Failed" with the task's traceback before the one line."""
+    pytest.importorskip("distributed")
+    path = tmp_path / "divides.py"
+    path.write_text("from algorithms.lcr import LCR, Token\nfrom models import receive\n\n"
+                    "class Divides(LCR, name='divides'):\n"
+                    "    @receive(Token, when=lambda p, m, port: m.id == p.id)\n"
+                    "    def elected(p, m, port):\n"
+                    "        p.leader = p.id // 0\n")
+    done = run_command(path, "--n", 4, "--cluster", "local:2")
+    assert done.returncode == 2
+    assert done.stderr.startswith("check: Divides.elected (line 7) raised ZeroDivisionError")
+    assert len(done.stderr.splitlines()) <= 2, done.stderr
