@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     network.add_argument("--graphs", choices=("connected",),
                          help="for an algorithm on a general network: every connected graph on n vertices up to "
                               "isomorphism (n <= 7; the default)")
-    parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--list", action="store_true", help="list the built-in algorithms (with --json: as JSON)")
     parser.add_argument("--describe", action="store_true",
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
                              "lines, topology, promises, seed and choices (with --json: as JSON); no check is run")
@@ -218,7 +218,7 @@ def _mode(args) -> str:
     if args.open_schedules:
         return "open-schedules"
     if randomized_mode.wanted(args):
-        return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
+        return "distribution" if args.distribution is not None else "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
 
 
@@ -284,10 +284,14 @@ def _graph_size(graph: str | None) -> int | None:
     return read_edge_list(graph).n
 
 
-def _list() -> int:
+def _list(as_json: bool) -> int:
     from algorithms import catalogue
 
     rows = list(catalogue())
+    if as_json:
+        print(json.dumps([{"name": name, "summary": summary, "seed": seed, "topology": topology}
+                          for name, summary, seed, topology in rows], indent=2))
+        return 0
     width = max(len(name) for name, *_ in rows)
     for name, summary, seed, topology in rows:
         print(f"{name:<{width}}  {summary}  [{topology}; seed {seed}]")
@@ -368,7 +372,9 @@ def run(argv: list[str] | None = None) -> int:
         return cli_modes.compare(argv[1:], _parser, _max_memory, refuse_unused_options)
     args = _parser().parse_args(argv)
     if args.list:
-        return _list()
+        if args.algorithm:
+            raise AlgorithmError(f"--list lists the built-in algorithms; drop {args.algorithm} (or --list)")
+        return _list(args.json)
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
     if args.describe:

@@ -19,10 +19,15 @@ def parse_n(text: str) -> int | range:
     low, dots, high = text.partition("..")
     try:
         if not dots:
-            return int(text)
-        first, last = int(low), int(high)
+            n = int(text)
+        else:
+            first, last = int(low), int(high)
     except ValueError:
         raise AlgorithmError(f"--n {text!r}: invalid int value; give a number such as 5 or a range such as 3..8") from None
+    if not dots:
+        if n < 1:  # every mode needs a process (--expected built an empty ring and failed in it)
+            raise AlgorithmError(f"--n must be at least 1, got {n}")
+        return n
     if first < 1 or last < first:
         raise AlgorithmError(f"--n {text}: a range LOW..HIGH needs 1 <= LOW <= HIGH")
     return range(first, last + 1)

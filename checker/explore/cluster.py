@@ -82,8 +82,11 @@ class ClusterWorkers:
                 count = address.partition(":")[2]
                 if not count.isdigit() or int(count) < 1:
                     raise AlgorithmError(f"--cluster {address}: give local:N with N workers, e.g. local:2")
+                # no dashboard; the scheduler's HTTP server (always started) on a free port, not on
+                # 8787, where a second run warned "Port 8787 is already in use"
                 self.cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.CRITICAL)
+                                            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                                            silence_logs=logging.CRITICAL)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(address, timeout="10s")

@@ -1,13 +1,16 @@
 """Wrong inputs a new user met (issue 30): each gets one line on stderr and exit 2 (or 3 for a
 limit), never a traceback. The focused tests run the exact command of the issue through main();
 test_every_wrong_input_gets_one_line runs many more as `python -m checker` subprocesses."""
+import json
 import os
+import socket
 import subprocess
 import sys
 import time
 
 import pytest
 
+from algorithms import BUILTIN, builtin
 from checker.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -144,3 +147,82 @@ def test_an_error_in_the_algorithm_on_a_cluster_is_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("check: Divides.elected (line 7) raised ZeroDivisionError")
     assert len(done.stderr.splitlines()) <= 2, done.stderr
+
+
+# -- options -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("more", [("--expected",), ("--export", "x.drn"), ("--within", 3)], ids=str)
+def test_n_0_is_refused_in_the_quantitative_modes(capsys, more):
+    """`--n 0 --expected` built a ring of no process and failed in it (IndexError)."""
+    status, _, err = run(capsys, "itai-rodeh", "--n", 0, *more)
+    assert status == 2
+    assert err == "check: --n must be at least 1, got 0\n"
+
+
+def test_a_distribution_of_no_k_is_refused(capsys):
+    """--distribution 0 printed no table and no word about it."""
+    status, out, err = run(capsys, "itai-rodeh", "--n", 3, "--distribution", 0)
+    assert status == 2 and not out
+    assert err == "check: --distribution K tabulates k = 1..K: K must be at least 1, got 0\n"
+
+
+def test_list_prints_json_with_json(capsys):
+    status, out, _ = run(capsys, "--list", "--json")
+    assert status == 0
+    listed = json.loads(out)
+    assert [entry["name"] for entry in listed] == list(BUILTIN)
+    assert listed[0] == {"name": "lcr", "summary": builtin("lcr").summary(), "seed": builtin("lcr").seed,
+                         "topology": "unidirectional ring"}
+
+
+def test_list_with_an_algorithm_is_refused(capsys):
+    status, out, err = run(capsys, "hs", "--list")
+    assert status == 2 and not out
+    assert err == "check: --list lists the built-in algorithms; drop hs (or --list)\n"
+
+
+def test_a_synchronizer_on_a_ring_algorithm_does_not_advise_graph(capsys):
+    """It advised --graph, which timeslice then refuses: timeslice is written for a ring."""
+    status, _, err = run(capsys, "timeslice", "--n", 3, "--synchronizer", "alpha")
+    assert status == 2
+    assert "--graph" not in err
+    assert err.endswith("timeslice is written for a unidirectional ring: check it without --synchronizer\n")
+
+
+def test_fingerprint_refused_on_a_network_says_what_to_do(capsys):
+    """The refusal ended "the Python engine ran it", a note for a run that did not happen."""
+    status, _, err = run(capsys, "dfs-election", "--n", 3, "--fingerprint")
+    assert status == 2
+    assert err == ("check: --fingerprint needs the native engine, which cannot run dfs-election: the native engine "
+                   "is built for rings, not for general networks; drop --fingerprint\n")
+
+
+# -- errors in the algorithm -------------------------------------------------------------------
+
+def test_an_exception_in_a_command_names_the_arrangement_and_the_state(capsys, tmp_path):
+    path = tmp_path / "divides.py"
+    path.write_text("from algorithms.lcr import LCR, Token\nfrom models import receive\n\n"
+                    "class Divides(LCR, name='divides'):\n"
+                    "    @receive(Token, when=lambda p, m, port: m.id == p.id)\n"
+                    "    def elected(p, m, port):\n"
+                    "        p.leader = p.id // 0\n")
+    status, _, err = run(capsys, path, "--n", 3)
+    assert status == 2
+    assert err == ("check: Divides.elected (line 7) raised ZeroDivisionError: integer division or modulo by zero\n"
+                   "  at p0 (id 1) with ids 1, 2, 3: asleep=false, leader=NIL; receiving Token(1) on PREV\n")
+
+
+def test_a_local_cluster_does_not_warn_when_another_holds_port_8787():
+    """Two local clusters at once: the second warned "Port 8787 is already in use" on stderr."""
+    pytest.importorskip("distributed")
+    holder = socket.socket()
+    try:
+        holder.bind(("0.0.0.0", 8787))
+        holder.listen()
+    except OSError:
+        pass  # another program holds it already, which is the case under test
+    try:
+        done = run_command("cr", "--n", 4, "--cluster", "local:2")
+    finally:
+        holder.close()
+    assert done.returncode == 0 and done.stderr == ""
