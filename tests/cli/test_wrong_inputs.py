@@ -226,3 +226,38 @@ def test_a_local_cluster_does_not_warn_when_another_holds_port_8787():
     finally:
         holder.close()
     assert done.returncode == 0 and done.stderr == ""
+
+
+# -- exit statuses -----------------------------------------------------------------------------
+
+def test_a_reader_that_goes_away_keeps_the_verdicts_status():
+    """`check bully --n 3 | head -1` exited 0 on a violation; here the reader leaves before the
+    first line (the same broken pipe, without a race)."""
+    process = subprocess.Popen([sys.executable, "-m", "checker", "bully", "--n", "3"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "RINGLEADER_JOBS": "1"})
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=60) == 1 and err == ""
+
+
+def _a_bug_in_the_check(*args, **options):
+    return {}["a key that is not there"]
+
+
+def test_a_bug_in_ringleader_is_one_line_and_status_4(capsys, monkeypatch):
+    monkeypatch.setattr(sys.modules["checker.cli.main"], "check", _a_bug_in_the_check)
+    status, _, err = run(capsys, "hs", "--n", 3)
+    assert status == 4
+    assert err == ("check: internal error, a bug in ringleader: KeyError: 'a key that is not there' at "
+                   "tests/cli/test_wrong_inputs.py:" + str(_a_bug_in_the_check.__code__.co_firstlineno + 1) +
+                   "; please report it as an issue of the project with the command (check hs --n 3) and what "
+                   "--debug prints\n")
+
+
+def test_debug_adds_the_traceback(capsys, monkeypatch):
+    monkeypatch.setattr(sys.modules["checker.cli.main"], "check", _a_bug_in_the_check)
+    status, _, err = run(capsys, "hs", "--n", 3, "--debug")
+    assert status == 4
+    assert err.startswith("Traceback (most recent call last):\n")
+    assert err.endswith("with the command (check hs --n 3) and what --debug prints\n")
