@@ -201,11 +201,15 @@ class AsyncSystem:
         """Process i with ``values`` as its locals, in this arrangement, receiving ``message`` on
         ``port`` (if any), in a line under a command's error (the memo that runs each local step
         once knows nothing of the rest of the state)."""
-        process = f"p{i}" if self.algorithm.anonymous else f"p{i} (id {self.ids[i]}) with ids {', '.join(map(str, self.ids))}"
-        locals_text = ", ".join(f"{name}={value}" for name, value in self.locals_of({i: values}, i).items())
+        process = f"p{i}"
+        if not self.algorithm.anonymous:
+            process += f" (id {self.ids[i]}) with ids {', '.join(map(str, self.ids))}"
+        shown = self.locals_of({i: values}, i)  # it reads state[i] only
+        locals_text = ", ".join(f"{name}={value}" for name, value in shown.items())
         if message is None:
             return f"  at {process}: {locals_text}"
-        return f"  at {process}: {locals_text}; receiving {message} on {port if isinstance(port, str) else f'port {port}'}"
+        on = port if isinstance(port, str) else f"port {port}"  # a ring's ports have names, a network's numbers
+        return f"  at {process}: {locals_text}; receiving {message} on {on}"
 
     def channel(self, state, k: int) -> tuple:
         return state[self.n + k]

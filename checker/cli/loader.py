@@ -78,7 +78,8 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
         spec.loader.exec_module(module)
     except SyntaxError as error:
         del sys.modules[module_name]
-        raise AlgorithmError(f"{path}:{error.lineno}: syntax error: {error.msg}") from None
+        where = f"{path}:{error.lineno}" if error.lineno else path  # no line for bytes that are not text
+        raise AlgorithmError(f"{where}: syntax error: {error.msg}") from None
     except AlgorithmError:
         del sys.modules[module_name]
         raise
@@ -119,7 +120,8 @@ def _nothing_found(module, module_name: str, path: str, base: type, what: str) -
     if other is Synchronizer:
         return (f"{path} defines a synchronizer ({', '.join(defined)}), not an algorithm: pass it with "
                 f"--synchronizer after a synchronous algorithm, e.g. `check flooding --n 3 --synchronizer {path}`")
-    return f"{path} defines an algorithm ({', '.join(defined)}), not {_with_article(what)}: check it with `check {path}`"
+    return (f"{path} defines an algorithm ({', '.join(defined)}), not {_with_article(what)}: "
+            f"check it with `check {path}`")
 
 
 def _with_article(what: str) -> str:

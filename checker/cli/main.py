@@ -226,7 +226,9 @@ def _mode(args) -> str:
     if args.open_schedules:
         return "open-schedules"
     if randomized_mode.wanted(args):
-        return "distribution" if args.distribution is not None else "within" if args.within is not None else "quantities"
+        if args.distribution is not None:
+            return "distribution"
+        return "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
 
 

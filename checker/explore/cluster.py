@@ -35,6 +35,15 @@ class Cluster:
     reference: str
     load: Callable[[str], type]
 
+    def __post_init__(self):  # before the run plans and compiles, not after
+        if self.address.startswith("local:") and self.local_workers() < 1:
+            raise AlgorithmError(f"--cluster {self.address}: give local:N with N workers, e.g. local:2")
+
+    def local_workers(self) -> int:
+        """N of local:N (0 if it is not a number)."""
+        count = self.address.partition(":")[2]
+        return int(count) if count.isdigit() else 0
+
 
 @dataclass(frozen=True)
 class RemoteRun:
@@ -79,19 +88,15 @@ class ClusterWorkers:
         logging.getLogger("distributed").setLevel(logging.ERROR)
         try:
             if address.startswith("local:"):
-                count = address.partition(":")[2]
-                if not count.isdigit() or int(count) < 1:
-                    raise AlgorithmError(f"--cluster {address}: give local:N with N workers, e.g. local:2")
                 # no dashboard; the scheduler's HTTP server (always started) on a free port, not on
                 # 8787, where a second run warned "Port 8787 is already in use"
-                self.cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                self.cluster = LocalCluster(n_workers=run.cluster.local_workers(), threads_per_worker=1,
+                                            processes=True, dashboard_address=None,
+                                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                                             silence_logs=logging.CRITICAL)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(address, timeout="10s")
-        except AlgorithmError:
-            raise
         except OSError as error:
             raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
         except ValueError as error:  # distributed's parsing of the address

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -261,3 +262,128 @@ def test_debug_adds_the_traceback(capsys, monkeypatch):
     assert status == 4
     assert err.startswith("Traceback (most recent call last):\n")
     assert err.endswith("with the command (check hs --n 3) and what --debug prints\n")
+
+
+# -- every wrong input -------------------------------------------------------------------------
+
+SYNCHRONIZER_FILE = os.path.join(ROOT, "tests", "mutants", "synchronizers", "alpha_safe_before_acks.py")
+ALGORITHM_FILE = os.path.join(ROOT, "tests", "mutants", "lcr_no_terminate.py")
+FILES = {  # written to a folder of the test's own; {name} in a case is its path
+    "variant.py": "from algorithms.lcr import LCR\n\nclass Variant(LCR, name='variant'):\n    pass\n",
+    "two.py": "from algorithms.lcr import LCR\n\nclass First(LCR, name='first'):\n    pass\n\n"
+              "class Second(LCR, name='second'):\n    pass\n",
+    "syntax.py": "class Broken(:\n    pass\n",
+    "raises.py": "x = 1\nraise RuntimeError('boom')\n",
+    "empty.py": "x = 1\n",
+    "binary.py": "\0\1\2binary",
+    "notes.txt": "hello\n",
+    "bad_edges.txt": "0 1\n1 2 3\n",
+    "disconnected.txt": "0 1\n2 3\n",
+    "path3.txt": "0 1\n1 2\n",
+}
+# (case, why it is wrong), run in a folder of their own; the slowest first (they import Dask or
+# compile), so that they start before the machine is busy with the others
+WRONG_INPUTS = [
+    ("hs --n 4 --cluster foo", "an address without a port"),
+    ("hs --n 4 --cluster foo:bar", "a port that is not a number"),
+    ("hs --n 4 --cluster local:x", "local:N without a number"),
+    ("hs --n 4 --cluster local:2 --jobs 2", "--jobs with a cluster"),
+    ("cr --n 4 --cluster local:2 --crashes 1", "crashes on a cluster"),
+    ("dfs-election --n 3 --fingerprint", "fingerprints without the native engine"),
+    ("cr --n 4 --checkpoint {damaged.checkpoint}", "a checkpoint damaged in the middle"),
+    ("cr --n 4 --checkpoint {lcr.checkpoint}", "another run's checkpoint"),
+    ("cr --n 3 --checkpoint {folder}", "a checkpoint that is a directory"),
+    ("cr --n 3 --checkpoint {notes.txt}", "a file that is not a checkpoint"),
+    ("cr --n 3 --messages --checkpoint run.checkpoint", "a checkpoint for a table"),
+    ("", "no algorithm"),
+    ("hs", "no --n"),
+    ("nosuch --n 3", "an unknown algorithm"),
+    ("hs --n three", "--n not a number"),
+    ("hs --n 0", "--n 0"),
+    ("hs --n 3..5", "a range for one check"),
+    ("hs --n 3 --ids 1,x,2", "an id not a number"),
+    ("hs --n 4 --ids 1,2,3", "fewer ids than n"),
+    ("hs --n 3 --max-memory lots", "a size that is not one"),
+    ("hs --n 3 --bogus", "an unknown option"),
+    ("hs --n 3 --trace-out trace.pdf", "a trace format that does not exist"),
+    ("hs --n 3 --crashes 3", "every process crashed"),
+    ("hs --list", "--list with an algorithm"),
+    ("itai-rodeh --n 0 --expected", "--expected of no process"),
+    ("itai-rodeh --n 0 --export model.drn", "--export of no process"),
+    ("itai-rodeh --n 3 --distribution 0", "an empty distribution"),
+    ("timeslice --n 3 --synchronizer alpha", "a synchronizer for a ring algorithm"),
+    ("flooding --n 3 --synchronizer /etc/passwd", "a synchronizer file that is not Python"),
+    (f"flooding --n 3 --synchronizer {ALGORITHM_FILE}", "an algorithm file as the synchronizer"),
+    ("cr --n 3 --prove --invariant no_such_file.py", "an invariant file that is not there"),
+    ("/etc/passwd --n 3", "a file that is not Python"),
+    ("./missing_file.py --n 3", "a file that is not there"),
+    ("{folder} --n 3", "a directory"),
+    ("{variant.py}: --n 3", "a stray colon"),
+    ("{syntax.py} --n 3", "a syntax error"),
+    ("{raises.py} --n 3", "a file that raises when loaded"),
+    ("{empty.py} --n 3", "a file without an algorithm"),
+    ("{two.py} --n 3", "two algorithms, none named"),
+    ("{binary.py} --n 3", "bytes that are not text"),
+    (f"{SYNCHRONIZER_FILE} --n 3", "a synchronizer file as the algorithm"),
+    ("flooding --graph nosuchfamily --n 3", "an unknown graph family"),
+    ("flooding --graph {bad_edges.txt}", "an edge of three vertices"),
+    ("flooding --graph {disconnected.txt}", "a graph that is not connected"),
+    ("flooding --graph {path3.txt} --n 5", "a graph of another size"),
+    ("flooding --graph {folder} --n 3", "a graph that is a directory"),
+    ("flooding --graphs connected --n 9", "too many vertices for the atlas"),
+    ("hs --n 3 --graph complete", "a graph for a ring algorithm"),
+    ("hs --n 12", "too many arrangements"),
+    ("hs --n 2000", "too many arrangements to write down"),
+    ("lcr --n 1000000", "a ring of a million processes"),
+    ("hs --all-n --n 3", "--all-n with one n"),
+]
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> dict:
+    """The paths a case names: the files above, a folder, and two checkpoints (one of lcr's, one
+    of cr's with its first record damaged)."""
+    folder = tmp_path_factory.mktemp("wrong_inputs")
+    paths = {"folder": str(folder)}
+    for name, text in FILES.items():
+        (folder / name).write_text(text)
+        paths[name] = str(folder / name)
+    for name, argv in (("lcr.checkpoint", ["lcr", "--n", "4"]), ("damaged.checkpoint", ["cr", "--n", "4"])):
+        paths[name] = str(folder / name)
+        assert main([*argv, "--checkpoint", paths[name], "--json"]) == 0
+    with open(paths["damaged.checkpoint"], "r+b") as file:
+        file.readline()
+        file.seek(file.tell() + 8)  # into the first record, after its length
+        file.write(b"\0" * 4)
+    return paths
+
+
+def _filled_in(case: str, paths: dict) -> list[str]:
+    for name, path in paths.items():
+        case = case.replace("{" + name + "}", path)
+    return case.split()
+
+
+def _what_is_wrong(argv: list[str], folder: str) -> str | None:
+    """What is wrong with the CLI's answer to ``argv``, or None."""
+    started = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "checker", *argv], cwd=folder, capture_output=True, text=True,
+                              timeout=10, env={**os.environ, "RINGLEADER_JOBS": "1", "PYTHONPATH": ROOT})
+    except subprocess.TimeoutExpired:
+        return "did not finish within 10 s"
+    if done.returncode not in (2, 3) or len(done.stderr.splitlines()) > 2 or "Traceback" in done.stderr or done.stdout:
+        return (f"exit {done.returncode} after {time.monotonic() - started:.1f} s, stdout {done.stdout[:200]!r}, "
+                f"stderr {done.stderr[-600:]!r}")
+    return None
+
+
+def test_every_wrong_input_gets_one_line(inputs):
+    """Each case: exit 2 (or 3 for a size), at most two lines on stderr, no traceback, nothing on
+    stdout, within 10 s; run as subprocesses, four at a time."""
+    assert len(WRONG_INPUTS) >= 40
+    with ThreadPoolExecutor(4) as pool:
+        problems = list(pool.map(lambda case: _what_is_wrong(_filled_in(case, inputs), inputs["folder"]),
+                                 [case for case, _ in WRONG_INPUTS]))
+    wrong = [f"{case!r} ({why}): {problem}" for (case, why), problem in zip(WRONG_INPUTS, problems) if problem]
+    assert not wrong, "\n".join(wrong)
