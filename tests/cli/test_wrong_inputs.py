@@ -387,3 +387,12 @@ def test_every_wrong_input_gets_one_line(inputs):
                                  [case for case, _ in WRONG_INPUTS]))
     wrong = [f"{case!r} ({why}): {problem}" for (case, why), problem in zip(WRONG_INPUTS, problems) if problem]
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_file_of_bytes_that_are_not_text_names_no_line(capsys, tmp_path):
+    """It said "binary.py:None: syntax error"."""
+    path = tmp_path / "binary.py"
+    path.write_bytes(b"\0\1\2binary")
+    status, _, err = run(capsys, path, "--n", 3)
+    assert status == 2
+    assert err.startswith(f"check: {path}: syntax error: ")
