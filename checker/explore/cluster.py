@@ -36,13 +36,14 @@ class Cluster:
     load: Callable[[str], type]
 
     def __post_init__(self):  # before the run plans and compiles, not after
-        if self.address.startswith("local:") and self.local_workers() < 1:
+        if self.address.startswith("local:") and local_workers(self.address) < 1:
             raise AlgorithmError(f"--cluster {self.address}: give local:N with N workers, e.g. local:2")
 
-    def local_workers(self) -> int:
-        """N of local:N (0 if it is not a number)."""
-        count = self.address.partition(":")[2]
-        return int(count) if count.isdigit() else 0
+
+def local_workers(address: str) -> int:
+    """N of local:N (0 if it is not a number)."""
+    count = address.partition(":")[2]
+    return int(count) if count.isdigit() else 0
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class ClusterWorkers:
             if address.startswith("local:"):
                 # no dashboard; the scheduler's HTTP server (always started) on a free port, not on
                 # 8787, where a second run warned "Port 8787 is already in use"
-                self.cluster = LocalCluster(n_workers=run.cluster.local_workers(), threads_per_worker=1,
+                self.cluster = LocalCluster(n_workers=local_workers(address), threads_per_worker=1,
                                             processes=True, dashboard_address=None,
                                             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                                             silence_logs=logging.CRITICAL)
