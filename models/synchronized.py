@@ -82,8 +82,11 @@ class SynchronizedSystem:
     def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
         local = rounds.local
         if not getattr(local.topology, "numbered_ports", False):
-            raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link: run {local.algorithm.name} "
-                                 "on a network (--graph or --graphs), not on a ring")
+            # --graph would not help: the algorithm itself is written for a ring
+            raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link, so it runs algorithms "
+                                 f"written for a general network (topology = Network, e.g. flooding); "
+                                 f"{local.algorithm.name} is written for a {local.topology.kind}: check it without "
+                                 "--synchronizer")
         self.rounds, self.local, self.synchronizer = rounds, local, synchronizer
         self.handlers = guarded_handlers(synchronizer)
         self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n

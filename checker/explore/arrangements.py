@@ -98,7 +98,7 @@ def count_planned(n: int, symmetry: str, port_labellings: bool) -> int:
     from math import factorial
 
     ids = factorial(n) if symmetry == NONE else factorial(n - 1)
-    if symmetry == LABELLING:
+    if symmetry == LABELLING or symmetry == REFLECTION and not port_labellings:
         return ids // 2 if n >= 3 else ids
     if not port_labellings:
         return ids

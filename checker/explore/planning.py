@@ -10,7 +10,7 @@ their order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import factorial
+from math import factorial, lgamma, log, log10
 
 from models import AlgorithmError
 from models.network import FAMILIES, Network, connected_graphs, family, read_edge_list
@@ -31,6 +31,7 @@ from .arrangements import (
 from .networks import id_choices, network_plan, planned_count, represented_count
 
 MAX_ARRANGEMENTS = 10_000_000
+LARGEST_RING_COUNTED = 20  # above, a ring is refused before it is built and its arrangements counted
 
 
 class RunTooLarge(Exception):
@@ -79,6 +80,8 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
     if graphs is not None:
         raise AlgorithmError(f"{algorithm.name} runs on a {algorithm.topology.kind}; --graph and --graphs are for "
                              "algorithms on a general network (topology = Network)")
+    if ids is None and not algorithm.anonymous:
+        _refuse_a_ring_too_large(n)
     topology = algorithm.topology(n)
     choices = id_choices(n, id_values)
     if algorithm.anonymous and ids is None and symmetry != NONE and not topology.port_labellings:
@@ -129,7 +132,29 @@ def _network_planning(n, ids, symmetry, networks, id_values, numbered, every: bo
 
 def _refuse_too_large(planned: int, n: int, how: str) -> None:
     if planned > MAX_ARRANGEMENTS:
-        raise RunTooLarge(
-            f"n = {n} has {planned:,} arrangements to explore ({how}), too many; "
-            f"check a smaller n, or one arrangement with --ids"
-        )
+        raise RunTooLarge(_too_many(n, f"{_in_words(planned)} arrangements to explore ({how})"))
+
+
+def _refuse_a_ring_too_large(n: int) -> None:
+    """Refuse a large ring at once: building it and counting its arrangements exactly (a
+    factorial of millions of digits for n = 10^6) took seconds, for a run refused anyway.
+    Every symmetry leaves at least (n-1)!/2 arrangements, which passes the limit from n = 12."""
+    if n <= LARGEST_RING_COUNTED:
+        return
+    try:
+        exponent = f"{int((lgamma(n) - log(2)) / log(10)):,}"  # log10((n-1)!/2), rounded down
+    except OverflowError:  # n itself is beyond a float
+        exponent = "(more than 10^308)"
+    raise RunTooLarge(_too_many(n, f"at least 10^{exponent} arrangements to explore (whatever the symmetry)"))
+
+
+def _too_many(n: int, count: str) -> str:
+    return f"n = {n} has {count}, too many; check a smaller n, or one arrangement with --ids"
+
+
+def _in_words(count: int) -> str:
+    """``count`` with thousands separators, or as a power of ten when it is too long to read
+    (Python refuses to write an int of more than 4300 digits)."""
+    if count < 10 ** 18:
+        return f"{count:,}"
+    return f"about 10^{int(log10(count)):,}"

@@ -181,7 +181,7 @@ def test_the_specification_drops_the_synchronous_bounds():
 
 @pytest.mark.parametrize("argv, message", [
     (["lcr", "--n", "3", "--synchronizer", "alpha"], "lcr is asynchronous already"),
-    (["timeslice", "--n", "3", "--synchronizer", "alpha"], "on a network"),
+    (["timeslice", "--n", "3", "--synchronizer", "alpha"], "timeslice is written for a unidirectional ring: check it without --synchronizer"),
     (["flooding", "--n", "3", "--synchronizer", "delta"], "unknown synchronizer 'delta'"),
     (["flooding", "--n", "3", "--synchronizer", "alpha", "--cluster-radius", "2"], "has no clusters"),
     (["flooding", "--n", "3", "--cluster-radius", "2"], "give that too"),
