@@ -505,10 +505,12 @@ def _run_to_a_status(argv: list[str], debug: bool) -> int:
 def _bug_report(error: Exception, argv: list[str]) -> str:
     """One line for an exception ringleader did not expect: what, where in its code, and what to
     report (the traceback comes with --debug)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    ours = [frame for frame in frames if frame.filename.startswith(PROJECT_ROOT + os.sep)]
+    # raised in a worker process (checker/explore/pool.py): the worker's frames are where it was
+    frames = getattr(error.__cause__, "frames", None) or [(frame.filename, frame.lineno)
+                                                           for frame in traceback.extract_tb(error.__traceback__)]
+    ours = [frame for frame in frames if frame[0].startswith(PROJECT_ROOT + os.sep)]
     at = (ours or frames)[-1] if frames else None
-    where = f" at {os.path.relpath(at.filename, PROJECT_ROOT) if ours else at.filename}:{at.lineno}" if at else ""
+    where = f" at {os.path.relpath(at[0], PROJECT_ROOT) if ours else at[0]}:{at[1]}" if at else ""
     return (f"internal error, a bug in ringleader: {type(error).__name__}: {error}{where}; please report it as an "
             f"issue of the project with the command (check {shlex.join(argv)}) and what --debug prints")
 

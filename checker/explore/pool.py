@@ -24,8 +24,13 @@ from typing import Callable
 
 
 class WorkerTraceback(Exception):
-    """The traceback of an exception raised in a worker, as the worker formatted it: the
-    ``__cause__`` of the exception raised in the parent, so that --debug shows where it was."""
+    """The traceback of an exception raised in a worker: the ``__cause__`` of the exception
+    raised in the parent, so that --debug shows where it was, as the worker formatted it, and a
+    bug report can name the worker's frame (``frames``: file name and line, innermost last)."""
+
+    def __init__(self, text: str, frames: list[tuple[str, int]]):
+        super().__init__(text)
+        self.frames = frames
 
     def __str__(self) -> str:
         return self.args[0]
@@ -135,7 +140,7 @@ class Pool:
             task.finish(value)
         else:
             if trace is not None:
-                value.__cause__ = WorkerTraceback(trace)
+                value.__cause__ = WorkerTraceback(*trace)
             task.finish(error=value)
 
     def _break(self, worker: _Worker) -> None:
@@ -184,14 +189,20 @@ def _serve(connection: Connection, parents_end: Connection) -> None:
         try:
             outcome = (True, function(*arguments, **keywords), None)
         except BaseException as error:  # noqa: BLE001 -- handed to the parent, which raises it
-            outcome = (False, error, traceback.format_exc())
+            outcome = (False, error, _where(error))
         try:
             connection.send(outcome)
         except (EOFError, OSError):
             return
         except Exception as unpicklable:  # noqa: BLE001 -- a result or exception that does not pickle
             connection.send((False, RuntimeError(f"a worker's result could not be sent: {unpicklable!r}"),
-                             outcome[2] or traceback.format_exc()))
+                             outcome[2] or _where(unpicklable)))
+
+
+def _where(error: BaseException) -> tuple[str, list[tuple[str, int]]]:
+    """An exception's traceback as text, and its frames' files and lines."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return "".join(traceback.format_exception(error)), [(frame.filename, frame.lineno) for frame in frames]
 
 
 def _die_with_parent() -> None:

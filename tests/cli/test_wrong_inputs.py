@@ -14,6 +14,8 @@ import pytest
 from algorithms import BUILTIN, builtin
 from checker.cli import main
 
+from conftest import in_a_fresh_process
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -254,6 +256,32 @@ def test_a_bug_in_ringleader_is_one_line_and_status_4(capsys, monkeypatch):
                    "tests/cli/test_wrong_inputs.py:" + str(_a_bug_in_the_check.__code__.co_firstlineno + 1) +
                    "; please report it as an issue of the project with the command (check hs --n 3) and what "
                    "--debug prints\n")
+
+
+def _a_bug_in_a_worker(*args, **options):
+    return {}["a key that is not there"]
+
+
+def _check_with_a_bug_in_the_workers() -> tuple[int, str]:
+    """`check hs --n 4 --jobs 2` with a bug in the exploration (in the workers), run by
+    in_a_fresh_process: a pool forked from the threaded pytest-xdist worker may deadlock."""
+    import contextlib
+    import io
+
+    import checker.explore.run as run_module
+
+    run_module._explore = _a_bug_in_a_worker
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(["hs", "--n", "4", "--jobs", "2", "--symmetry", "none"])
+    return status, err.getvalue()
+
+
+def test_a_bug_in_a_worker_process_names_the_workers_line():
+    status, err = in_a_fresh_process(_check_with_a_bug_in_the_workers)
+    assert status == 4
+    assert err.startswith("check: internal error, a bug in ringleader: KeyError: 'a key that is not there' at "
+                          "tests/cli/test_wrong_inputs.py:" + str(_a_bug_in_a_worker.__code__.co_firstlineno + 1) + ";")
 
 
 def test_debug_adds_the_traceback(capsys, monkeypatch):
