@@ -102,11 +102,17 @@ def test_no_mode_says_verified(filename, mode, capsys):
         assert err.count("\n") == 1 and err.startswith("check: ") and "Traceback" not in err, err
 
 
-@pytest.mark.parametrize("filename", ["beta_parent_on_last_port.py", "timeout_waits_for_clockwise.py"])
-def test_with_workers_too(filename):
+@pytest.mark.parametrize("filename, where", [
+    ("beta_parent_on_last_port.py", ["--jobs", "2"]),
+    ("timeout_waits_for_clockwise.py", ["--jobs", "2"]),
+    ("timeout_ranks_favour_clockwise.py", ["--cluster", "local:2"]),
+    ("sync_ring_keeps_last_heard.py", ["--cluster", "local:2"]),
+], ids=str)
+def test_with_workers_and_on_a_cluster_too(filename, where):
     """A handler that reads the order of its ports in a worker sends PortNumbersRead back to the
-    run, which starts again with every labelling, as in one process."""
-    run = subprocess.run([sys.executable, "-m", "checker", *_argv(filename, "default"), "--jobs", "2"], cwd=ROOT,
+    run, which starts again with every labelling, as in one process; a cluster's run is planned
+    as a local one (crashes and synchronizers run on this machine only)."""
+    run = subprocess.run([sys.executable, "-m", "checker", *_argv(filename, "default"), *where], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 1 and ": VIOLATED" in run.stdout.splitlines()[0], run.stdout + run.stderr
     assert CATALOGUE[filename][2] in " ".join(run.stdout.split())
