@@ -280,8 +280,6 @@ class PortHandlers:
     so the system with one labelling is the system with any other, its ports renamed. Outcomes
     are remembered per call, so each distinct call is checked once."""
 
-    _ORDERS = ("start", "ready", "advanced", "receive", "actions")  # what may depend on the order
-
     def __init__(self, synchronizer, numbered: bool):
         self.guarded = guarded_handlers(synchronizer)
         self.numbered = numbered

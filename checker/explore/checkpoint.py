@@ -101,7 +101,7 @@ def _modules_of(roots) -> set[str]:
             names.update(klass.__module__ for klass in value.__mro__)
         elif hasattr(value, "__code__"):  # a function, a lambda, a bound method
             names.add(getattr(value, "__module__", None) or "")
-            pending.extend(cell.cell_contents for cell in (value.__closure__ or ()) if _filled(cell))
+            pending.extend(_contents(value.__closure__ or ()))
             pending.extend(value.__defaults__ or ())
         elif isinstance(value, (list, tuple)):
             pending.extend(value)
@@ -112,12 +112,14 @@ def _modules_of(roots) -> set[str]:
     return names - {""}
 
 
-def _filled(cell) -> bool:
-    try:
-        cell.cell_contents
-    except ValueError:  # a cell not yet assigned
-        return False
-    return True
+def _contents(cells) -> list:
+    found = []
+    for cell in cells:
+        try:
+            found.append(cell.cell_contents)
+        except ValueError:  # a cell not yet assigned
+            pass
+    return found
 
 
 def _module_file(name: str) -> str | None:

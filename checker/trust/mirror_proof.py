@@ -210,6 +210,9 @@ def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process:
         return
     where = f"{command.name} (line {command.line})" + (f" on {reading.port}" if reading.port else "")
     there = f" on {image_port}" if image_port else ""
+    if command.kind == "timeout":  # what else a counterpart must share: when it may fire
+        there += f" among the timeouts of rank {command.rank}" + (
+            " that wait for a process" if command.waits_for is not None else " that fire when nothing else can")
     if outcome == z3.unknown:
         raise _NotProved(f"z3 could not decide whether {where} has a counterpart{there} ({witness})")
     raise _NotProved(f"{where} has no counterpart{there} (when {witness})")

@@ -286,11 +286,12 @@ def test_timeouts_and_rounds_that_mirror_each_other_are_proved(algorithm):
 
 
 @pytest.mark.parametrize("algorithm, reason", [
-    (TellsClockwiseOnly, "tell (line 26) has no counterpart (when p.waiting = true)"),
-    (RanksFavourClockwise, "tell_clockwise (line 26) has no counterpart"),
-    (WaitsForClockwise, "take_over (line 70) has no counterpart"),
-    (KeepsLastHeard, "in a synchronous round, Hello on CW (hear) then Hello on CCW (hear) does what no command "
-                     "does in the other order, which the mirror image's round takes (when"),
+    (TellsClockwiseOnly, ("tell (line 26) has no counterpart among the timeouts of rank 1 that fire when nothing "
+                         "else can (when p.waiting = true)")),
+    (RanksFavourClockwise, "tell_clockwise (line 26) has no counterpart among the timeouts of rank 1"),
+    (WaitsForClockwise, "take_over (line 70) has no counterpart among the timeouts of rank 1 that wait for a process"),
+    (KeepsLastHeard, ("in a synchronous round, Hello on CW (hear) then Hello on CCW (hear) does what no command "
+                      "does in the other order, which the mirror image's round takes (when")),
 ])
 def test_a_timeout_or_a_round_that_differs_is_named(algorithm, reason):
     proof = prove_mirror_symmetry(algorithm, 3)

@@ -51,13 +51,13 @@ CATALOGUE = {
     "beta_tree_by_vertex_numbers.py": (["--synchronizer"], SYNCHRONIZER_MODES,
                                        "synchronizer builds its own structure (places)"),
     "sync_ring_keeps_last_heard.py": ([], RING_MODES,
-                                      "in a synchronous round, Hello on CW (hear) then Hello on CCW (hear) does what "
-                                      "no command does in the other order"),
+                                      ("in a synchronous round, Hello on CW (hear) then Hello on CCW (hear) does what "
+                                       "no command does in the other order")),
     "timeout_tells_clockwise_only.py": ([], TIMEOUT_MODES, "tell (line 26) has no counterpart"),
     "timeout_ranks_favour_clockwise.py": ([], TIMEOUT_MODES, "tell_clockwise (line 26) has no counterpart"),
     "timeout_hidden_counterpart.py": ([], TIMEOUT_MODES,
-                                      "TimeoutHiddenCounterpart.tell_anticlockwise (line 32): at id=1, waiting=true, "
-                                      "heard=NIL: z3 says the guard is true, Python says false"),
+                                      ("TimeoutHiddenCounterpart.tell_anticlockwise (line 32): at id=1, waiting=true, "
+                                       "heard=NIL: z3 says the guard is true, Python says false")),
     "timeout_waits_for_clockwise.py": (["--crashes", "1"], TIMEOUT_MODES, "take_over (line 70) has no counterpart"),
 }
 

@@ -16,5 +16,5 @@ class ParentOnLastPort(Beta):
     def receive(self, place, sync, tick, port, envelope):
         if envelope.kind != "next":
             return super().receive(place, sync, tick, port, envelope)
-        awaited, safe_sent, safes, go = sync
+        awaited, safe_sent, safes, _ = sync
         return (awaited, safe_sent, safes, True), _send(place.ports[:-1], "next", envelope.tick)

@@ -6,8 +6,7 @@ leader where the ids rise clockwise (1, 2, 3), two where they fall (1, 3, 2). Ev
 treats CW and CCW alike, so the declaration holds of the commands; it does not hold of the
 round, whose order of delivery the mirror image reverses.
 """
-from models import NIL, SYNCHRONOUS, Algorithm, BidirectionalRing, Id, Local, Message, receive, spontaneous
-from models import CCW, CW
+from models import CCW, CW, NIL, SYNCHRONOUS, Algorithm, BidirectionalRing, Id, Local, Message, receive, spontaneous
 
 
 class Hello(Message):

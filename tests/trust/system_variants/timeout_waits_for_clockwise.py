@@ -11,8 +11,8 @@ leader 3, and all is well; where they fall (1, 3, 2) it is 1, and when 1 crashes
 beside 3. The timeout's guard and body treat CW and CCW alike; only what it waits for does not.
 Run with ``--crashes 1``.
 """
-from models import CCW, CW, NIL, Algorithm, And, BidirectionalRing, Id, Local, Message, PerPort, ite, opposite
-from models import receive, spontaneous, timeout
+from models import CCW, CW, NIL, Algorithm, And, BidirectionalRing, Id, Local, Message, Not, PerPort, ite
+from models import opposite, receive, spontaneous, timeout
 
 
 class Hello(Message):
@@ -63,7 +63,7 @@ class TimeoutWaitsForClockwise(Algorithm, name="timeout-waits-for-clockwise"):
     def told(p, m, port):
         p.leader = m.id
 
-    @timeout(when=lambda p: And(p.leader == NIL, p.asleep == False))  # noqa: E712 -- a z3 term
+    @timeout(when=lambda p: And(p.leader == NIL, Not(p.asleep)))
     def settle(p):
         p.leader = _largest(p.id, p.nb[CW], p.nb[CCW])
 
