@@ -121,6 +121,7 @@ class SymbolicStep:
     sends: tuple[tuple[str, type[Message], tuple[z3.ExprRef, ...]], ...]  # (port, type, fields), in order
     process: SymbolicProcess
     message: Message | None
+    awaited: z3.ExprRef | None = None  # a timeout's ``waits_for(p)`` (an id) before the step, if it has one
 
 
 def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None,
@@ -137,6 +138,9 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
         arguments = ()
     with faithful_operators(where):
         guard = z3.BoolVal(True) if command.guard is None else _condition(command.guard(process.view(), *arguments))
+        awaited = None
+        if command.waits_for is not None:
+            awaited = as_term(command.waits_for(process.view()), int, f"{where}: waits_for")
         view = process.view()
         command.body(view, *arguments)
     new_locals = tuple(
@@ -149,7 +153,7 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
             raise AlgorithmError(f"{where} sends {sent!r}, which is not a Message")
         fields = zip(sent[1:], type(sent).fields, type(sent).field_types)
         sends.append((out_port, type(sent), tuple(as_term(v, t, f"{where}: {sent[0]}.{f}") for v, f, t in fields)))
-    return SymbolicStep(guard, new_locals, tuple(sends), process, message)
+    return SymbolicStep(guard, new_locals, tuple(sends), process, message, awaited)
 
 
 _readings: dict = {}

@@ -40,10 +40,12 @@ from __future__ import annotations
 import sys
 import traceback
 from collections import Counter
+from itertools import islice, permutations
 from types import SimpleNamespace
 from typing import NamedTuple
 
 from .errors import AlgorithmError
+from .ports import Port, PortNumbersRead, read_numbers
 from .semantics import Step
 
 MAX_TICKS = 1000  # a synchronous run this long is not one a synchronizer should be checked on
@@ -88,7 +90,7 @@ class SynchronizedSystem:
                                  f"{local.algorithm.name} is written for a {local.topology.kind}: check it without "
                                  "--synchronizer")
         self.rounds, self.local, self.synchronizer = rounds, local, synchronizer
-        self.handlers = guarded_handlers(synchronizer)
+        self.handlers = PortHandlers(synchronizer, numbered=getattr(local, "numbered", True))
         self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
         self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
         self.swapped = ()
@@ -273,6 +275,168 @@ class SynchronizedSystem:
 
     def heads(self, state) -> tuple:
         return tuple(c[0].kind if c else None for c in state[self.n:])
+
+
+class PortHandlers:
+    """The synchronizer's handlers as the system calls them: port numbers (plain ints) in and
+    out, while the synchronizer's code sees its ports only as ``Port`` values, as an algorithm's
+    commands do (models/ports.py). Its place's ports, parent, children and intercluster ports,
+    and the arrival port of a signal, are Port values; what it sends on must be one of them.
+
+    In a run that lets one port labelling stand for all (``numbered`` false), a Port value
+    refuses to give its number (``PortNumbersRead``), and the order in which a place lists its
+    ports (port order) is the other way to read them: so every handler call is made again with
+    the place's ports listed in every other order, and must give the same outcome (the same
+    variables; on each port the same signals in the same order; the same set of control
+    steps), or ``PortNumbersRead`` is raised and the checker starts again with every labelling.
+    What a handler can compute is then the same under any renumbering of its process's ports,
+    so the system with one labelling is the system with any other, its ports renamed. Outcomes
+    are remembered per call, so each distinct call is checked once."""
+
+    def __init__(self, synchronizer, numbered: bool):
+        self.guarded = guarded_handlers(synchronizer)
+        self.numbered = numbered
+        self.name = type(synchronizer).__name__
+        self._outcomes: dict = {}
+
+    def places(self, topology, ids) -> list:
+        from .synchronizers import Place  # models/synchronizers.py imports this module
+
+        places = self.guarded.places(topology, ids)
+        if not isinstance(places, (list, tuple)) or len(places) != topology.n or not all(
+                isinstance(place, Place) for place in places):
+            raise AlgorithmError(f"{self.name}.places must give a models.synchronizers.Place for each of the "
+                                 f"{topology.n} processes")
+        return [self._place(place, topology.degree(v), v) for v, place in enumerate(places)]
+
+    def _place(self, place, degree: int, v: int):
+        def port(value):
+            number = read_numbers(value)
+            if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < degree:
+                raise AlgorithmError(f"{self.name}.places gives process {v} the port {value!r}, which it does not have "
+                                     f"(its ports are 0..{degree - 1})")
+            return Port(number, self.numbered)
+
+        return place._replace(ports=tuple(map(port, place.ports)),
+                              parent=None if place.parent is None else port(place.parent),
+                              children=tuple(map(port, place.children)), inter=tuple(map(port, place.inter)))
+
+    def start(self, place) -> tuple:
+        return self._call("start", place, ())
+
+    def ready(self, place, sync: tuple, tick: int) -> bool:
+        return self._call("ready", place, (sync, tick))
+
+    def advanced(self, place, sync: tuple, tick: int, sent: int, last: bool) -> tuple[tuple, tuple]:
+        return self._call("advanced", place, (sync, tick, sent, last))
+
+    def receive(self, place, sync: tuple, tick: int, port: int, envelope) -> tuple[tuple, tuple]:
+        return self._call("receive", place, (sync, tick, Port(port, self.numbered), envelope))
+
+    def actions(self, place, sync: tuple, tick: int) -> list:
+        return self._call("actions", place, (sync, tick))
+
+    def describe(self, place, sync: tuple) -> dict:
+        return self.guarded.describe(place, sync)
+
+    def _call(self, handler: str, place, arguments: tuple):
+        key = (handler, place, arguments)
+        try:
+            return self._outcomes[key]
+        except KeyError:
+            pass
+        except TypeError:  # variables that cannot be hashed: the state cannot be either, and says so
+            key = None
+        outcome = getattr(self.guarded, handler)(place, *arguments)
+        plain = self._plain(handler, outcome)
+        if not self.numbered:
+            self._same_in_every_order(handler, place, arguments, outcome)
+        if key is not None:
+            self._outcomes[key] = plain
+        return plain
+
+    def _same_in_every_order(self, handler: str, place, arguments: tuple, outcome) -> None:
+        expected = _normal(handler, outcome)
+        for order in islice(permutations(range(len(place.ports))), 1, None):
+            try:
+                other = getattr(self.guarded, handler)(_listed_in(place, order), *arguments)
+            except AlgorithmError as error:
+                if isinstance(error, PortNumbersRead):
+                    raise
+                other = error
+            if isinstance(other, AlgorithmError) or _normal(handler, other) != expected:
+                raise PortNumbersRead(f"{self.name}.{handler} depends on the order in which its place lists its "
+                                      "ports, which reads their numbers")
+
+    def _plain(self, handler: str, outcome):
+        """``outcome`` with the ports it sends on as the numbers the system uses."""
+        try:
+            if handler in ("advanced", "receive"):
+                sync, sends = outcome
+                return sync, self._sends(handler, sends)
+            if handler == "actions":
+                return [(name, sync, self._sends(handler, sends)) for name, sync, sends in outcome]
+        except (TypeError, ValueError):
+            shape = "a list of (name, variables, sends)" if handler == "actions" else "(variables, sends)"
+            raise AlgorithmError(f"{self.name}.{handler} returned {outcome!r}, not {shape} with sends as "
+                                 "(port, Envelope) pairs") from None
+        return outcome
+
+    def _sends(self, handler: str, sends) -> tuple:
+        plain = []
+        for port, envelope in sends:
+            if not isinstance(port, Port):
+                raise AlgorithmError(f"{self.name}.{handler} sends on {port!r}; a synchronizer sends on the Port values "
+                                     "it is given (its place's ports, parent, children and inter, the arrival port)")
+            if _holds_a_port(envelope):
+                raise AlgorithmError(f"{self.name}.{handler} sends {envelope!r}, which carries a port: ports are local "
+                                     "to their process")
+            plain.append((read_numbers(port), envelope))
+        return tuple(plain)
+
+
+def _listed_in(place, order: tuple):
+    """``place`` with its ports listed in ``order`` (positions in port order), its children and
+    intercluster ports in the same order."""
+    ports = tuple(place.ports[j] for j in order)
+    position = {read_numbers(port): k for k, port in enumerate(ports)}
+
+    def listed(some):
+        return tuple(sorted(some, key=lambda port: position[read_numbers(port)]))
+
+    return place._replace(ports=ports, children=listed(place.children), inter=listed(place.inter))
+
+
+def _normal(handler: str, outcome):
+    """What must not depend on the order of a place's ports: ``outcome`` with every Port as its
+    number, the signals sent as each port's in order (signals on different links are not
+    ordered), and the control steps as a set."""
+    if handler in ("advanced", "receive"):
+        sync, sends = outcome
+        return _numbers(sync), _by_port(sends)
+    if handler == "actions":
+        return sorted(((name, _numbers(sync), _by_port(sends)) for name, sync, sends in outcome), key=repr)
+    return _numbers(outcome)
+
+
+def _by_port(sends) -> tuple:
+    return tuple(sorted(((_numbers(port), _numbers(envelope)) for port, envelope in sends), key=lambda s: repr(s[0])))
+
+
+def _numbers(value):
+    if isinstance(value, Port):
+        return ("port", read_numbers(value))
+    if isinstance(value, (tuple, list)):
+        return tuple(_numbers(x) for x in value)
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _numbers(v)) for k, v in value.items())))
+    return value
+
+
+def _holds_a_port(value) -> bool:
+    if isinstance(value, Port):
+        return True
+    return isinstance(value, (tuple, list)) and any(_holds_a_port(x) for x in value)
 
 
 def guarded_handlers(synchronizer) -> SimpleNamespace:

@@ -22,6 +22,13 @@ A synchronizer is the part of a process that models/synchronized.py leaves open:
 process may start the next tick. Each handler returns the new variables and what it sends, as
 (port, Envelope) pairs. Subclass one to try a variant (``--synchronizer my_alpha.py``).
 
+A handler sees its ports as an algorithm's command does, as ``Port`` values (models/ports.py)
+that compare with ``==`` only: a place's ports, parent, children and intercluster ports, and the
+port a signal arrived on. ``places`` builds the structure from the graph and plain port numbers;
+the system hands each handler its place with those numbers as Port values. Reading a number
+(``port.number``, or the order in which a place lists its ports) makes the checker explore
+every port labelling (models/synchronized.py's ``PortHandlers``).
+
 Choices where the text leaves room (docs/checking.md, "Synchronizers"):
   * Every message of the algorithm is acknowledged on the link it came by (that is what makes
     its sender safe), in beta and gamma too; the text's count for beta, "an ack from each child
@@ -49,7 +56,7 @@ from .synchronized import Envelope
 class Place(NamedTuple):
     """What a process knows of the structure: its ports, and its part of a tree or cluster."""
 
-    ports: tuple  # every port, in port order
+    ports: tuple  # every port (a handler must not rely on their order: that reads their numbers)
     parent: object = None  # the port towards the root (beta) or the cluster leader (gamma); None at a root
     children: tuple = ()  # the ports towards its children
     inter: tuple = ()  # gamma: the ports of the designated edges to neighbouring clusters
@@ -226,7 +233,7 @@ class Gamma(Synchronizer):
             awaited -= 1
         elif kind == "safe":
             safes = _count(safes, tick, of)
-        elif kind == "cluster_safe" and port == place.parent:  # down the tree: pass it on, and across
+        elif kind == "cluster_safe" and place.parent is not None and port == place.parent:  # down the tree: on, across
             return (awaited, safe_sent, safes, True, across, readies, ready_sent, go), \
                 _send(place.children + place.inter, "cluster_safe", of)
         elif kind == "cluster_safe":  # over an intercluster edge: that cluster is safe
@@ -344,5 +351,8 @@ _EQUIVARIANT = (Synchronizer.places, Beta.places, Gamma.places)
 
 
 def follows_the_ids(synchronizer: Synchronizer) -> bool:
-    """Is the synchronizer's structure one of these modules' (a subclass may build its own)?"""
-    return type(synchronizer).places in _EQUIVARIANT
+    """Is the structure this synchronizer builds one of these modules'? Judged by what the run
+    calls, the instance's ``places``: a subclass may define its own, and an instance may set
+    one of its own (in ``__init__``) whatever its class defines."""
+    places = getattr(synchronizer, "places", None)
+    return getattr(places, "__self__", None) is synchronizer and getattr(places, "__func__", None) in _EQUIVARIANT

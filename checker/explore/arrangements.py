@@ -36,7 +36,7 @@ from itertools import permutations, product
 
 from ..trust.symmetry import LABELLING, NONE, REFLECTION, ROTATION, established_symmetry
 AUTOMORPHISMS = "automorphisms"  # a network's arrangements, one labelling standing for all (networks.py)
-AUTOMORPHISMS_LABELLED = "automorphisms, every labelling"  # ... when the algorithm reads port numbers
+AUTOMORPHISMS_LABELLED = "automorphisms, every labelling"  # ... when the algorithm (or its synchronizer) reads port numbers
 ANONYMOUS = "anonymous"  # processes without ids: one arrangement is every arrangement
 
 
@@ -118,6 +118,6 @@ def describe(symmetry: str) -> str:
         LABELLING: "one per rotation and reflection class, every port labelling alike",
         AUTOMORPHISMS: "one per class under the graph's automorphisms, one port labelling standing for all",
         AUTOMORPHISMS_LABELLED: "one per class under the graph's automorphisms, every port labelling "
-                                "(the algorithm reads port numbers)",
+                                "(port numbers are read)",
         ANONYMOUS: "one for all: the processes are anonymous, no command reads an id",
     }[symmetry]

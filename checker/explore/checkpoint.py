@@ -7,26 +7,36 @@ run to show it). The file is a header line, then one length-prefixed pickled rec
 arrangement, appended and flushed as each finishes: a kill in the middle of a write leaves a
 truncated last record, which is dropped (and overwritten) on the next start.
 
-The header holds a key: a hash of the algorithm's source (every module of its classes), of
-the checker's own source (models, specs, checker), of n and of every option that changes what
-is explored or judged. A file made by another algorithm, other options or another version is
+The header holds a key: a hash of everything that can change a recorded result. That is
+the checker's own source (every file of models, specs, checker and algorithms); the source of
+every other module the run executes code from, found from the algorithm's classes, the
+synchronizer's and the properties' code, and followed through their imports (also those inside
+functions), transitively, as long as they are the user's files and not the standard library's
+or an installed package's; n; the arrangements planned (their ids, port labellings and graphs,
+so an edited ``--graph FILE`` too); and every option that changes what is explored or judged.
+A file made by another algorithm, other options or another version of any of that code is
 refused in one line, never mixed in.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
-import inspect
+import importlib.machinery
+import importlib.util
 import json
 import os
 import pickle
+import site
 import struct
 import sys
+import sysconfig
 
 from models import AlgorithmError
+from models.ports import PortNumbersRead
 
 _MAGIC = "ringleader-checkpoint 1"
 _LENGTH = struct.Struct("<Q")
-_PACKAGES = ("models", "specs", "checker")
+_PACKAGES = ("models", "specs", "checker", "algorithms")
 
 
 def _own_source_digest() -> str:
@@ -41,43 +51,186 @@ def _own_source_digest() -> str:
     return digest.hexdigest()
 
 
-def run_key(algorithm, n: int, options: dict) -> str:
-    """What makes two runs the same run: the code (the algorithm's and the checker's), n and
-    the options that change what is explored or judged."""
+def run_key(algorithm, n: int, options: dict, code=()) -> str:
+    """What makes two runs the same run: the code (the checker's, the algorithm's and that of
+    ``code``: the synchronizer, the properties, whatever else the run calls), n and the options
+    that change what is explored or judged (the module docstring)."""
     digest = hashlib.sha256(_own_source_digest().encode())
-    for klass in algorithm.__mro__:
-        module = sys.modules.get(klass.__module__)
-        if module is None or klass.__module__.split(".")[0] in _PACKAGES or klass.__module__ == "builtins":
-            continue
-        try:
-            digest.update(inspect.getsource(module).encode())
-        except (OSError, TypeError):
-            digest.update(repr(klass).encode())
+    for path in sorted(user_files((algorithm, *code))):
+        digest.update(path.encode() + b"\0")
+        with open(path, "rb") as source:
+            digest.update(hashlib.sha256(source.read()).digest())
     digest.update(f"{algorithm.__module__}:{algorithm.__qualname__}/{n}".encode())
     digest.update(json.dumps(options, sort_keys=True, default=repr).encode())
     return digest.hexdigest()
 
 
+def user_files(roots) -> set[str]:
+    """The files of the modules whose code ``roots`` (classes, instances, functions) run: the
+    modules that define them (and their base classes, and the functions they hold), and every
+    module those import, transitively, that is the user's: not ringleader's own packages (keyed
+    whole), not the standard library, not an installed package. Imports are read from the
+    source (also those inside functions, which run later), never executed."""
+    pending = sorted(_modules_of(roots))
+    seen, files = set(pending), set()
+    while pending:
+        name = pending.pop()
+        path = _module_file(name)
+        if path is None or not _users(name, path):
+            continue
+        files.add(os.path.abspath(path))
+        if path.endswith(".py"):
+            for imported in _imports(name, path):
+                if imported not in seen:
+                    seen.add(imported)
+                    pending.append(imported)
+    return files
+
+
+def _modules_of(roots) -> set[str]:
+    """The names of the modules defining ``roots``: a class and its bases; an instance's class;
+    a function, and what its closure and defaults hold (a property's check closes over the
+    user's predicate)."""
+    names, seen, pending = set(), set(), list(roots)
+    while pending:
+        value = pending.pop()
+        if id(value) in seen or value is None:
+            continue
+        seen.add(id(value))
+        if isinstance(value, type):
+            names.update(klass.__module__ for klass in value.__mro__)
+        elif hasattr(value, "__code__"):  # a function, a lambda, a bound method
+            names.add(getattr(value, "__module__", None) or "")
+            pending.extend(_contents(value.__closure__ or ()))
+            pending.extend(value.__defaults__ or ())
+        elif isinstance(value, (list, tuple)):
+            pending.extend(value)
+        else:
+            pending.append(type(value))
+            pending.extend(v for v in getattr(value, "__dict__", {}).values()
+                           if isinstance(v, type) or hasattr(v, "__code__"))
+    return names - {""}
+
+
+def _contents(cells) -> list:
+    found = []
+    for cell in cells:
+        try:
+            found.append(cell.cell_contents)
+        except ValueError:  # a cell not yet assigned
+            pass
+    return found
+
+
+def _module_file(name: str) -> str | None:
+    """The file of module ``name``, found without importing it."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return getattr(module, "__file__", None)
+    spec = _spec(name)
+    return spec.origin if spec is not None and spec.has_location else None
+
+
+def _spec(name: str):
+    parent, _, _ = name.rpartition(".")
+    path = None
+    if parent:
+        module = sys.modules.get(parent)
+        if module is not None:
+            path = getattr(module, "__path__", None)
+        else:
+            found = _spec(parent)
+            path = found.submodule_search_locations if found is not None else None
+        if path is None:
+            return None
+    try:
+        return importlib.machinery.PathFinder.find_spec(name, path)
+    except (ImportError, ValueError, OSError):
+        return None
+
+
+def _imports(name: str, path: str) -> set[str]:
+    """Every module ``path``'s source may import (each package on the way, and ``from m import x``
+    as both m and m.x, since x may be a submodule)."""
+    try:
+        with open(path, "rb") as source:
+            tree = ast.parse(source.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return set()
+    module = sys.modules.get(name)
+    package = getattr(module, "__package__", None)
+    if package is None:
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            try:
+                base = importlib.util.resolve_name("." * node.level + (node.module or ""), package) \
+                    if node.level else node.module
+            except (ImportError, ValueError):
+                continue
+            targets = [base] + [f"{base}.{alias.name}" for alias in node.names if alias.name != "*"]
+        else:
+            continue
+        for target in targets:
+            parts = target.split(".")
+            found.update(".".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return found
+
+
+def _users(name: str, path: str) -> bool:
+    """Is module ``name`` (at ``path``) the user's code: not ringleader's packages, the standard
+    library or an installed package?"""
+    top = name.partition(".")[0]
+    if top in _PACKAGES or top in sys.stdlib_module_names:
+        return False
+    real = os.path.realpath(path)
+    return not any(real.startswith(prefix) for prefix in _library_folders())
+
+
+_libraries: tuple[str, ...] | None = None
+
+
+def _library_folders() -> tuple[str, ...]:
+    global _libraries
+    if _libraries is None:
+        paths = sysconfig.get_paths()
+        folders = [paths.get(key) for key in ("stdlib", "platstdlib", "purelib", "platlib")]
+        folders += site.getsitepackages() if hasattr(site, "getsitepackages") else []
+        folders.append(site.getusersitepackages())
+        _libraries = tuple(sorted({os.path.join(os.path.realpath(f), "") for f in folders if f}))
+    return _libraries
+
+
 class Checkpoint:
     """The results recorded in ``path`` for this run (``recorded``: plan index -> result), and
-    ``record`` to append one."""
+    ``record`` to append one.
 
-    def __init__(self, path: str, key: str, label: str):
+    On a network the run first lets one port labelling stand for all and starts again with every
+    labelling if the algorithm (or its synchronizer) reads a port number (checker/explore/run.py's
+    ``check``); ``port_numbers_read`` says why, for the second run. The file records which of the
+    two its results belong to: the second run replaces the first one's (they rested on a symmetry
+    that does not hold), and a first run that finds the second one's raises PortNumbersRead at once,
+    with the recorded reason, so that the resumed run goes where the uninterrupted one went."""
+
+    def __init__(self, path: str, key: str, label: str, port_numbers_read: str | None = None):
         self.path, self.key = path, key
+        self.port_numbers_read = port_numbers_read
         self.recorded: dict[int, object] = {}
         self._written: set[int] = set()  # recorded by this run
         self._cut_at: int | None = None
-        header = json.dumps({"format": _MAGIC, "key": key, "run": label}) + "\n"
-        if os.path.exists(path) and os.path.getsize(path) > 0:
-            self._load(label)
-        else:
+        if not (os.path.exists(path) and os.path.getsize(path) > 0) or not self._load(label):
+            header = {"format": _MAGIC, "key": key, "run": label, "port_numbers_read": port_numbers_read}
             try:
                 with open(path, "wb") as file:
-                    file.write(header.encode())
+                    file.write((json.dumps(header) + "\n").encode())
             except OSError as error:
                 raise AlgorithmError(f"--checkpoint {path}: cannot write it ({error.strerror})") from None
 
-    def _load(self, label: str) -> None:
+    def _load(self, label: str) -> bool:
+        """Read the recorded results; False if the file is to be started afresh."""
         if os.path.isdir(self.path):
             raise AlgorithmError(f"--checkpoint {self.path} is a directory; give a file (a new one is created)")
         try:
@@ -96,6 +249,11 @@ class Checkpoint:
                 raise AlgorithmError(
                     f"--checkpoint {self.path} records another run ({header.get('run')}), or this one with other "
                     f"options or another version of the code, not {label}; give another file or delete it")
+            recorded_read = header.get("port_numbers_read")
+            if recorded_read and not self.port_numbers_read:
+                raise PortNumbersRead(recorded_read)
+            if self.port_numbers_read and not recorded_read:
+                return False  # the results of the run with one labelling for all, which did not hold
             good = file.tell()
             while True:
                 prefix = file.read(_LENGTH.size)
@@ -109,6 +267,7 @@ class Checkpoint:
                 self.recorded[index] = result
                 good = file.tell()
         self._cut_at = good  # where the next record goes: a truncated one is overwritten
+        return True
 
     def _unpickled(self, body: bytes, number: int) -> tuple[int, object]:
         """A complete record that does not read back was damaged after it was written (the header

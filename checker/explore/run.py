@@ -7,6 +7,7 @@ stored so far (in that order) pass ``max_states``.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass
@@ -200,7 +201,7 @@ def check(algorithm: type[Algorithm], n: int, ids: tuple[int, ...] | None = None
     try:
         return check_plan(algorithm, n, ids, **options)
     except PortNumbersRead as why:
-        result = check_plan(algorithm, n, ids, numbered=True, **options)
+        result = check_plan(algorithm, n, ids, numbered=True, port_numbers_read=str(why), **options)
         result.notes.insert(0, f"{why}, so every port labelling was checked")
         return result
 
@@ -232,6 +233,7 @@ def check_plan(
     synchronizer=None,
     fifo: bool = False,
     twins: bool = True,
+    port_numbers_read: str | None = None,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -267,7 +269,8 @@ def check_plan(
     (a fault model under which the algorithm does not promise them); ``synchronizer`` (one of
     models/synchronizers.py) runs a synchronous algorithm through it on the asynchronous network,
     checking (Synch) and the simulation beside the algorithm's specification; its links deliver in
-    any order unless ``fifo``.
+    any order unless ``fifo``. ``port_numbers_read``: why ``check`` started this run again with
+    every port labelling (``numbered``), kept in the checkpoint so that a resumed run starts there.
     """
     global _task
     if n < 1:
@@ -330,11 +333,12 @@ def check_plan(
                 _task.blind = blind = False
         if not blind:
             explorations, counterexample, incomplete_reason, unfinished = _run_plan(
-                plan, jobs, meter, max_states, _checkpoint(checkpoint, algorithm, n, properties, dict(
-                    ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
-                    graphs=graphs, id_values=id_values, numbered=numbered, crashes=crashes,
-                    premature_timeouts=premature_timeouts, fairness=fairness, recoveries=recoveries,
-                    synchronizer=_synchronizer_key(synchronizer), fifo=fifo)), remote)
+                plan, jobs, meter, max_states, _checkpoint(
+                    checkpoint, algorithm, n, properties, planning.networks, synchronizer, port_numbers_read, dict(
+                        ids=ids, engine=engine, por=por, symmetry=symmetry, chains=chains, fingerprint=fingerprint,
+                        graphs=graphs, id_values=id_values, crashes=crashes, premature_timeouts=premature_timeouts,
+                        fairness=fairness, recoveries=recoveries, synchronizer=_synchronizer_key(synchronizer),
+                        fifo=fifo, twins=twins)), remote)
     finally:
         meter.close()
         _task = None
@@ -523,13 +527,18 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     return explorations, counterexample, incomplete_reason, unfinished
 
 
-def _checkpoint(path: str | None, algorithm, n: int, properties, options: dict) -> Checkpoint | None:
-    """The checkpoint file of this run (checkpoint.py), keyed by the options that change its
-    results and the properties judged."""
+def _checkpoint(path: str | None, algorithm, n: int, properties, networks, synchronizer,
+                port_numbers_read: str | None, options: dict) -> Checkpoint | None:
+    """The checkpoint file of this run (checkpoint.py), keyed by the code it runs (the
+    algorithm's, the synchronizer's and the properties'), the options that change its results,
+    the properties judged and the graphs (one read from a file included). Whether every port
+    labelling is planned is not in the key: the run decides it (``check``), and the file says it."""
     if path is None:
         return None
-    key = run_key(algorithm, n, {**options, "properties": [p.name for p in properties]})
-    return Checkpoint(path, key, f"{algorithm.name} n = {n}")
+    graphs = hashlib.sha256(repr([(network.n, network.edges) for network in networks]).encode()).hexdigest()
+    key = run_key(algorithm, n, {**options, "properties": [p.name for p in properties], "graphs": graphs},
+                  code=(synchronizer, *properties))
+    return Checkpoint(path, key, f"{algorithm.name} n = {n}", port_numbers_read)
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,

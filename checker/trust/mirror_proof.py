@@ -37,11 +37,12 @@ checker/trust/symmetry.py decides when this proof is asked for and what a run ma
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import z3
 
-from models import CCW, CW, LEFT, RIGHT, AlgorithmError
+from models import CCW, CW, LEFT, RIGHT, SYNCHRONOUS, AlgorithmError
 from models.algorithm import Algorithm, Command
 from models.symbolic import SymbolicProcess, SymbolicStep, execute, read_decisions, symbolic_message
 from models.topology import Topology
@@ -85,8 +86,12 @@ def _prove(algorithm: type[Algorithm], n: int) -> str:
         _prove_counterpart(reading, readings, mirror, slot_image, process)
     _prove_decisions(algorithm, process, swap)
     instances = len(readings)
+    rounds = ""
+    if algorithm.timing == SYNCHRONOUS:
+        _prove_deliveries_commute(readings, process)
+        rounds = ", and a round's outcome does not depend on which port it reads first"
     return (f"each of the {instances} command instances has its mirror image among the others and the "
-            f"decision functions read both ports alike (n = {n})")
+            f"decision functions read both ports alike{rounds} (n = {n})")
 
 
 def _port_mirror(topology: Topology) -> dict[str, str]:
@@ -129,7 +134,7 @@ def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_R
     messages = {}
     readings = []
     for command in algorithm.commands:
-        ports = [None] if command.kind == "spontaneous" else [q for q in process.in_ports if command.enabled_on(q)]
+        ports = [q for q in process.in_ports if command.enabled_on(q)] if command.kind == "receive" else [None]
         for port in ports:
             message = None
             if command.kind == "receive":
@@ -142,6 +147,7 @@ def _read_commands(algorithm, n: int, process: SymbolicProcess, swap) -> list[_R
             at_image = SymbolicStep(
                 swap(step.guard), tuple(swap(x) for x in step.locals),
                 tuple((q, t, tuple(swap(x) for x in fields)) for q, t, fields in step.sends), process, message,
+                None if step.awaited is None else swap(step.awaited),
             )
             readings.append(_Reading(command, port, step, at_image, _sends_by_port(step), _sends_by_port(at_image)))
     return readings
@@ -168,17 +174,29 @@ def _effects_to_match(reading: _Reading, other: _Reading, mirror, slot_image):
     for port, sends in mine.items():
         for (_, fields), (_, image_fields) in zip(sends, theirs[mirror[port]]):
             pairs.extend(zip(image_fields, fields))
+    if reading.step.awaited is not None:  # a timeout that waits for a process: for the same one
+        pairs.append((other.at_image.awaited, reading.step.awaited))
     return pairs
+
+
+def _same_kind(reading: _Reading, other: _Reading) -> bool:
+    """Can ``other`` be ``reading``'s counterpart? A reception of the same message type; a
+    spontaneous command; or a timeout of the same rank (which of the enabled timeouts may fire
+    first) that waits for a process exactly when ``reading``'s does."""
+    command, theirs = reading.command, other.command
+    if theirs.kind != command.kind:
+        return False
+    if command.kind == "receive":
+        return theirs.message.__name__ == command.message.__name__
+    if command.kind == "timeout":
+        return theirs.rank == command.rank and (theirs.waits_for is None) == (command.waits_for is None)
+    return True
 
 
 def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process: SymbolicProcess):
     command = reading.command
     image_port = mirror[reading.port] if reading.port is not None else None
-    candidates = [
-        other for other in readings
-        if other.command.kind == command.kind and other.port == image_port
-        and (command.kind == "spontaneous" or other.command.message.__name__ == command.message.__name__)
-    ]
+    candidates = [other for other in readings if other.port == image_port and _same_kind(reading, other)]
     matches = [(other, pairs) for other in candidates
                if (pairs := _effects_to_match(reading, other, mirror, slot_image)) is not None]
     if any(other.at_image.guard.eq(reading.step.guard) and all(a.eq(b) for a, b in pairs) for other, pairs in matches):
@@ -187,14 +205,121 @@ def _prove_counterpart(reading: _Reading, readings, mirror, slot_image, process:
     query = z3.And(reading.step.guard, z3.Not(z3.Or(*images)) if images else z3.BoolVal(True))
     # the witness shows what the guards read: where the effects differ, they differ for every value of the rest
     guards = [reading.step.guard, *(other.at_image.guard for other in candidates)]
-    outcome, witness = _solve(query, process, reading.step.message, z3.And(*guards))
+    outcome, witness = _solve(query, process, _messages(reading.step.message), z3.And(*guards))
     if outcome == z3.unsat:
         return
     where = f"{command.name} (line {command.line})" + (f" on {reading.port}" if reading.port else "")
     there = f" on {image_port}" if image_port else ""
+    if command.kind == "timeout":  # what else a counterpart must share: when it may fire
+        there += f" among the timeouts of rank {command.rank}" + (
+            " that wait for a process" if command.waits_for is not None else " that fire when nothing else can")
     if outcome == z3.unknown:
         raise _NotProved(f"z3 could not decide whether {where} has a counterpart{there} ({witness})")
     raise _NotProved(f"{where} has no counterpart{there} (when {witness})")
+
+
+@dataclass(frozen=True)
+class _Effect:
+    """What receiving one message does at a process: the guard under which it happens, the
+    locals after it and what it sends ((port, type, fields), in order), over the context's
+    constants; ``name`` says which command (or that none accepts the message)."""
+
+    name: str
+    guard: z3.BoolRef
+    locals: tuple
+    sends: tuple
+
+
+def _prove_deliveries_commute(readings, process: SymbolicProcess):
+    """A synchronous round delivers a process's messages port by port in a fixed order, CW's
+    before CCW's (models/rounds.py), and the mirror image of the ring delivers the mirrored
+    messages in the other order. So the reflection quotient also needs a round's outcome not to
+    depend on that order: for any two messages on different ports, receiving one and then the
+    other has the same possible outcomes (locals, and what is sent on each port, in order) as
+    the other way round. Then the deliveries of two whole channels commute too, one message at
+    a time, and the mirror image's round is the round mirrored. Proved for every pair of
+    message types the commands receive (a type no command receives is consumed with no effect,
+    which commutes with anything), with a second message of fresh constants ``m2``."""
+    receiving: dict = {}
+    for reading in readings:
+        if reading.command.kind == "receive":
+            receiving.setdefault(reading.command.message, {}).setdefault(reading.port, []).append(reading)
+    seconds = {message_type: symbolic_message(message_type, "m2") for message_type in receiving}
+    for first, second in itertools.permutations(process.in_ports, 2):
+        for first_type, second_type in itertools.product(receiving, repeat=2):
+            one = _receptions(receiving[first_type].get(first, []), process, first_type, None)
+            two = _receptions(receiving[second_type].get(second, []), process, second_type, seconds[second_type])
+            other_orders = [_then(b, a, process) for b in two for a in one]
+            for a in one:
+                for b in two:
+                    path = _then(a, b, process)
+                    images = [z3.And(other.guard, *pairs) for other in other_orders
+                              if (pairs := _same_outcome(path, other)) is not None]
+                    query = z3.And(path.guard, z3.Not(z3.Or(*images)) if images else z3.BoolVal(True))
+                    messages = (_first_message(receiving[first_type]), seconds[second_type])
+                    outcome, witness = _solve(query, process, messages, query)
+                    if outcome == z3.unsat:
+                        continue
+                    order = (f"in a synchronous round, {first_type.__name__} on {first} ({a.name}) then "
+                             f"{second_type.__name__} on {second} ({b.name})")
+                    if outcome == z3.unknown:
+                        raise _NotProved(f"z3 could not decide whether {order} does what the other order does, "
+                                         f"which the mirror image's round takes ({witness})")
+                    raise _NotProved(f"{order} does what no command does in the other order, which the mirror "
+                                     f"image's round takes (when {witness}; the second message is m2)")
+
+
+def _first_message(by_port: dict):
+    """The symbolic message the readings of one message type share (``_read_commands``)."""
+    return next(iter(by_port.values()))[0].step.message
+
+
+def _receptions(readings, process: SymbolicProcess, message_type, renamed) -> list[_Effect]:
+    """The effects of receiving a message of ``message_type`` on one port: one per command
+    receiving it there, and the unmatched reception (no guard holds: consumed, nothing else);
+    with the message's fields renamed to those of ``renamed``, if given."""
+    rename = [] if renamed is None or not readings else list(zip(readings[0].step.message[1:], renamed[1:]))
+
+    def term(x):
+        return z3.substitute(x, *rename) if rename else x
+
+    effects = [_Effect(r.command.name, term(r.step.guard), tuple(term(x) for x in r.step.locals),
+                       tuple((q, t, tuple(term(x) for x in fields)) for q, t, fields in r.step.sends))
+               for r in readings]
+    none_accepts = z3.Not(z3.Or(*(effect.guard for effect in effects))) if effects else z3.BoolVal(True)
+    return effects + [_Effect("unmatched", none_accepts, process.locals, ())]
+
+
+def _then(first: _Effect, second: _Effect, process: SymbolicProcess) -> _Effect:
+    """``first``, then ``second`` at the locals ``first`` leaves."""
+    after = list(zip(process.locals, first.locals))
+
+    def term(x):
+        return z3.substitute(x, *after) if after else x
+
+    return _Effect(f"{first.name}, {second.name}", z3.And(first.guard, term(second.guard)),
+                   tuple(term(x) for x in second.locals),
+                   first.sends + tuple((q, t, tuple(term(x) for x in fields)) for q, t, fields in second.sends))
+
+
+def _same_outcome(one: _Effect, other: _Effect):
+    """The equalities that make ``other``'s outcome ``one``'s (the same locals; on each port the
+    same messages in the same order), or None if their sends differ in ports, order or types."""
+    def by_port(effect):
+        found: dict = {}
+        for port, message_type, fields in effect.sends:
+            found.setdefault(port, []).append((message_type.__name__, tuple(x.sort_kind() for x in fields), fields))
+        return found
+
+    mine, theirs = by_port(one), by_port(other)
+    if {port: [shape[:2] for shape in sends] for port, sends in mine.items()} != {
+            port: [shape[:2] for shape in sends] for port, sends in theirs.items()}:
+        return None
+    pairs = [a == b for a, b in zip(one.locals, other.locals)]
+    for port, sends in mine.items():
+        for (_, _, fields), (_, _, their_fields) in zip(sends, theirs[port]):
+            pairs.extend(a == b for a, b in zip(fields, their_fields))
+    return pairs
 
 
 def _prove_decisions(algorithm, process: SymbolicProcess, swap):
@@ -209,7 +334,7 @@ def _prove_decisions(algorithm, process: SymbolicProcess, swap):
         if image.eq(term):
             continue  # reads no PerPort slot, or both alike, term for term
         query = term != image
-        outcome, witness = _solve(query, process, None, query)
+        outcome, witness = _solve(query, process, (), query)
         if outcome == z3.unknown:
             raise _NotProved(f"z3 could not decide whether {name} reads both ports alike ({witness})")
         if outcome == z3.sat:
@@ -219,8 +344,13 @@ def _prove_decisions(algorithm, process: SymbolicProcess, swap):
 _SMALLEST_SEARCH = 64  # integers tried for a witness: 0, 1, -1, ..., 63, -63
 
 
-def _solve(query, process: SymbolicProcess, message, shown):
-    """(z3's answer, a witness for sat showing the constants of ``shown``, z3's reason for unknown)."""
+def _messages(message) -> tuple:
+    return () if message is None else (message,)
+
+
+def _solve(query, process: SymbolicProcess, messages: tuple, shown):
+    """(z3's answer, a witness for sat showing the constants of ``shown``, z3's reason for unknown);
+    ``messages`` are the symbolic messages received."""
     for make in (z3.SimpleSolver, z3.Solver):  # the plain SMT core answers these small queries fastest
         solver = make()
         solver.set("timeout", _TIMEOUT_MS)
@@ -233,7 +363,7 @@ def _solve(query, process: SymbolicProcess, message, shown):
     if outcome == z3.unsat:
         return outcome, ""
     # a witness within the declared domains, with no negative message field, reads better, if there is one
-    fields = [x >= 0 for x in (message[1:] if message is not None else ()) if z3.is_int(x)]
+    fields = [x >= 0 for message in messages for x in message[1:] if z3.is_int(x)]
     for preferred in ([process.domain(), *fields], [process.domain()]):
         solver.push()
         solver.add(*preferred)
@@ -241,7 +371,8 @@ def _solve(query, process: SymbolicProcess, message, shown):
             break
         solver.pop()
     relevant = _constants(shown)
-    return outcome, _render_witness(_smallest_model(solver, _named(process, message), relevant), relevant, process, message)
+    return outcome, _render_witness(_smallest_model(solver, _named(process, messages), relevant), relevant, process,
+                                    messages)
 
 
 def _smallest_model(solver, named, relevant: set):
@@ -264,13 +395,14 @@ def _smallest_model(solver, named, relevant: set):
     return solver.model()
 
 
-def _named(process: SymbolicProcess, message) -> list:
-    """(constant, its type, how a witness names it): the process's id and locals, the message's fields."""
+def _named(process: SymbolicProcess, messages: tuple) -> list:
+    """(constant, its type, how a witness names it): the process's id and locals, the messages'
+    fields (by their constants' names: m.id, and m2.id for a second message)."""
     named = [(process.id, int, "p.id")]
     named += [(x, variable.type, f"p.{process.layout.slot_name(k)}")
               for k, (x, (_, _, variable)) in enumerate(zip(process.locals, process.layout.slots))]
-    if message is not None:
-        named += [(x, t, f"m.{field}") for x, field, t in zip(message[1:], type(message).fields, type(message).field_types)]
+    for message in messages:
+        named += [(x, t, str(x)) for x, t in zip(message[1:], type(message).field_types)]
     return named
 
 
@@ -287,9 +419,9 @@ def _constants(term) -> set:
     return found
 
 
-def _render_witness(model, relevant: set, process: SymbolicProcess, message) -> str:
+def _render_witness(model, relevant: set, process: SymbolicProcess, messages: tuple) -> str:
     shown = []
-    for constant, value_type, name in _named(process, message):
+    for constant, value_type, name in _named(process, messages):
         if constant.get_id() not in relevant:
             continue
         value = model.eval(constant, model_completion=True)

@@ -101,6 +101,10 @@ def _explore(algorithm, size) -> tuple[set, set]:
     for ids, swapped in plan:
         if spent >= STATE_BUDGET:
             break
+        if algorithm.has_timeouts:  # the interned engine leaves timeouts out: the states they reach too
+            spent += _contexts_with_timeouts(AsyncSystem(algorithm, ids, swapped), min(cap, STATE_BUDGET - spent),
+                                             spontaneous, receive)
+            continue
         try:
             system = InternedSystem(AsyncSystem(algorithm, ids, swapped))
             spent += _depth_first(system, min(cap, STATE_BUDGET - spent))
@@ -111,6 +115,32 @@ def _explore(algorithm, size) -> tuple[set, set]:
         receive.update((ids[i], locals_of[number], port, message)
                        for i, number, port, message in system._receives)
     return spontaneous, receive
+
+
+def _contexts_with_timeouts(system: AsyncSystem, cap: int, spontaneous: set, receive: set) -> int:
+    """Explore ``system`` (timeouts included) depth first up to ``cap`` states, adding the
+    context of every process in every state met (a spontaneous command or a timeout may run
+    there) and of every message at the head of a channel (a receive may); the states explored."""
+    seen = {system.initial_state}
+    pending = [system.initial_state]
+    while pending:
+        state = pending.pop()
+        for i in range(system.n):
+            spontaneous.add((system.ids[i], state[i]))
+            for port, k in system._in_ports[i]:
+                if state[k]:
+                    receive.add((system.ids[i], state[i], port, state[k][0]))
+        if len(seen) >= cap:
+            continue
+        try:
+            steps = system.steps(state)
+        except AlgorithmError:
+            continue  # the run reports the algorithm's own error; what was met so far still counts
+        for step in steps:
+            if step.target not in seen:
+                seen.add(step.target)
+                pending.append(step.target)
+    return len(seen)
 
 
 def _depth_first(system: InternedSystem, cap: int) -> int:
@@ -188,7 +218,7 @@ class _Checker:
 
     def _instances(self):
         for command in self.algorithm.commands:
-            if command.kind == "spontaneous":
+            if command.kind in ("spontaneous", "timeout"):  # both read the process alone
                 yield command, None
         for port in self.in_ports:
             for command in self.algorithm.commands:
@@ -259,7 +289,8 @@ class _Checker:
         message_types = command.message.field_types if command.message is not None else ()
         types = (*self.types, Id, *message_types)
         guard = CompiledTerms(variables, [step.guard])
-        outcome = CompiledTerms(variables, [*step.locals, *(v for _, _, values in step.sends for v in values)])
+        awaited = () if step.awaited is None else (step.awaited,)
+        outcome = CompiledTerms(variables, [*step.locals, *(v for _, _, values in step.sends for v in values), *awaited])
         width = len(self.types)
         compared, seen = 0, set()
         for kind, values in self._contexts(reachable, variables, types, [step.guard], seen):
@@ -285,7 +316,7 @@ class _Checker:
             if z3_guard is UNDEFINED or (z3_guard and UNDEFINED in outcome(values)):
                 return None
             return f"z3 says the guard is {_truth(z3_guard)}, Python raises {python}"
-        holds, new_locals, sent = python
+        holds, new_locals, sent, awaited = python
         if z3_guard is UNDEFINED:
             return f"z3 leaves the guard undefined, Python says {_truth(holds)}"
         if z3_guard != holds:
@@ -305,23 +336,32 @@ class _Checker:
         python_sends = [(out_port, type(sent), tuple(sent[1:])) for out_port, sent in sent]
         if not _same_sends(z3_sends, python_sends):
             return f"z3 sends {_show_sends(z3_sends)}, Python sends {_show_sends(python_sends)}"
+        if step.awaited is not None:
+            z3_awaited = results[offset]
+            if isinstance(awaited, _Raised) or not isinstance(awaited, int) or z3_awaited != awaited:
+                python = f"raises {awaited}" if isinstance(awaited, _Raised) else f"says {_render(Id, awaited)}"
+                return f"z3 says it waits for {_render(Id, z3_awaited)}, Python {python}"
         return None
 
     def _concrete(self, command: Command, locals_, pid, message, port):
-        """(guard, new locals, sends) as models/semantics.py computes them, or _Raised."""
+        """(guard, new locals, sends, the id a timeout waits for) as models/semantics.py computes
+        them, or _Raised."""
         algorithm, arguments = self.algorithm, (() if message is None else (message, port))
         try:
             if command.guard is not None:
                 holds = command.guard(self.view(tuple(locals_), pid, self.n, self.out_ports, algorithm), *arguments)
                 if not holds:
-                    return False, None, None
+                    return False, None, None, None
+            awaited = None
+            if command.waits_for is not None:
+                awaited = _waits_for(command, self.view(tuple(locals_), pid, self.n, self.out_ports, algorithm))
             process = self.view(list(locals_), pid, self.n, self.out_ports, algorithm)
             command.body(process, *arguments)
         except Exception as error:  # noqa: BLE001 -- the user's code, on values it may never meet
             return _Raised(error)
         if any(not isinstance(sent, Message) for _, sent in process._sent):
             return _Raised(TypeError("it sends something that is not a Message"))
-        return True, tuple(process._values), tuple(process._sent)
+        return True, tuple(process._values), tuple(process._sent), awaited
 
     # -- decision functions -----------------------------------------------------------------
     def _check_decisions(self, reachable) -> list[ReadingVerdict]:
@@ -399,6 +439,16 @@ def _order(values) -> tuple:
     """A context's place in a fixed order (sets of contexts iterate in an order that depends on
     string hashing, so the first disagreement found would vary from run to run)."""
     return tuple((0, int(v)) if isinstance(v, int) else (1, repr(v)) for v in values)
+
+
+def _waits_for(command: Command, view):
+    """What ``command.waits_for`` says at ``view``, or _Raised (the run meets the error itself,
+    where the guard holds, as a command's; here it is a disagreement unless z3's term is
+    undefined there too)."""
+    try:
+        return command.waits_for(view)
+    except Exception as error:  # noqa: BLE001 -- the user's code
+        return _Raised(error)
 
 
 class _Raised:

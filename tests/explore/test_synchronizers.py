@@ -290,3 +290,57 @@ def test_a_users_synchronizer_gets_the_multiset_channels_and_they_agree_with_the
     assert reduced.verdict == full.verdict == "verified" and reduced.bags and not full.bags
     assert (reduced.messages_min, reduced.messages_max) == (full.messages_min, full.messages_max) == (18, 18)
     assert (reduced.states, full.states) == (2_805, 14_930)  # the built-in alpha's counts on the triangle
+
+
+# -- a handler sees ports as an algorithm's command does (models/synchronized.py PortHandlers)
+
+READS_A_NUMBER = """\
+from models.synchronizers import Alpha
+
+
+class AlphaReadingNumbers(Alpha):
+    name = "alpha-reading-numbers"
+
+    def receive(self, place, sync, tick, port, envelope):
+        port.number  # read, and nothing done with it: the run must still explore every labelling
+        return super().receive(place, sync, tick, port, envelope)
+"""
+
+
+def test_a_handler_that_reads_a_port_number_gets_every_labelling(tmp_path, capsys):
+    path = tmp_path / "alpha_reading_numbers.py"
+    path.write_text(READS_A_NUMBER)
+    status, out, _ = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path, "--json")
+    result = json.loads(out)
+    # 3 classes of id assignments, each with the 2 labellings of the middle vertex
+    assert status == 0 and (result["arrangements"]["checked"], result["arrangements"]["represented"]) == (6, 12)
+    assert result["notes"][0].startswith(f"{path}:8: AlphaReadingNumbers.receive: reads a port's number (port.number)")
+    assert result["notes"][0].endswith("so every port labelling was checked")
+
+
+@pytest.mark.parametrize("body, message", [
+    ("return sync, ((0, Envelope('ack', envelope.tick)),) if envelope.kind == 'm' else super().receive(place, sync, "
+     "tick, port, envelope)", "AlphaChanged.receive sends on 0; a synchronizer sends on the Port values it is given"),
+    ("return sync, ((port, Envelope('ack', envelope.tick, port)),) if envelope.kind == 'm' else super().receive("
+     "place, sync, tick, port, envelope)", "which carries a port: ports are local to their process"),
+    ("return sync", "AlphaChanged.receive returned"),
+])
+def test_what_a_handler_sends_on_and_sends_is_checked_in_one_line(tmp_path, capsys, body, message):
+    path = tmp_path / "alpha_changed.py"
+    path.write_text("from models.synchronized import Envelope\nfrom models.synchronizers import Alpha\n\n\n"
+                    "class AlphaChanged(Alpha):\n"
+                    "    def receive(self, place, sync, tick, port, envelope):\n"
+                    f"        {body}\n")
+    status, out, err = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_a_place_with_a_port_its_process_lacks_is_refused_in_one_line(tmp_path, capsys):
+    path = tmp_path / "alpha_five_ports.py"
+    path.write_text("from models.synchronizers import Alpha, Place\n\n\n"
+                    "class AlphaFivePorts(Alpha):\n"
+                    "    def places(self, topology, ids):\n"
+                    "        return [Place(tuple(range(5))) for _ in range(topology.n)]\n")
+    status, _, err = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path)
+    assert status == 2 and err == ("check: AlphaFivePorts.places gives process 0 the port 1, which it does not have "
+                                   "(its ports are 0..0)\n")

@@ -7,6 +7,7 @@ with a note and find the violation.
 """
 import json
 import os
+import sys
 from dataclasses import replace
 from enum import IntEnum
 
@@ -23,7 +24,7 @@ from checker.cli.loader import load_algorithm
 from checker.trust.symmetry import (
     LABELLING, REFLECTION, ROTATION, established_symmetry, prove_mirror_symmetry,
 )
-from models import CCW, CW, NIL, And, AsyncSystem, Id, Or, receive, spontaneous
+from models import CCW, CW, NIL, And, AsyncSystem, Id, Or, ite, receive, spontaneous, timeout
 from models.topology import opposite
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
@@ -224,6 +225,83 @@ def test_the_witness_is_the_smallest_context_whatever_z3_did_before():
 def test_proofs_are_cached_per_class_and_n():
     assert prove_mirror_symmetry(Unchanged, 3) is prove_mirror_symmetry(Unchanged, 3)
     assert prove_mirror_symmetry(Unchanged, 4) is not prove_mirror_symmetry(Unchanged, 3)
+
+
+# -- timeouts and synchronous rounds (tests/trust/system_variants/: each variant's bug is
+# -- hidden from the proof of its commands alone; tests/trust/test_system_variants.py runs them)
+
+SYSTEM_VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "system_variants")
+TellsClockwiseOnly = load_algorithm(os.path.join(SYSTEM_VARIANTS, "timeout_tells_clockwise_only.py"))
+RanksFavourClockwise = load_algorithm(os.path.join(SYSTEM_VARIANTS, "timeout_ranks_favour_clockwise.py"))
+WaitsForClockwise = load_algorithm(os.path.join(SYSTEM_VARIANTS, "timeout_waits_for_clockwise.py"))
+KeepsLastHeard = load_algorithm(os.path.join(SYSTEM_VARIANTS, "sync_ring_keeps_last_heard.py"))
+Hello = sys.modules[TellsClockwiseOnly.__module__].Hello
+Leader = sys.modules[WaitsForClockwise.__module__].Leader
+
+
+class TellsBothWays(TellsClockwiseOnly, name="timeout-tells-both-ways"):
+    @timeout(when=lambda p: p.waiting)
+    def tell(p):
+        p.waiting = False
+        p.send(CW, Hello(p.id))
+        p.send(CCW, Hello(p.id))
+
+
+class RanksAlike(RanksFavourClockwise, name="timeout-ranks-alike"):
+    """The two timeouts are each other's image, of the same rank."""
+
+    @timeout(when=lambda p: p.waiting, rank=2)
+    def tell_clockwise(p):
+        p.waiting = False
+        p.send(CW, Hello(p.id))
+
+
+class WaitsForTheLarger(WaitsForClockwise, name="timeout-waits-for-the-larger"):
+    """Waits for the larger neighbour, whichever side it is on."""
+
+    @timeout(when=lambda p: And(p.leader != NIL, p.leader != p.id, p.id > ite(p.nb[CW] < p.nb[CCW], p.nb[CW], p.nb[CCW])),
+             waits_for=lambda p: ite(p.nb[CW] > p.nb[CCW], p.nb[CW], p.nb[CCW]))
+    def take_over(p):
+        p.leader = p.id
+        p.send(CW, Leader(p.id))
+        p.send(CCW, Leader(p.id))
+
+
+class KeepsLargestHeard(KeepsLastHeard, name="sync-ring-keeps-largest-heard"):
+    """Keeps the largest id it hears, whichever port it reads first: its round commutes, and at
+    n = 3 the largest id is the one process that hears only smaller ones."""
+
+    def is_leader(p):
+        return And(p.heard != NIL, p.heard < p.id)
+
+    @receive(Hello)
+    def hear(p, m, port):
+        p.heard = ite(m.id > p.heard, m.id, p.heard)
+
+
+@pytest.mark.parametrize("algorithm", [TellsBothWays, RanksAlike, WaitsForTheLarger, KeepsLargestHeard])
+def test_timeouts_and_rounds_that_mirror_each_other_are_proved(algorithm):
+    proof = prove_mirror_symmetry(algorithm, 3)
+    assert proof.proved, proof.reason
+
+
+@pytest.mark.parametrize("algorithm, reason", [
+    (TellsClockwiseOnly, ("tell (line 26) has no counterpart among the timeouts of rank 1 that fire when nothing "
+                         "else can (when p.waiting = true)")),
+    (RanksFavourClockwise, "tell_clockwise (line 26) has no counterpart among the timeouts of rank 1"),
+    (WaitsForClockwise, "take_over (line 70) has no counterpart among the timeouts of rank 1 that wait for a process"),
+    (KeepsLastHeard, ("in a synchronous round, Hello on CW (hear) then Hello on CCW (hear) does what no command "
+                      "does in the other order, which the mirror image's round takes (when")),
+])
+def test_a_timeout_or_a_round_that_differs_is_named(algorithm, reason):
+    proof = prove_mirror_symmetry(algorithm, 3)
+    assert not proof.proved and reason in proof.reason and "\n" not in proof.reason
+
+
+def test_a_synchronous_ring_whose_round_commutes_keeps_the_reflection_quotient():
+    reduced, every = check(KeepsLargestHeard, 3), check(KeepsLargestHeard, 3, symmetry="none")
+    assert (reduced.symmetry, reduced.arrangements_checked, reduced.verdict) == (REFLECTION, 1, "verified")
+    assert every.verdict == "verified" and every.arrangements_checked == 6
 
 
 # -- the gate ------------------------------------------------------------------------------
