@@ -1,7 +1,7 @@
 """Exploring: every arrangement of an algorithm, each state graph searched, one Result.
 
 Owns: the arrangements and the symmetry that picks their representatives (arrangements,
-symmetry), the id-blind search that lets one arrangement stand for all when an algorithm never
+symmetry; on a network, the graph's automorphisms: automorphisms, networks; planning), the id-blind search that lets one arrangement stand for all when an algorithm never
 reads an id (anonymous), the breadth-first explorer and its graph questions, termination and
 almost-sure termination among them (explorer, graph), the
 partial-order reduction (reduction), the native engine's searches judged in Python
