@@ -54,7 +54,7 @@ def _orbits(n: int, edges: tuple[tuple[int, int], ...]) -> tuple[frozenset[int],
             if colours[w] != colours[k] or known.together(k, w) or known.root(w) in ruled_out:
                 continue
             automorphism = search.automorphism_taking(fixed, k, w)
-            if automorphism is None:
+            if automorphism is None:  # nor to anything the known automorphisms take w to
                 ruled_out.add(known.root(w))
             else:
                 known.join(automorphism)
@@ -180,7 +180,7 @@ def first_assignments(network: Network) -> list[tuple[int, ...]]:
     orbits = stabilizer_orbits(network)
     n = network.n
     pairs = [(k, w) for k in range(n) for w in sorted(orbits[k]) if w != k]  # k ranks before w
-    if group_order(network) <= n:
+    if group_order(network) <= n:  # filtering the n! assignments wastes at most n times the classes' number
         return _filtered(n, pairs)
     return _ordered_by_constraints(n, pairs)
 

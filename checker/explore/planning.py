@@ -30,7 +30,14 @@ from .arrangements import (
     symmetry_of,
     with_values,
 )
-from .networks import id_choice_count, id_choices, network_plan, planned_count, represented_count, value_count
+from .networks import (
+    id_choice_count,
+    id_choices,
+    network_plan,
+    planned_count,
+    represented_count,
+    value_count,
+)
 from .progress import Steps
 
 MAX_ARRANGEMENTS = 10_000_000
@@ -142,7 +149,9 @@ def _ring_advice(count, n: int, id_values) -> str:
     """What to do instead of a run with ``count(n)`` arrangements, too many: the largest n (or,
     with --id-values, the most values to choose the ids from) whose arrangements are few enough."""
     if id_values is None:
-        largest = next((size for size in range(n - 1, 0, -1) if count(size) <= MAX_ARRANGEMENTS), 1)
+        largest = 1  # the arrangements grow with n: count up from 1
+        while largest + 1 < n and count(largest + 1) <= MAX_ARRANGEMENTS:
+            largest += 1
         return (f"n = {largest} is the largest with at most {MAX_ARRANGEMENTS:,} arrangements: check that n or a "
                 "smaller one, or one arrangement with --ids")
     if count(n, n) > MAX_ARRANGEMENTS:

@@ -11,7 +11,12 @@ SHOWN_AFTER = 1.0  # seconds: a quicker step draws nothing
 def _rich_bar(label: str, total: int | None, text: str, **fields):
     """A started rich progress display on stderr with one bar; gone from the screen when stopped."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
     from rich.progress import Progress as RichProgress
 
     display = RichProgress(
@@ -106,6 +111,7 @@ class Steps:
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+            self._timer.join()  # gone before the run forks its workers
         with self._lock:
             self._closed = True
             if self._display is not None:

@@ -9,7 +9,11 @@ import pytest
 
 from checker.cli import main
 from checker.explore import progress
-from checker.explore.arrangements import count_planned, labelled_arrangements, arrangements
+from checker.explore.arrangements import (
+    arrangements,
+    count_planned,
+    labelled_arrangements,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -80,6 +84,9 @@ def test_planning_shows_its_progress(capsys, monkeypatch):
             self.start, self.daemon = show, True
 
         def cancel(self):
+            pass
+
+        def join(self):
             pass
 
     monkeypatch.setattr(progress.threading, "Timer", AtOnce)
