@@ -78,9 +78,7 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
     algorithm on a network (see ``graphs_for``; by default every connected graph on n vertices).
     A run too large to plan is refused (RunTooLarge) before anything of its size is built;
     planning that takes over a second shows its progress (``progress`` as in check)."""
-    if n > MAX_PROCESSES:
-        raise RunTooLarge(f"n = {n} is too many processes to build (at most {MAX_PROCESSES:,}); "
-                          f"{_instead_of_too_many_processes(algorithm, ids, symmetry, id_values)}")
+    refuse_too_many_processes(n, lambda: _instead_of_too_many_processes(algorithm, ids, symmetry, id_values))
     if ids is not None:
         check_ids(ids, n)
     if id_values is not None:
@@ -99,6 +97,13 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         return _ring_planning(algorithm, n, ids, symmetry, id_values, meter)
     finally:
         meter.close()
+
+
+def refuse_too_many_processes(n: int, instead=lambda: "check a smaller n") -> None:
+    """RunTooLarge past MAX_PROCESSES, before anything of size n is built; ``instead()`` says
+    what to check instead (for any mode that builds n processes)."""
+    if n > MAX_PROCESSES:
+        raise RunTooLarge(f"n = {n} is too many processes to build (at most {MAX_PROCESSES:,}); {instead()}")
 
 
 def _ring_planning(algorithm, n: int, ids, symmetry: str, id_values, meter: Steps) -> Planning:
