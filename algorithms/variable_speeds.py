@@ -36,9 +36,10 @@ Choices where the slides leave room:
     learns the leader's id and agreement is not checked.
   * The slides' analysis, "forwarding the token carrying UIDmin has caused more messages than
     all the other tokens combined", would give fewer than 2n messages. It does not hold here:
-    every token's first hop is not delayed (phase one), and from n = 6 some execution sends
-    more (13 at n = 6, ids 1, 3, 4, 2, 5, 6; docs/complexity.md tabulates the exact maxima).
-    The O(n) bound checked is 3n.
+    every token's first hop is not delayed (phase one); at n = 4 and 5 some execution sends
+    exactly 2n, and from n = 6 more (13 at n = 6, ids 1, 3, 4, 2, 5, 6; docs/complexity.md
+    tabulates the exact maxima). Keeping a held token when a smaller one arrives sends more
+    still (9 at n = 4: tests/examples/variable_speeds_keep_held.py). The O(n) bound checked is 3n.
   * Delays are counted in the process's steps: a message received in round r is sent in the
     step of round r + delay, and arrives in round r + delay + 1. So the smallest uid u is back
     at its sender, which elects itself, after exactly 2 + (n - 1) 2^u rounds (1 to the first

@@ -55,6 +55,9 @@ class ABD(Synchronizer):
     def advanced(self, place, sync, tick, sent, last):
         return sync, ()  # nothing to send: the clock says when the next tick starts
 
+    def describe(self, place, sync):
+        return {"clock": "asleep" if sync[0] == ASLEEP else str(sync[0])}
+
     def __str__(self):
         return f"the {self.name} synchronizer (delay at most {self.delay} time units)"
 
@@ -70,12 +73,6 @@ class ABDSystem(SynchronizedSystem):
         # same messages: held as a multiset it saved no state (the path of 3, the triangle)
         self.bags = False
         self.initial_state = self.initial_state + (0,)
-
-    def locals_of(self, state, i: int) -> dict[str, str]:
-        shown = super().locals_of(state, i)
-        clock = state[i].sync[0]
-        shown["clock"] = "asleep" if clock == ASLEEP else str(clock)
-        return shown
 
     def channels(self, state) -> tuple:
         return tuple(tuple(envelope for envelope, _ in c) for c in state[self.n:-1])

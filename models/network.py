@@ -34,7 +34,7 @@ class Network(Topology):
     port_labellings = True
     numbered_ports = True  # the algorithm sees Port values (models/ports.py), not names
 
-    def __init__(self, n: int, edges=None, labelling=None, name: str | None = None):
+    def __init__(self, n: int, edges=None, labelling=None, name: str | None = None, vertex_names=None):
         if edges is None:
             edges = [(u, v) for u in range(n) for v in range(u + 1, n)]
             name = name or "complete graph"
@@ -51,6 +51,9 @@ class Network(Topology):
         if len(self.labelling) != n or any(sorted(l) != list(nb) for l, nb in zip(self.labelling, self.neighbours)):
             raise ValueError("a labelling lists each process's neighbours, each once, in port order")
         self.ports = tuple(range(max(n - 1, 0)))
+        # the user's names of the vertices (an edge file's, a networkx graph's), in process order;
+        # None when they are the processes' numbers 0..n-1 already
+        self.vertex_names = tuple(vertex_names) if vertex_names is not None else None
         self._diameter = None
         super().__init__(n)
         if n > 1 and not self.connected():
@@ -97,7 +100,7 @@ class Network(Topology):
 
     def relabelled(self, labelling) -> Network:
         """The same graph with another port labelling."""
-        return Network(self.n, self.edges, labelling, self.name)
+        return Network(self.n, self.edges, labelling, self.name, self.vertex_names)
 
     @property
     def title(self) -> str:
@@ -105,32 +108,45 @@ class Network(Topology):
         family_name = self.name in ("complete graph", "path", "star", "ring") or self.name.endswith(" grid")
         return f"the {self.name}" if family_name else f"the graph {self.name}"
 
+    def vertex(self, v: int) -> str:
+        """Vertex v as the user's graph names it ("3", "a"; v itself without names)."""
+        return str(v if self.vertex_names is None else self.vertex_names[v])
+
+    def process_name(self, v: int) -> str:
+        """How traces name process v: "p3" for vertex 3 (numbered vertices), "a" for vertex a."""
+        name = self.vertex(v)
+        return f"p{name}" if name.lstrip("-").isdigit() else name
+
     def ports_text(self) -> str:
         """Where every port leads, in one line: "p0: 0->p1 1->p2; p1: ..."."""
-        return "; ".join(f"p{u}: " + " ".join(f"{k}->p{v}" for k, v in enumerate(ports)) for u, ports in
+        name = self.process_name
+        return "; ".join(f"{name(u)}: " + " ".join(f"{k}->{name(v)}" for k, v in enumerate(ports)) for u, ports in
                          enumerate(self.labelling) if ports)
 
     def describe_channel(self, k: int) -> str:
         c = self.channels[k]
-        return f"{c.sender}->{c.receiver} (port {c.out_port})"
+        return f"{self.vertex(c.sender)}->{self.vertex(c.receiver)} (port {c.out_port})"
 
     def describe(self) -> str:
         """The graph in one line: its name and edges."""
-        edges = " ".join(f"{u}-{v}" for u, v in self.edges)
+        edges = " ".join(f"{self.vertex(u)}-{self.vertex(v)}" for u, v in self.edges)
         return f"{self.title} ({self.edge_count} edges: {edges})" if edges else f"{self.title} (one vertex)"
 
     def __getstate__(self):
-        return {"n": self.n, "edges": self.edges, "labelling": self.labelling, "name": self.name}
+        return {"n": self.n, "edges": self.edges, "labelling": self.labelling, "name": self.name,
+                "vertex_names": self.vertex_names}
 
     def __setstate__(self, state):
-        self.__init__(state["n"], state["edges"], state["labelling"], state["name"])
+        self.__init__(state["n"], state["edges"], state["labelling"], state["name"], state.get("vertex_names"))
 
     @classmethod
     def of(cls, graph, name: str | None = None) -> Network:
-        """A networkx graph as a network: its nodes, in sorted order, become processes 0..n-1."""
+        """A networkx graph as a network: its nodes, in sorted order, become processes 0..n-1 (and
+        keep their names for traces, unless they are 0..n-1 already)."""
         nodes = sorted(graph.nodes, key=_sort_key)
         index = {node: k for k, node in enumerate(nodes)}
-        return cls(len(nodes), [(index[u], index[v]) for u, v in graph.edges], name=name or "graph")
+        names = None if nodes == list(range(len(nodes))) else nodes
+        return cls(len(nodes), [(index[u], index[v]) for u, v in graph.edges], name=name or "graph", vertex_names=names)
 
 
 def _sort_key(node):
@@ -187,7 +203,8 @@ def connected_graphs(n: int) -> list[Network]:
 
 def read_edge_list(path: str) -> Network:
     """A graph from a file of edges, one ``u v`` pair a line (``#`` starts a comment). Vertices
-    may be any names; sorted (numbers numerically), they become processes 0..n-1."""
+    may be any names; sorted (numbers numerically), they become processes 0..n-1, and traces
+    name them as the file does."""
     import os
 
     import networkx

@@ -23,6 +23,7 @@ from . import draws
 from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
+from .ports import PortNumbersRead
 from .process import view_class
 from .values import HiddenId, render
 
@@ -86,13 +87,17 @@ def _failing_line(command: Command, error: Exception) -> int:
     return frames[-1].lineno if frames else command.line
 
 
-def _command_error(algorithm, command: Command, error: Exception) -> AlgorithmError:
+def _command_error(algorithm, command: Command, error: Exception, where: str = "") -> AlgorithmError:
+    """The error, named with its command and line; ``where`` (AsyncSystem.where_it_ran) is a
+    second line saying in which arrangement and local state it was raised."""
     line = _failing_line(command, error)
+    # a PortNumbersRead is not shown as an error: the run starts again with every labelling
+    where = f"\n{where}" if where and not isinstance(error, PortNumbersRead) else ""
     if isinstance(error, AlgorithmError):  # of its own class: a PortNumbersRead stays one
-        return type(error)(f"{algorithm.__name__}.{command.name} (line {line}): {error}")
+        return type(error)(f"{algorithm.__name__}.{command.name} (line {line}): {error}{where}")
     return AlgorithmError(
         f"{algorithm.__name__}.{command.name} (line {line}) raised "
-        f"{type(error).__name__}: {error}"
+        f"{type(error).__name__}: {error}{where}"
     )
 
 
@@ -192,6 +197,20 @@ class AsyncSystem:
             for k, (_, _, variable) in enumerate(self.layout.slots)
         }
 
+    def where_it_ran(self, values: tuple, i: int, message=None, port=None) -> str:
+        """Process i with ``values`` as its locals, in this arrangement, receiving ``message`` on
+        ``port`` (if any), in a line under a command's error (the memo that runs each local step
+        once knows nothing of the rest of the state)."""
+        process = f"p{i}"
+        if not self.algorithm.anonymous:
+            process += f" (id {self.ids[i]}) with ids {', '.join(map(str, self.ids))}"
+        shown = self.locals_of({i: values}, i)  # it reads state[i] only
+        locals_text = ", ".join(f"{name}={value}" for name, value in shown.items())
+        if message is None:
+            return f"  at {process}: {locals_text}"
+        on = port if isinstance(port, str) else f"port {port}"  # a ring's ports have names, a network's numbers
+        return f"  at {process}: {locals_text}; receiving {message} on {on}"
+
     def channel(self, state, k: int) -> tuple:
         return state[self.n + k]
 
@@ -282,7 +301,7 @@ class AsyncSystem:
             else:
                 outcomes = [(ONE, *run(_HIDDEN_DRAW))]
         except Exception as error:  # an error in the user's algorithm, named with its command
-            raise _command_error(algorithm, command, error) from None
+            raise _command_error(algorithm, command, error, self.where_it_ran(values, i, message, port)) from None
         for _, _, sent in outcomes:
             for _, item in sent:
                 if not isinstance(item, Message):
@@ -350,7 +369,7 @@ class AsyncSystem:
         try:
             return command.waits_for(view)
         except Exception as error:  # noqa: BLE001 -- the user's function, named in one line
-            raise _command_error(self.algorithm, command, error) from None
+            raise _command_error(self.algorithm, command, error, self.where_it_ran(values, i)) from None
 
     def process_steps(self, state, processes=None) -> list[Step]:
         """The commands' transitions (no timeout) of ``processes`` (default: all), in the fixed order."""

@@ -37,13 +37,17 @@ done and, unless a message was lost in the simulation, every channel empty.
 """
 from __future__ import annotations
 
+import sys
+import traceback
 from collections import Counter
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from .errors import AlgorithmError
 from .semantics import Step
 
 MAX_TICKS = 1000  # a synchronous run this long is not one a synchronizer should be checked on
+HANDLERS = ("places", "start", "ready", "advanced", "receive", "actions", "describe")  # what the system calls
 
 
 class Envelope(NamedTuple):
@@ -73,21 +77,25 @@ class SynchronizedSystem:
 
     synchronous = False
     supports_por = False  # the explorer's reduction reads the DSL's footprints; this system reduces itself
-    missing_locals = {"inbox": "-", "missed": "no"}  # what a trace shows for a local not listed
+    missing_locals = {"inbox": "-", "missed": "no", "diverged": "no"}  # what a trace shows for a local not listed
 
     def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
         local = rounds.local
         if not getattr(local.topology, "numbered_ports", False):
-            raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link: run {local.algorithm.name} "
-                                 "on a network (--graph or --graphs), not on a ring")
+            # --graph would not help: the algorithm itself is written for a ring
+            raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link, so it runs algorithms "
+                                 f"written for a general network (topology = Network, e.g. flooding); "
+                                 f"{local.algorithm.name} is written for a {local.topology.kind}: check it without "
+                                 "--synchronizer")
         self.rounds, self.local, self.synchronizer = rounds, local, synchronizer
+        self.handlers = guarded_handlers(synchronizer)
         self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
         self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
         self.swapped = ()
         self.expected, self.expected_inbox = _synchronous_run(rounds)
         self.ticks = len(self.expected) - 1
         self.fifo = fifo
-        self.places = synchronizer.places(self.topology, self.ids)
+        self.places = self.handlers.places(self.topology, self.ids)
         n = self.n
         self._in = [tuple((port, k - n) for port, k in local._in_ports[i]) for i in range(n)]
         self._out = local._out_channel
@@ -96,7 +104,7 @@ class SynchronizedSystem:
         self._observed = {}
         self._senders = [tuple((k, local.topology.channels[k].sender) for _, k in self._in[i]) for i in range(n)]
         self.initial_state = tuple(
-            Node(rounds.initial_state[i], 0, (), synchronizer.start(self.places[i])) for i in range(n)
+            Node(rounds.initial_state[i], 0, (), self.handlers.start(self.places[i])) for i in range(n)
         ) + ((),) * self.channel_count
 
     # -- transitions ---------------------------------------------------------------------
@@ -160,10 +168,10 @@ class SynchronizedSystem:
                 channel = state[self.n + k]
                 for j in ((0,) if self.fifo and channel else _distinct(channel)):
                     result.append(self._receive(state, i, port, k, j))
-            if node.tick < self.ticks and self.synchronizer.ready(place, node.sync, node.tick):
+            if node.tick < self.ticks and self.handlers.ready(place, node.sync, node.tick):
                 result.append(self._compute(state, i))
             if 0 < node.tick < self.ticks:
-                for name, sync, sends in self.synchronizer.actions(place, node.sync, node.tick):
+                for name, sync, sends in self.handlers.actions(place, node.sync, node.tick):
                     result.append(self._step(state, i, name, None, None, node._replace(sync=sync), sends, 2))
         return result
 
@@ -176,7 +184,7 @@ class SynchronizedSystem:
             else:
                 inbox = node.inbox + ((envelope.tick, port, envelope.message),)
                 node = node._replace(inbox=inbox if not self.bags else tuple(sorted(inbox, key=lambda x: (x[0], x[1]))))
-        sync, sends = self.synchronizer.receive(self.places[i], node.sync, node.tick, port, envelope)
+        sync, sends = self.handlers.receive(self.places[i], node.sync, node.tick, port, envelope)
         command = "receive" if envelope.kind == "m" else f"on_{envelope.kind}"
         return self._step(state, i, command, port, envelope, node._replace(sync=sync), sends, 0, popped=(k, j))
 
@@ -199,7 +207,7 @@ class SynchronizedSystem:
         if diverged is None and part.values != self.expected[tick + 1][i]:
             diverged = tick + 1
         sends = tuple((port, Envelope("m", tick + 1, message)) for port, message in part.sent)
-        sync, signals = self.synchronizer.advanced(self.places[i], node.sync, tick + 1, len(part.sent),
+        sync, signals = self.handlers.advanced(self.places[i], node.sync, tick + 1, len(part.sent),
                                                    last=tick + 1 == self.ticks)
         after = Node(part.values, tick + 1, tuple(x for x in node.inbox if x[0] > tick), sync, missed, diverged)
         events = [e.command for e in part.events if e.received is None]
@@ -238,13 +246,23 @@ class SynchronizedSystem:
         return seen
 
     def locals_of(self, state, i: int) -> dict[str, str]:
+        return {**self.algorithm_locals(state, i), **self.synchronizer_locals(state, i)}
+
+    def algorithm_locals(self, state, i: int) -> dict[str, str]:
+        """The simulated algorithm's locals of process i."""
+        return self.local.locals_of(self._plain(state), i)
+
+    def synchronizer_locals(self, state, i: int) -> dict[str, str]:
+        """What process i holds beside the algorithm's locals: its tick, the synchronizer's
+        variables, the messages received and not yet read, and the marks of a violation."""
         node = state[i]
-        shown = {**self.local.locals_of(self._plain(state), i), "tick": str(node.tick)}
-        shown.update(self.synchronizer.describe(self.places[i], node.sync))
+        shown = {"tick": str(node.tick), **self.handlers.describe(self.places[i], node.sync)}
         if node.inbox:
             shown["inbox"] = " ".join(f"{m}[{t}]" for t, _, m in node.inbox)
         if node.missed is not None:
             shown["missed"] = f"tick {node.missed[0]} on port {node.missed[1]}"
+        if node.diverged is not None:
+            shown["diverged"] = f"after round {node.diverged}"
         return shown
 
     def channels(self, state) -> tuple:
@@ -255,6 +273,41 @@ class SynchronizedSystem:
 
     def heads(self, state) -> tuple:
         return tuple(c[0].kind if c else None for c in state[self.n:])
+
+
+def guarded_handlers(synchronizer) -> SimpleNamespace:
+    """``synchronizer``'s handlers (``HANDLERS``), each raising AlgorithmError where the
+    synchronizer's code raises, as an algorithm's command does (models/semantics.py): one line
+    naming the file, the handler, the line and the exception. The error is made where the
+    handler runs, so a worker sends back the same error as one process raises."""
+    return SimpleNamespace(**{handler: _guarded(synchronizer, handler) for handler in HANDLERS})
+
+
+def _guarded(synchronizer, handler: str):
+    method = getattr(synchronizer, handler)
+
+    def call(*arguments, **keywords):
+        try:
+            return method(*arguments, **keywords)
+        except Exception as error:  # noqa: BLE001 -- the synchronizer's code, named in one line
+            raise _handler_error(synchronizer, handler, error) from None
+
+    return call
+
+
+def _handler_error(synchronizer, handler: str, error: Exception) -> AlgorithmError:
+    """The error of ``handler`` that raised ``error``, at the innermost line of the file that
+    defines the synchronizer's class (a user's file), else at the innermost line of any (the code
+    a user's class inherits, given variables it does not expect)."""
+    cls = type(synchronizer)
+    own_file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    frames = traceback.extract_tb(error.__traceback__)[1:]  # the first is ``call``'s own
+    own = [frame for frame in frames if frame.filename == own_file]
+    innermost = (own or frames)[-1] if frames else None
+    where = f"{innermost.filename}:{innermost.lineno}" if innermost else own_file or cls.__module__
+    if isinstance(error, AlgorithmError):  # of its own class, as models/semantics.py keeps it
+        return type(error)(f"{where}: {cls.__name__}.{handler}: {error}")
+    return AlgorithmError(f"{where}: {cls.__name__}.{handler} raised {type(error).__name__}: {error}")
 
 
 def as_bag(channel: tuple) -> tuple:

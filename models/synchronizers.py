@@ -93,6 +93,7 @@ class Synchronizer:
         return []
 
     def describe(self, place: Place, sync: tuple) -> dict[str, str]:
+        """The variables by name, for traces: all of them (two states that differ must read differently)."""
         return {}
 
     def __str__(self):
@@ -131,7 +132,8 @@ class Alpha(Synchronizer):
 
     def describe(self, place, sync):
         awaited, safe_sent, safes = sync
-        return {"acks_awaited": str(awaited), "safe_sent": str(safe_sent).lower(), "safes": str(safes[0])}
+        return {"acks_awaited": str(awaited), "safe_sent": str(safe_sent).lower(), "safes": str(safes[0]),
+                "safes_next": str(safes[1])}
 
 
 class Beta(Synchronizer):
@@ -179,8 +181,8 @@ class Beta(Synchronizer):
 
     def describe(self, place, sync):
         awaited, safe_sent, safes, go = sync
-        return {"acks_awaited": str(awaited), "subtree_safe": str(safes[0]), "safe_sent": str(safe_sent).lower(),
-                "next": str(go).lower()}
+        return {"acks_awaited": str(awaited), "subtree_safe": str(safes[0]), "subtree_safe_next": str(safes[1]),
+                "safe_sent": str(safe_sent).lower(), "next": str(go).lower()}
 
 
 class Gamma(Synchronizer):
@@ -254,8 +256,11 @@ class Gamma(Synchronizer):
 
     def describe(self, place, sync):
         awaited, safe_sent, safes, known, across, readies, ready_sent, go = sync
-        return {"acks_awaited": str(awaited), "subtree_safe": str(safes[0]), "cluster_safe": str(known).lower(),
-                "clusters_heard": str(across[0]), "subtree_ready": str(readies[0]), "next": str(go).lower()}
+        return {"acks_awaited": str(awaited), "safe_sent": str(safe_sent).lower(), "subtree_safe": str(safes[0]),
+                "subtree_safe_next": str(safes[1]), "cluster_safe": str(known).lower(),
+                "clusters_heard": str(across[0]), "clusters_heard_next": str(across[1]),
+                "subtree_ready": str(readies[0]), "subtree_ready_next": str(readies[1]),
+                "ready_sent": str(ready_sent).lower(), "next": str(go).lower()}
 
 
 def _port(topology, u: int, v: int):

@@ -70,6 +70,10 @@ class Topology:
         c = self.channels[k]
         return f"{c.sender}->{c.receiver} ({c.out_port})"
 
+    def process_name(self, v: int) -> str:
+        """How traces name process v."""
+        return f"p{v}"
+
 
 class BidirectionalRing(Topology):
     """Seed 001's ring: links CW and CCW at every process, one channel each way on every link."""

@@ -37,7 +37,8 @@ def describe(algorithm: type[Algorithm]) -> dict:
         "seed": algorithm.seed or None,
         "docstring": _own_module_doc(algorithm),
         **_choices(algorithm),
-        "topology": {"kind": topology.kind, "ports": ports, "receive_ports": _receive_ports(topology)},
+        "topology": {"kind": topology.kind, "ports": ports, "receive_ports": _receive_ports(topology),
+                     "numbered_ports": _numbered_ports(topology)},
         "locals": [
             {"name": v.name, "type": _type_name(v.type), "initial": render(v.type, v.initial),
              "per_port": ports if v.per_port else None}
@@ -69,8 +70,12 @@ def describe_text(algorithm: type[Algorithm]) -> str:
         lines.append(f"  derives     from {', '.join(d['derives_from'])}")
     lines.append(f"  seed        {d['seed'] or 'none given'}")
     topology = d["topology"]
-    lines.append(f"  topology    {topology['kind']}: ports {', '.join(topology['ports'])}; "
-                 f"receives on {', '.join(topology['receive_ports'])}")
+    if topology["numbered_ports"]:
+        lines.append(f"  topology    {topology['kind']}: a process of degree d has ports 0..d-1 (which leads "
+                     "where is the adversary's choice); receives on any port")
+    else:
+        lines.append(f"  topology    {topology['kind']}: ports {_listed(topology['ports'])}; "
+                     f"receives on {_listed(topology['receive_ports'])}")
     lines.append("")
     lines.append("locals (each process has its own)")
     width = max((len(v["name"]) for v in d["locals"]), default=0)
@@ -86,7 +91,7 @@ def describe_text(algorithm: type[Algorithm]) -> str:
     lines.append("")
     lines.append("commands, in the order transitions are listed")
     for c in d["commands"]:
-        on = f" {c['message']} on {', '.join(c['ports'])}" if c["kind"] == "receive" else ""
+        on = f" {c['message']} on {_listed(c['ports']) or 'any port'}" if c["kind"] == "receive" else ""
         inherited = f", inherited from {c['class']}" if c["class"] != d["class"] else ""
         lines.append(f"  {c['name']} ({c['kind']}{on})   {c['file']}:{c['line']}{inherited}")
         lines.append(f"    when  {c['guard'] or 'always'}")
@@ -146,9 +151,22 @@ def _type_name(value_type: type) -> str:
     return getattr(value_type, "__name__", str(value_type))
 
 
+def _numbered_ports(topology) -> bool:
+    return bool(getattr(topology, "numbered_ports", False))
+
+
 def _receive_ports(topology) -> list[str]:
-    ring = topology(3)  # every process of a ring has the same ports
+    """The ports a ring's processes receive on (every process has the same); none on a network,
+    whose ports are numbers that depend on each process's degree."""
+    if _numbered_ports(topology):
+        return []
+    ring = topology(3)
     return list(ring.in_ports(0))
+
+
+def _listed(ports) -> str:
+    """Ring ports are names, a network's (in ``ports=``) numbers."""
+    return ", ".join(str(port) for port in ports)
 
 
 def _message_types(algorithm) -> list[type[Message]]:

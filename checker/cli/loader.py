@@ -13,10 +13,8 @@ from models import Algorithm, AlgorithmError, Local
 def load_algorithm(name: str) -> type[Algorithm]:
     if name in BUILTIN:
         return builtin(name)
-    path, _, class_name = name.partition(".py:")
-    if class_name:
-        path += ".py"
-    if path.endswith(".py") or os.sep in path:
+    path, class_name = _file_and_class(name, "algorithm")
+    if path.endswith(".py") or os.sep in path or os.path.exists(path):
         algorithm = _load_file(path, class_name or None)
         _note_a_shadowed_builtin(algorithm, path)
         return algorithm
@@ -51,24 +49,37 @@ def _note_a_shadowed_builtin(algorithm: type[Algorithm], path: str) -> None:
 
 def load_class(name: str, base: type, what: str) -> type:
     """A subclass of ``base`` from ``path.py`` or ``path.py:ClassName`` (``what`` names it in errors)."""
-    path, _, class_name = name.partition(".py:")
-    if class_name:
-        path += ".py"
-    return _load_file(path, class_name or None, base, what)
+    path, class_name = _file_and_class(name, what)
+    return _load_file(path, class_name, base, what)
+
+
+def _file_and_class(name: str, what: str) -> tuple[str, str | None]:
+    """``path.py`` or ``path.py:ClassName`` split in two; a colon with no class after it is refused
+    (it made ``variant.py:`` read as a file named ``variant``)."""
+    path, colon, class_name = name.partition(".py:")
+    if colon and not class_name:
+        raise AlgorithmError(f"{name!r} ends in a colon with no class name after it; give {path}.py for its "
+                             f"one {what}, or {path}.py:ClassName for one of several")
+    return (path + ".py", class_name) if colon else (name, None)
 
 
 def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: str = "algorithm") -> type:
+    if os.path.isdir(path):
+        raise AlgorithmError(f"{path} is a directory; give the {what}'s .py file")
     if not os.path.isfile(path):
         raise AlgorithmError(f"no such {what} file: {path}")
     module_name = "ringleader_user_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
     spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None:  # importlib reads only files whose name ends in .py
+        raise AlgorithmError(f"{path} is not a Python file: {_with_article(what)} is written in a file ending in .py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # inspect (the DSL lint) and pickling find the source through it
     try:
         spec.loader.exec_module(module)
     except SyntaxError as error:
         del sys.modules[module_name]
-        raise AlgorithmError(f"{path}:{error.lineno}: syntax error: {error.msg}") from None
+        where = f"{path}:{error.lineno}" if error.lineno else path  # no line for bytes that are not text
+        raise AlgorithmError(f"{where}: syntax error: {error.msg}") from None
     except AlgorithmError:
         del sys.modules[module_name]
         raise
@@ -88,13 +99,33 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
                 f"{path} defines no {what} class {class_name!r}; it defines: {', '.join(found) or 'none'}"
             )
         return found[class_name]
-    if len(found) != 1:
-        defined = ", ".join(found) if found else f"no {base.__name__} subclass"
-        raise AlgorithmError(
-            f"{path} must define exactly one {base.__name__} subclass (it defines {defined}); "
-            f"name one with {path}:ClassName"
-        )
+    if not found:
+        raise AlgorithmError(_nothing_found(module, module_name, path, base, what))
+    if len(found) > 1:
+        raise AlgorithmError(f"{path} defines several {what} classes ({', '.join(found)}); "
+                             f"name one with {path}:ClassName")
     return next(iter(found.values()))
+
+
+def _nothing_found(module, module_name: str, path: str, base: type, what: str) -> str:
+    """Why a file has no ``base`` subclass to load, and what to do: a synchronizer file given as
+    the algorithm goes to --synchronizer, an algorithm file given elsewhere goes first."""
+    from models.synchronizers import Synchronizer
+
+    other = Synchronizer if base is Algorithm else Algorithm
+    defined = [value.__name__ for value in vars(module).values()
+               if isinstance(value, type) and issubclass(value, other) and value.__module__ == module_name]
+    if not defined:
+        return f"{path} defines no {what}: a subclass of {base.__name__} (docs/writing-algorithms.md)"
+    if other is Synchronizer:
+        return (f"{path} defines a synchronizer ({', '.join(defined)}), not an algorithm: pass it with "
+                f"--synchronizer after a synchronous algorithm, e.g. `check flooding --n 3 --synchronizer {path}`")
+    return (f"{path} defines an algorithm ({', '.join(defined)}), not {_with_article(what)}: "
+            f"check it with `check {path}`")
+
+
+def _with_article(what: str) -> str:
+    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
 
 
 def load_synchronizer(name: str, radius: int | None = None):

@@ -2,14 +2,17 @@
 
 Exit status: 0 every property holds; 1 a property is violated; 2 the command or the
 algorithm is wrong (one line on stderr, never a traceback); 3 incomplete (a limit was
-reached: never reported as verified).
+reached, or the run is too large to plan: never reported as verified); 4 a bug in ringleader
+itself (one line saying what to report; ``--debug`` adds the traceback).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import shlex
 import sys
+import traceback
 
 from models import AlgorithmError
 
@@ -22,7 +25,9 @@ from algorithms import BUILTIN
 
 from .loader import load_algorithm, with_k
 
-USAGE_ERROR, INCOMPLETE_EXIT = 2, 3
+USAGE_ERROR, INCOMPLETE_EXIT, INTERNAL_ERROR = 2, 3, 4
+DEBUG = "--debug"  # read by main() before any parser, so that every mode takes it
+PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="check",
         description="Model-check a leader-election algorithm on every arrangement of n ids.",
-        epilog="Exit status: 0 verified, 1 a property is violated, 2 bad command or algorithm, 3 incomplete.",
+        epilog="Exit status: 0 verified, 1 a property is violated, 2 bad command or algorithm, 3 incomplete or "
+               "too large, 4 a bug in ringleader.",
     )
     parser.add_argument("algorithm", nargs="?", help="a built-in name (see --list), path.py, or path.py:ClassName")
     parser.add_argument("--n", type=cli_modes.parse_n,
@@ -76,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     network.add_argument("--graphs", choices=("connected",),
                          help="for an algorithm on a general network: every connected graph on n vertices up to "
                               "isomorphism (n <= 7; the default)")
-    parser.add_argument("--list", action="store_true", help="list the built-in algorithms")
+    parser.add_argument("--list", action="store_true", help="list the built-in algorithms (with --json: as JSON)")
     parser.add_argument("--describe", action="store_true",
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
                              "lines, topology, promises, seed and choices (with --json: as JSON); no check is run")
@@ -124,6 +130,8 @@ def _parser() -> argparse.ArgumentParser:
                              "interned; native: the commands compiled to C, a violation is re-searched in Python "
                              "for its trace; interned: memoised Python; reference: the plain semantics, slowest. "
                              "Every engine explores the same graph: partial-order reduced unless --no-por")
+    parser.add_argument(DEBUG, action="store_true",
+                        help="on a bug in ringleader itself (exit status 4), print its traceback as well")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
@@ -218,7 +226,9 @@ def _mode(args) -> str:
     if args.open_schedules:
         return "open-schedules"
     if randomized_mode.wanted(args):
-        return "distribution" if args.distribution else "within" if args.within is not None else "quantities"
+        if args.distribution is not None:
+            return "distribution"
+        return "within" if args.within is not None else "quantities"
     return "prove" if args.prove or (args.invariant and not args.check_invariant) else "check"
 
 
@@ -232,6 +242,9 @@ def _cluster(args):
     if args.k is not None:
         raise AlgorithmError("--cluster: each worker loads the algorithm by its name or file, which --k does not "
                              "change; run with --k but without --cluster")
+    if args.jobs is not None:
+        raise AlgorithmError("--jobs sets this machine's worker processes, which --cluster does not use (the cluster's "
+                             "workers explore: local:N starts N); drop --jobs")
     reference = args.algorithm
     if reference not in BUILTIN:
         path, colon, name = reference.partition(":")
@@ -281,10 +294,14 @@ def _graph_size(graph: str | None) -> int | None:
     return read_edge_list(graph).n
 
 
-def _list() -> int:
+def _list(as_json: bool) -> int:
     from algorithms import catalogue
 
     rows = list(catalogue())
+    if as_json:
+        print(json.dumps([{"name": name, "summary": summary, "seed": seed, "topology": topology}
+                          for name, summary, seed, topology in rows], indent=2))
+        return 0
     width = max(len(name) for name, *_ in rows)
     for name, summary, seed, topology in rows:
         print(f"{name:<{width}}  {summary}  [{topology}; seed {seed}]")
@@ -365,7 +382,9 @@ def run(argv: list[str] | None = None) -> int:
         return cli_modes.compare(argv[1:], _parser, _max_memory, refuse_unused_options)
     args = _parser().parse_args(argv)
     if args.list:
-        return _list()
+        if args.algorithm:
+            raise AlgorithmError(f"--list lists the built-in algorithms; drop {args.algorithm} (or --list)")
+        return _list(args.json)
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check hs --n 4`, or run `check --list`")
     if args.describe:
@@ -451,6 +470,17 @@ def _prove(args, algorithm, n: int, ids) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    debug = DEBUG in argv
+    stdout = sys.stdout
+    sys.stdout = _OutputUntilTheReaderLeaves(stdout)
+    try:
+        return _run_to_a_status([a for a in argv if a != DEBUG], debug)
+    finally:
+        sys.stdout = stdout
+
+
+def _run_to_a_status(argv: list[str], debug: bool) -> int:
     try:
         return run(argv)
     except AlgorithmError as error:
@@ -462,12 +492,58 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
         return INCOMPLETE_EXIT
-    except BrokenPipeError:  # the reader (e.g. `| head`) went away; say nothing more
-        sys.stdout = open(os.devnull, "w")
-        return 0
     except KeyboardInterrupt:
         print("check: interrupted; no verdict", file=sys.stderr)
         return INCOMPLETE_EXIT
+    except Exception as error:  # noqa: BLE001 -- not the user's mistake: ringleader's own
+        if debug:
+            traceback.print_exc()
+        print(f"check: {_bug_report(error, argv)}", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _bug_report(error: Exception, argv: list[str]) -> str:
+    """One line for an exception ringleader did not expect: what, where in its code, and what to
+    report (the traceback comes with --debug)."""
+    # raised in a worker process (checker/explore/pool.py): the worker's frames are where it was
+    frames = getattr(error.__cause__, "frames", None) or [(frame.filename, frame.lineno)
+                                                           for frame in traceback.extract_tb(error.__traceback__)]
+    ours = [frame for frame in frames if frame[0].startswith(PROJECT_ROOT + os.sep)]
+    at = (ours or frames)[-1] if frames else None
+    where = f" at {os.path.relpath(at[0], PROJECT_ROOT) if ours else at[0]}:{at[1]}" if at else ""
+    return (f"internal error, a bug in ringleader: {type(error).__name__}: {error}{where}; please report it as an "
+            f"issue of the project with the command (check {shlex.join(argv)}) and what --debug prints")
+
+
+class _OutputUntilTheReaderLeaves:
+    """sys.stdout during a run. A reader that goes away (`check bully --n 3 | head -1`) stops the
+    output, not the run: the rest is dropped and the exit status is still the verdict's (it was
+    0, whatever the verdict)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._drop_the_rest()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._drop_the_rest()
+
+    def _drop_the_rest(self) -> None:
+        # what is still buffered, and the flush at exit, go to /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self._stream.fileno())
+        os.close(devnull)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
 
 
 def entry_point() -> None:

@@ -18,11 +18,13 @@ def parse_n(text: str) -> int | range:
     """``--n 5`` or, for the measuring modes, ``--n 3..8`` (both ends included)."""
     low, dots, high = text.partition("..")
     try:
-        if not dots:
-            return int(text)
-        first, last = int(low), int(high)
+        first, last = int(low), int(high if dots else low)
     except ValueError:
         raise AlgorithmError(f"--n {text!r}: invalid int value; give a number such as 5 or a range such as 3..8") from None
+    if not dots:
+        if first < 1:  # every mode needs a process (--expected built an empty ring and failed in it)
+            raise AlgorithmError(f"--n must be at least 1, got {first}")
+        return first
     if first < 1 or last < first:
         raise AlgorithmError(f"--n {text}: a range LOW..HIGH needs 1 <= LOW <= HIGH")
     return range(first, last + 1)

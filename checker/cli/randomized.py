@@ -32,9 +32,10 @@ def _validate(args) -> None:
     if args.messages or args.open_schedules or args.prove or args.check_invariant:
         raise AlgorithmError("--expected, --within, --distribution and --export go alone, without "
                              "--messages, --open-schedules, --prove or --check-invariant")
-    for option, value in (("--within", args.within), ("--distribution", args.distribution)):
-        if value is not None and value < 0:
-            raise AlgorithmError(f"{option} must be at least 0, got {value}")
+    if args.within is not None and args.within < 0:
+        raise AlgorithmError(f"--within must be at least 0, got {args.within}")
+    if args.distribution is not None and args.distribution < 1:  # the table of k = 1..0 was empty
+        raise AlgorithmError(f"--distribution K tabulates k = 1..K: K must be at least 1, got {args.distribution}")
     if args.export is not None:
         if not args.export.endswith(EXPORT_FORMATS):
             raise AlgorithmError(f"--export {args.export}: use a file ending in {', '.join(EXPORT_FORMATS)}")

@@ -78,7 +78,13 @@ class Checkpoint:
                 raise AlgorithmError(f"--checkpoint {path}: cannot write it ({error.strerror})") from None
 
     def _load(self, label: str) -> None:
-        with open(self.path, "rb") as file:
+        if os.path.isdir(self.path):
+            raise AlgorithmError(f"--checkpoint {self.path} is a directory; give a file (a new one is created)")
+        try:
+            file = open(self.path, "rb")
+        except OSError as error:
+            raise AlgorithmError(f"--checkpoint {self.path}: cannot read it ({error.strerror})") from None
+        with file:
             first = file.readline()
             try:
                 header = json.loads(first)
@@ -99,10 +105,20 @@ class Checkpoint:
                 body = file.read(length)
                 if len(body) < length:
                     break  # a write cut short by a kill: dropped
-                index, result = pickle.loads(body)
+                index, result = self._unpickled(body, len(self.recorded) + 1)
                 self.recorded[index] = result
                 good = file.tell()
         self._cut_at = good  # where the next record goes: a truncated one is overwritten
+
+    def _unpickled(self, body: bytes, number: int) -> tuple[int, object]:
+        """A complete record that does not read back was damaged after it was written (the header
+        matched): refused, since what else in the file changed cannot be known."""
+        try:
+            index, result = pickle.loads(body)
+        except Exception as error:  # pickle raises many kinds for bytes that are not its own
+            raise AlgorithmError(f"--checkpoint {self.path}: its record {number} is damaged ({type(error).__name__}); "
+                                 "delete the file to start the run afresh") from None
+        return index, result
 
     def record(self, index: int, result) -> None:
         """Append arrangement ``index``'s result (once: a later call for it does nothing)."""

@@ -35,6 +35,16 @@ class Cluster:
     reference: str
     load: Callable[[str], type]
 
+    def __post_init__(self):  # before the run plans and compiles, not after
+        if self.address.startswith("local:") and local_workers(self.address) < 1:
+            raise AlgorithmError(f"--cluster {self.address}: give local:N with N workers, e.g. local:2")
+
+
+def local_workers(address: str) -> int:
+    """N of local:N (0 if it is not a number)."""
+    count = address.partition(":")[2]
+    return int(count) if count.isdigit() else 0
+
 
 @dataclass(frozen=True)
 class RemoteRun:
@@ -70,7 +80,8 @@ class ClusterWorkers:
             raise AlgorithmError("--cluster needs Dask's distributed: pip install 'ringleader[cluster]'") from None
         self.plan, self.run, self.known, self.finished, self.alike = plan, run, known or {}, finished, alike
         self.cluster = None
-        # the workers' own warnings (a task cancelled as the run stops at a violation) are not the user's
+        # the workers' own warnings (a task cancelled as the run stops at a violation) are not the
+        # user's, nor their "Compute Failed" for a task that raised: the run reports that error itself
         import dask
         import logging
 
@@ -78,18 +89,20 @@ class ClusterWorkers:
         logging.getLogger("distributed").setLevel(logging.ERROR)
         try:
             if address.startswith("local:"):
-                count = address.partition(":")[2]
-                if not count.isdigit() or int(count) < 1:
-                    raise AlgorithmError(f"--cluster {address}: give local:N with N workers, e.g. local:2")
-                self.cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                # no dashboard; the scheduler's HTTP server (always started) on a free port, not on
+                # 8787, where a second run warned "Port 8787 is already in use"
+                self.cluster = LocalCluster(n_workers=local_workers(address), threads_per_worker=1,
+                                            processes=True, dashboard_address=None,
+                                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                                            silence_logs=logging.CRITICAL)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(address, timeout="10s")
-        except AlgorithmError:
-            raise
         except OSError as error:
             raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
+        except ValueError as error:  # distributed's parsing of the address
+            raise AlgorithmError(f"--cluster {address}: not a scheduler address ({error}); give tcp://HOST:PORT, "
+                                 "as `dask scheduler` prints it, or local:N") from None
 
     def __iter__(self):
         from distributed import as_completed

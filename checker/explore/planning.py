@@ -10,7 +10,7 @@ their order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import comb, factorial, log10
+from math import comb, factorial, lgamma, log, log10
 
 from models import SYNCHRONOUS, AlgorithmError
 from models.network import FAMILIES, Network, connected_graphs, family, read_edge_list
@@ -45,6 +45,7 @@ MAX_ARRANGEMENTS = 10_000_000
 # half a million edges) and no search could end: the largest run measured to end is
 # anonymous-tokens at n = 100 (one arrangement for all, 102 states).
 MAX_PROCESSES = 1_000
+LARGEST_RING_COUNTED = 20  # above, a ring is refused before it is built and its arrangements counted
 
 
 class RunTooLarge(Exception):
@@ -78,7 +79,6 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
     algorithm on a network (see ``graphs_for``; by default every connected graph on n vertices).
     A run too large to plan is refused (RunTooLarge) before anything of its size is built;
     planning that takes over a second shows its progress (``progress`` as in check)."""
-    refuse_too_many_processes(n, lambda: _instead_of_too_many_processes(algorithm, ids, symmetry, id_values))
     if ids is not None:
         check_ids(ids, n)
     if id_values is not None:
@@ -90,6 +90,9 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
     if not on_network(algorithm) and graphs is not None:
         raise AlgorithmError(f"{algorithm.name} runs on a {algorithm.topology.kind}; --graph and --graphs are for "
                              "algorithms on a general network (topology = Network)")
+    if not on_network(algorithm) and ids is None and not algorithm.anonymous:
+        _refuse_a_ring_too_large(algorithm, n, symmetry, id_values)
+    refuse_too_many_processes(n)
     meter = Steps(f"planning {algorithm.name} n={n}", "arrangements listed", enabled=progress)
     try:
         if on_network(algorithm):
@@ -99,11 +102,11 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         meter.close()
 
 
-def refuse_too_many_processes(n: int, instead=lambda: "check a smaller n") -> None:
-    """RunTooLarge past MAX_PROCESSES, before anything of size n is built; ``instead()`` says
-    what to check instead (for any mode that builds n processes)."""
+def refuse_too_many_processes(n: int) -> None:
+    """RunTooLarge past MAX_PROCESSES, before anything of size n is built (for any mode that
+    builds n processes)."""
     if n > MAX_PROCESSES:
-        raise RunTooLarge(f"n = {n} is too many processes to build (at most {MAX_PROCESSES:,}); {instead()}")
+        raise RunTooLarge(f"n = {n} is too many processes to build (at most {MAX_PROCESSES:,}); check a smaller n")
 
 
 def _ring_planning(algorithm, n: int, ids, symmetry: str, id_values, meter: Steps) -> Planning:
@@ -140,14 +143,6 @@ def _ring_counting(algorithm, topology, symmetry: str, id_values):
         return count_planned(size, used, topology.port_labellings) * (1 if values is None else comb(values, size))
 
     return used, note, count
-
-
-def _instead_of_too_many_processes(algorithm, ids, symmetry: str, id_values) -> str:
-    """What to check instead: on a ring whose arrangements differ, the largest n they can be listed at."""
-    if on_network(algorithm) or algorithm.anonymous or ids is not None:
-        return "check a smaller n"
-    _, _, count = _ring_counting(algorithm, algorithm.topology(MAX_PROCESSES), symmetry, id_values)
-    return _ring_advice(count, MAX_PROCESSES, id_values)
 
 
 def _ring_advice(count, n: int, id_values) -> str:
@@ -223,14 +218,33 @@ def _refuse_rounds_too_wide(name: str, networks: list[Network]) -> None:
 
 def _refuse_too_large(planned: int, n: int, how: str, advice: str) -> None:
     if planned > MAX_ARRANGEMENTS:
-        raise RunTooLarge(f"n = {n} has {_how_many(planned)} arrangements to explore ({how}), too many; {advice}")
+        raise RunTooLarge(_too_many(n, f"{_in_words(planned)} arrangements to explore ({how})", advice))
 
 
-def _how_many(count: int) -> str:
-    """A count in words short enough for one line: exact up to 18 digits, else its power of ten."""
+def _refuse_a_ring_too_large(algorithm, n: int, symmetry: str, id_values) -> None:
+    """Refuse a large ring at once: building it and counting its arrangements exactly (a
+    factorial of millions of digits for n = 10^6) took seconds, for a run refused anyway.
+    Every symmetry leaves at least (n-1)!/2 arrangements, which passes the limit from n = 12.
+    What to check instead is counted on a ring just past LARGEST_RING_COUNTED, quick to build."""
+    if n <= LARGEST_RING_COUNTED:
+        return
+    try:
+        exponent = f"{int((lgamma(n) - log(2)) / log(10)):,}"  # log10((n-1)!/2), rounded down
+    except OverflowError:  # n itself is beyond a float
+        exponent = "(more than 10^308)"
+    size = LARGEST_RING_COUNTED + 1
+    _, _, count = _ring_counting(algorithm, algorithm.topology(size), symmetry, id_values)
+    raise RunTooLarge(_too_many(n, f"at least 10^{exponent} arrangements to explore (whatever the symmetry)",
+                                _ring_advice(count, size, id_values)))
+
+
+def _too_many(n: int, count: str, advice: str) -> str:
+    return f"n = {n} has {count}, too many; {advice}"
+
+
+def _in_words(count: int) -> str:
+    """``count`` with thousands separators, or as a power of ten when it is too long to read
+    (Python refuses to write an int of more than 4300 digits)."""
     if count < 10 ** 18:
         return f"{count:,}"
-    power = int(log10(count))
-    while 10 ** power > count:  # log10 of a large int is a float, which may round up
-        power -= 1
-    return f"more than 10^{power}"
+    return f"about 10^{int(log10(count)):,}"

@@ -362,6 +362,9 @@ def check_plan(
         result.notes.append(planning.note)
         result.symmetry_note = planning.note
     result.symmetry = "id-blind" if blind else planning.symmetry
+    if blind and cluster is not None:
+        result.notes.append("--cluster was not used: one search with hidden ids stood for every arrangement, and "
+                            "it ran on this machine")
     result.crashes = crashes
     result.premature_timeouts = premature_timeouts
     result.recoveries = recoveries
@@ -411,10 +414,9 @@ def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, pytho
     commands with several outcomes (models/draws.py)."""
     wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
     readings = reading_report(algorithm, n) if wants_readings else None
-    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason)
+    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason, fingerprint)
     if fingerprint and native is None:
-        raise AlgorithmError("--fingerprint needs the native engine" + (
-            f", which cannot run here: {engine_note}" if engine_note else f"; drop --engine {engine}"))
+        raise AlgorithmError(f"--fingerprint needs the native engine; drop --engine {engine}")
     return native, engine_note, por and not algorithm.randomized
 
 
@@ -449,7 +451,13 @@ def probe_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
 def explore_group_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> list:
     """On a cluster worker: a group of arrangements alike in a row, the first leading (workers.py)."""
     _remote_task(run)
-    return explore_group(list(range(len(arrangements))), arrangements, _explore)
+    return explore_group(list(range(len(arrangements))), arrangements, _explore, _ends_run)
+
+
+def _ends_run(result: tuple) -> bool:
+    """Whether the run stops at this arrangement's result: a violation, or a limit reached."""
+    exploration, trace = result
+    return trace is not None or isinstance(exploration, _Stopped)
 
 
 def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
@@ -481,7 +489,8 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                                  (probe_remotely, explore_group_remotely) if _task.native is not None else None)
     else:
         workers = Workers(plan, jobs, _explore, lambda arrangement, **alike: _explore(arrangement, meter.states, **alike), known,
-                          probe=_probe if _task.native is not None and not _task.blind else None, finished=finished)
+                          probe=_probe if _task.native is not None and not _task.blind else None, finished=finished,
+                          ends_run=_ends_run)
     with workers:
         results = iter(workers)
         while True:
@@ -524,34 +533,43 @@ def _checkpoint(path: str | None, algorithm, n: int, properties, options: dict) 
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,
-                   python_reason: str | None = None) -> tuple[NativeEngine | None, str | None]:
+                   python_reason: str | None = None, fingerprint: bool = False) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
     built from such a reading, and partial-order reduction assumes the worst of its command.
-    ``python_reason``: why the run is for the Python engine only (synchronous, a network)."""
+    ``python_reason``: why the run is for the Python engine only (synchronous, a network).
+    ``fingerprint`` needs the C engine as --engine native does: a run without it is refused."""
+    required = engine == "native" or fingerprint and engine == "auto"
     if algorithm.randomized:
-        if engine == "native":
-            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: it draws random values, "
-                                 "which only the Python engine reads")
+        if required:
+            raise _cannot_run_natively(algorithm, "it draws random values, which only the Python engine reads",
+                                       fingerprint)
         return None, (f"{algorithm.name} draws random values, which only the Python engine reads: "
                       "explored without partial-order reduction")
     if engine not in ("auto", "native"):
         return None, _reading_note(readings)
     if python_reason is not None:
-        if engine == "native":
-            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {python_reason}")
+        if required:
+            raise _cannot_run_natively(algorithm, python_reason, fingerprint)
         return None, f"{python_reason}; the Python engine ran it"
     try:
         native = NativeEngine.for_algorithm(algorithm, n, readings.trusted)
     except NativeUnavailable as why:
-        if engine == "native":
-            raise AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}") from None
+        if required:
+            raise _cannot_run_natively(algorithm, str(why), fingerprint) from None
         if not readings.commands_faithful:
             return None, _reading_note(readings, "the Python engine ran it")
         return None, f"the native engine cannot run this algorithm ({why}); the Python engine ran it"
     if not readings.trusted.decisions:
         return native, _reading_note(readings, "the native engine explored full graphs, Python observed the processes")
     return native, _reading_note(readings)
+
+
+def _cannot_run_natively(algorithm, why: str, fingerprint: bool) -> AlgorithmError:
+    if fingerprint:
+        return AlgorithmError(f"--fingerprint needs the native engine, which cannot run {algorithm.name}: {why}; "
+                              "drop --fingerprint")
+    return AlgorithmError(f"--engine native cannot run {algorithm.name}: {why}")
 
 
 def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:

@@ -1,9 +1,8 @@
 """Worker processes for a run's arrangements: results in plan order, and the run's own faults.
 
-Arrangements are independent, so ``jobs`` forked processes explore them (concurrent.futures'
-ProcessPoolExecutor, which notices a worker that dies, where multiprocessing.Pool waits for
-its result forever). Results come back in the order of the plan, whatever the job count, so
-the output is the same.
+Arrangements are independent, so ``jobs`` forked processes explore them (pool.py, which
+notices a worker that dies and ends the others at once without waiting on any of them).
+Results come back in the order of the plan, whatever the job count, so the output is the same.
 
 Given a ``probe``, the workers first search every arrangement for a few states (which finishes
 the small ones), then explore the others in groups: arrangements whose probes gave the same
@@ -19,20 +18,22 @@ Two faults of the run itself end it cleanly instead of hanging or going on:
   * a worker killed (SIGKILL from the kernel when memory runs out, or by hand):
     ``WorkerDied`` names the arrangement it held and the signal;
   * Ctrl-C (SIGINT to the process group): the KeyboardInterrupt reaches the caller at once,
-    and the workers, busy in C searches that do not look at signals, are killed on the way
-    out rather than waited for.
+    and the workers, busy in C searches that do not look at signals (and ignoring SIGINT), are
+    killed on the way out rather than waited for, as on any early end.
 """
 from __future__ import annotations
 
 import os
 import signal
-import time
 from collections import deque
 from typing import Callable
+
+from .pool import Pool, PoolBroken
 
 
 _explore_in_worker: Callable | None = None  # set before the workers fork, so they inherit it
 _probe_in_worker: Callable | None = None  # likewise
+_ends_run_in_worker: Callable | None = None  # likewise
 _holder = None  # shared array: the pid of the worker exploring each arrangement of the plan
 GROUP = 4  # the most arrangements one task explores in a row
 PROBE_TASKS_PER_WORKER = 4  # the probes are sent in about this many tasks per worker
@@ -61,16 +62,23 @@ def probed(probe: Callable, *arguments) -> tuple:
         return False, None
 
 
-def explore_group(indices: list[int], arrangements: list, explore: Callable | None = None) -> list:
+def explore_group(indices: list[int], arrangements: list, explore: Callable | None = None,
+                  ends_run: Callable | None = None) -> list:
     """A group's arrangements in a row: the first ``leads``, the others are ``like`` it; in a
-    worker, or with ``explore`` in this process."""
+    worker, or with ``explore`` in this process. The group stops at a result that ``ends_run``
+    (a violation): the plan's later arrangements are not needed then."""
+    ends_run = ends_run or _ends_run_in_worker
+
     def one(index, arrangement, **alike):
         return _explore_at(index, arrangement, **alike) if explore is None else explore(arrangement, **alike)
 
-    if len(arrangements) == 1:
-        return [one(indices[0], arrangements[0])]
-    return [one(index, arrangement, **({"leads": True} if k == 0 else {"like": arrangements[0]}))
-            for k, (index, arrangement) in enumerate(zip(indices, arrangements))]
+    results = []
+    for k, (index, arrangement) in enumerate(zip(indices, arrangements)):
+        alike = {} if len(arrangements) == 1 else {"leads": True} if k == 0 else {"like": arrangements[0]}
+        results.append(one(index, arrangement, **alike))
+        if ends_run is not None and ends_run(results[-1]):
+            break
+    return results
 
 
 def alike_tasks(figures: dict, largest_first: bool = True) -> list[list[int]]:
@@ -136,24 +144,25 @@ class Workers:
     """(result) per arrangement, in plan order, from ``explore(arrangement)`` in ``jobs``
     processes (in this one if jobs is 1). ``probe(arrangement)``: (True, its result) if a short
     search finished it, else (False, figures that arrangements with the same graph up to the
-    ids share). ``finished(index, result)`` is told of each result explored (not of those
+    ids share). ``ends_run(result)``: whether the run stops at that result (a group then
+    stops there too). ``finished(index, result)`` is told of each result explored (not of those
     ``known``) as soon as it is there: with probes, groups finish arrangements ahead of the
     plan's order. A context manager: leaving it, early or not, ends the workers at once."""
 
     def __init__(self, plan: list, jobs: int, explore: Callable, explore_here: Callable, known: dict | None = None,
-                 probe: Callable | None = None, finished: Callable | None = None):
-        global _explore_in_worker, _probe_in_worker, _holder
+                 probe: Callable | None = None, finished: Callable | None = None, ends_run: Callable | None = None):
+        global _explore_in_worker, _probe_in_worker, _ends_run_in_worker, _holder
         self.plan, self.explore_here, self.probe, self.finished = plan, explore_here, probe, finished
+        self.ends_run = ends_run
         self.known = known or {}  # plan index -> a result recorded earlier (checkpoint.py): not explored again
         self.jobs = min(jobs, len(plan) - len(self.known))
         self.pool = None
         if self.jobs > 1:
-            import multiprocessing  # here: one process (--jobs 1) needs neither
-            from concurrent.futures import ProcessPoolExecutor
+            import multiprocessing  # here: one process (--jobs 1) needs none
 
-            context = multiprocessing.get_context("fork")
-            _explore_in_worker, _probe_in_worker, _holder = explore, probe, context.RawArray("q", len(plan))
-            self.pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+            _explore_in_worker, _probe_in_worker, _ends_run_in_worker = explore, probe, ends_run
+            _holder = multiprocessing.get_context("fork").RawArray("q", len(plan))
+            self.pool = Pool(self.jobs)
 
     def __iter__(self):
         if self.pool is None and self.probe is not None and len(self.plan) > 1 and len(self.known) < len(self.plan):
@@ -171,8 +180,6 @@ class Workers:
         if self.probe is not None:
             yield from self._probed()
             return
-        from concurrent.futures.process import BrokenProcessPool
-
         # a window of two tasks per worker: each has the next one queued, and results are
         # consumed in plan order
         upcoming = iter(enumerate(self.plan))
@@ -193,10 +200,12 @@ class Workers:
             if future is None:
                 yield known
                 continue
+            self.pool.wait([future])
             try:
                 result = future.result()
-            except BrokenProcessPool:
-                raise self._death(arrangement) from None
+            except PoolBroken as broken:  # the dead worker's task may be the other one in flight
+                held = [other for other, _, task, _ in in_flight if task is broken.task and task is not None]
+                raise self._death(broken, held or [index]) from None
             self._tell(index, result)
             submit_next()
             yield result
@@ -205,9 +214,6 @@ class Workers:
         """Probe every arrangement, then explore the unfinished ones grouped by their probes'
         figures; results in plan order, and each handed to ``finished`` as soon as it is there
         (a group may finish arrangements far ahead of the plan's order)."""
-        from concurrent.futures import FIRST_COMPLETED, wait
-        from concurrent.futures.process import BrokenProcessPool
-
         running: dict = {}  # future -> the plan indices it explores, and whether it probes them
         # every arrangement, recorded ones too, so that the groups are an uninterrupted run's; a few
         # probes a task: 120 arrangements of a few hundred states each (cr at n = 6) cost less to
@@ -224,13 +230,12 @@ class Workers:
                 if not grouped and not any(probe for _, probe in running.values()):
                     self._group(figures, running)
                     grouped = True
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
+                for future in self.pool.wait(running):
                     indices, probe = running.pop(future)
                     try:
                         values = future.result()
-                    except BrokenProcessPool:
-                        raise self._death(self.plan[indices[0]]) from None
+                    except PoolBroken as broken:
+                        raise self._death(broken, running.get(broken.task, (indices,))[0]) from None
                     except Exception as error:  # raised in its turn: an earlier violation may end the run first
                         failed.update((k, error) for k in indices if k not in self.known)
                         continue
@@ -255,7 +260,7 @@ class Workers:
         for index in range(len(self.plan)):
             while index not in results:
                 task = next(tasks)
-                explored = explore_group(task, [self.plan[k] for k in task], self.explore_here)
+                explored = explore_group(task, [self.plan[k] for k in task], self.explore_here, self.ends_run)
                 take_results(task, explored, results, self.known, self._tell)
             yield results.pop(index)
 
@@ -269,30 +274,15 @@ class Workers:
         for task in unfinished_tasks(figures, self.known):
             running[self.pool.submit(explore_group, task, [self.plan[index] for index in task])] = (task, False)
 
-    def _death(self, first_unfinished) -> WorkerDied:
-        """The arrangement the dead worker last took (by its pid), else the first unfinished one.
-        The pool ends the other workers with SIGTERM once one has died: the dead one is the
-        one that did not end that way."""
-        processes = list((getattr(self.pool, "_processes", None) or {}).values())
-        deadline = time.monotonic() + 5
-        while any(p.exitcode is None for p in processes) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        codes = {p.pid: p.exitcode for p in processes if p.exitcode is not None}
-        first = [pid for pid, code in codes.items() if code != -signal.SIGTERM] or list(codes)
-        held = [index for index, pid in enumerate(_holder) if first and pid == first[0]]
-        if held:
-            return WorkerDied(self.plan[held[-1]], [codes[first[0]]])
-        return WorkerDied(first_unfinished, list(codes.values()))
+    def _death(self, broken: PoolBroken, indices: list[int]) -> WorkerDied:
+        """The arrangement the dead worker was exploring: of the plan ``indices`` its task held,
+        the last it took (by its pid in ``_holder``), else the task's first."""
+        held = [index for index in indices if _holder[index] == broken.pid]
+        return WorkerDied(self.plan[held[-1] if held else indices[0]], [broken.exit_code])
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        if self.pool is None:
-            return
-        # terminate, not wait: a worker in a C search would finish its arrangement first
-        processes = list((getattr(self.pool, "_processes", None) or {}).values())
-        for process in processes:
-            if process.is_alive():
-                process.kill()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.close()

@@ -10,12 +10,19 @@ round message, ``rounds`` (expected per choice).
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import TextIO
 
 from .mdp import Mdp
 
 FORMATS = {".drn": "drn", ".nm": "prism", ".prism": "prism"}
+# the PRISM language's keywords: no module may be named so
+_PRISM_RESERVED = frozenset(
+    "A bool clock const ctmc C double dtmc E endinit endinvariant endmodule endobservables endrewards "
+    "endsystem false formula filter func F global G init invariant I int label max mdp min module X "
+    "nondeterministic observable observables of Pmax Pmin P pomdp popta probabilistic prob pta rate "
+    "rewards Rmax Rmin R S stochastic system true U W".split())
 
 
 def reward_names(mdp: Mdp) -> tuple[str, ...]:
@@ -53,7 +60,7 @@ def write_prism(mdp: Mdp, out: TextIO) -> None:
     reward_class: dict[tuple, str] = {}  # (messages, rounds) of a choice -> its action label
     out.write(f"// {mdp.algorithm}, n = {mdp.n}: the MDP explored by ringleader, one state per value of s\n")
     out.write("// (ringleader's breadth-first order); action labels group the choices by reward\nmdp\n\n")
-    out.write(f"module {mdp.algorithm.replace('-', '_')}\n\ts : [0..{max(mdp.states - 1, 0)}] init 0;\n")
+    out.write(f"module {prism_identifier(mdp.algorithm)}\n\ts : [0..{max(mdp.states - 1, 0)}] init 0;\n")
     for state in range(mdp.states):
         if mdp.terminal(state):
             out.write(f"\t[terminal] s={state} -> (s'={state});\n")
@@ -74,6 +81,15 @@ def write_prism(mdp: Mdp, out: TextIO) -> None:
         out.write("endrewards\n\n")
     out.write(f'label "elected" = {_states_formula(mdp, lambda s: mdp.elected[s])};\n')
     out.write(f'label "terminal" = {_states_formula(mdp, mdp.terminal)};\n')
+
+
+def prism_identifier(name: str) -> str:
+    """``name`` as a PRISM identifier, for the module: letters, digits and underscores, not
+    starting with a digit, no keyword ("itai-rodeh-sync (K = 3)" is itai_rodeh_sync_K_3)."""
+    identifier = re.sub(r"[^A-Za-z0-9_]+", "_", name).strip("_")
+    if not identifier or identifier[0].isdigit() or identifier in _PRISM_RESERVED:
+        identifier = f"algorithm_{identifier}".rstrip("_")
+    return identifier
 
 
 def _terminals(mdp: Mdp) -> int:

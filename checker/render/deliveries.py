@@ -6,6 +6,10 @@ still in the channel with the same text, which is the head whenever the channel 
 A message sent on port p by position s goes into the channel whose sender is s and whose
 out_port is p (read from the trace's first state); one received on port q at position r
 comes out of the channel whose receiver is r and whose in_port is q.
+
+With crash failures (models/crashes.py) a message to a crashed process is lost: those in its
+channels when it crashes, and any sent to it while it is down. Every format shows them as lost
+at that step, neither received nor in flight.
 """
 from __future__ import annotations
 
@@ -38,6 +42,12 @@ class Delivery:
     in_port: str
 
     clockwise: bool  # travels from position i towards i + 1
+    lost_at: int | None = None  # the step after which it is lost (its receiver crashed or was down)
+
+    @property
+    def in_flight(self) -> bool:
+        """Still in its channel when the trace ends."""
+        return self.received_at is None and self.lost_at is None
 
 
 def deliveries(trace) -> list[Delivery]:
@@ -51,7 +61,7 @@ def deliveries(trace) -> list[Delivery]:
     for c in channels:
         for m in c.messages:
             pending[(c.sender, c.out_port)].append(len(found))
-            found.append({"label": str(m), "channel": c, "sent_at": 0, "received_at": None})
+            found.append({"label": str(m), "channel": c, "sent_at": 0, "received_at": None, "lost_at": None})
     for step in trace.steps:
         # a synchronous round's part receives several messages (receptions); an asynchronous step one
         received = step.receptions or ([(step.port, step.received)] if step.received is not None else [])
@@ -66,9 +76,25 @@ def deliveries(trace) -> list[Delivery]:
         for port, message in step.sent:
             channel = by_out[(step.position, port)]
             pending[(step.position, port)].append(len(found))
-            found.append({"label": message, "channel": channel, "sent_at": step.number, "received_at": None})
+            found.append({"label": message, "channel": channel, "sent_at": step.number, "received_at": None,
+                          "lost_at": None})
+        after = trace.states[step.number] if len(trace.states) > step.number else None
+        if after is not None and after.crashed:  # its channels are emptied: what they hold is lost
+            for c in channels:
+                if after.is_crashed(c.receiver):
+                    for k in pending[(c.sender, c.out_port)]:
+                        found[k]["lost_at"] = step.number
+                    pending[(c.sender, c.out_port)].clear()
     return [
         Delivery(f["label"], f["channel"].sender, f["channel"].receiver, f["sent_at"], f["received_at"],
-                 f["channel"].out_port, f["channel"].in_port, travels_clockwise(f["channel"], len(trace.ids)))
+                 f["channel"].out_port, f["channel"].in_port, travels_clockwise(f["channel"], len(trace.ids)),
+                 f["lost_at"])
         for f in found
     ]
+
+
+def lost(trace) -> list[Delivery]:
+    """The messages the trace loses to crashes (none without crash failures)."""
+    if not trace.states or not trace.states[0].crashed:
+        return []
+    return [d for d in deliveries(trace) if d.lost_at is not None]

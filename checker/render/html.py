@@ -16,6 +16,7 @@ from models import UNMATCHED
 from .graphviz_out import inline_svg, render, render_svgs
 from .ring import trace_snapshot
 from .spacetime import headline, spacetime_graph, step_summary
+from .style import changes_text, locals_text, sent_text
 
 STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 1em 2em; color: #212121; }
@@ -75,10 +76,9 @@ def step_table(trace) -> str:
         command = s.command + ("  (no command accepts it)" if s.command == UNMATCHED else "")
         loop = " ↺" if trace.loop_start is not None and s.number - 1 == trace.loop_start else ""
         cells = [
-            f"{s.number}{loop}", f"p{s.position} (id {s.id})", command,
+            f"{s.number}{loop}", trace.process(s.position), command,
             f"{s.received} on {s.port}" if s.received else "",
-            ", ".join(f"{m} on {port}" for port, m in s.sent),
-            ", ".join(f"{k}: {old} → {new}" for k, (old, new) in s.changes.items()),
+            sent_text(s, trace.name), changes_text(s, "→", trace.name),
         ]
         rows.append(f'<tr data-k="{s.number}">' + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th>{h}</th>" for h in ("step", "process", "command", "received", "sent", "changes"))
@@ -93,8 +93,8 @@ def render_html(trace) -> str | None:
         f'<div class="snap" data-k="{k}" hidden>{inline_svg(svg)}</div>'
         for k, svg in enumerate(render_svgs([trace_snapshot(trace, k) for k in range(len(trace.states))]))
     ]
-    summaries = ["the initial state: every process has " + ", ".join(
-        f"{k}={v}" for k, v in trace.initial_locals.items()) + "; all channels empty"]
+    summaries = ["the initial state: every process has " + locals_text(trace.initial_locals, trace.initial_synchronizer)
+                 + "; all channels empty"]
     summaries += [step_summary(trace, s) for s in trace.steps]
     if trace.loop_start is not None:
         summaries[-1] += f" (then back to the state after step {trace.loop_start}: steps " \

@@ -6,10 +6,15 @@ Every state of the trace is one ITF state with these variables:
                (``replied[CW]``) becomes position -> (port -> value)
   channels  -- <<sender, out_port>> -> the messages in that channel, head first; a message is
                a variant {"tag": type, "value": its fields as a record} (Quint's sum types)
+  crashed   -- with crash failures only: position -> whether it has crashed (a crashed process
+               keeps its locals, which are never read again)
+  synchronizer -- through a synchronizer only: position -> a record of what the process holds
+               beside the algorithm's locals (tick, the synchronizer's variables, inbox, ...)
 Values are ITF values: booleans, {"#bigint": ...} integers, and names such as "NIL" as strings.
 Each state's "#meta" has its index and the step that led to it; the trace's "#meta" names
-the algorithm, the arrangement and the property it breaks; a lasso sets "loop" to the index
-of the state the execution returns to.
+the algorithm, the arrangement and the property it breaks (and the processes' names, when the
+user's graph names its vertices); a lasso sets "loop" to the index of the state the execution
+returns to. A local named like one of the variables above is renamed ``local_<name>``.
 """
 from __future__ import annotations
 
@@ -46,12 +51,15 @@ def _variant(message):
     return _variants[key](*message[1:])
 
 
+RESERVED = ("ids", "channels", "crashed", "synchronizer")
+
+
 def state_values(state: RingState) -> dict:
     """The ITF variables of one state, as Python values itf-py encodes."""
     values: dict = {"ids": {i: id_ for i, id_ in enumerate(state.ids)}}
     for i, local in enumerate(state.locals):
         for name, value in local.items():
-            if name in ("ids", "channels"):  # a local with a reserved name keeps it apart
+            if name in RESERVED:  # a local with a reserved name keeps it apart
                 name = f"local_{name}"
             per_port = _PER_PORT.match(name)
             if per_port:
@@ -59,7 +67,22 @@ def state_values(state: RingState) -> dict:
             else:
                 values.setdefault(name, {})[i] = value
     values["channels"] = {(c.sender, c.out_port): [_variant(m) for m in c.messages] for c in state.channels}
+    if state.crashed:
+        values["crashed"] = {i: crashed for i, crashed in enumerate(state.crashed)}
+    if state.synchronizer:
+        values["synchronizer"] = {i: _record(held) for i, held in enumerate(state.synchronizer)}
     return values
+
+
+_records: dict[tuple, type] = {}
+
+
+def _record(values: dict):
+    """A dict of plain values as an ITF record (its field names made identifiers)."""
+    fields = tuple(re.sub(r"\W", "_", name) for name in values)
+    if fields not in _records:
+        _records[fields] = namedtuple("Record", fields, rename=True)
+    return _records[fields](*values.values())
 
 
 def _step_meta(step) -> dict:
@@ -86,6 +109,10 @@ def render_itf(trace) -> dict:
         ])),
         "algorithm": trace.algorithm, "ids": list(trace.ids), "property": trace.property, "reason": trace.reason,
     }
+    if getattr(trace, "names", ()):
+        meta["names"] = list(trace.names)
+    if getattr(trace, "synchronizer", None):
+        meta["synchronizer"] = trace.synchronizer
     result = trace_to_json(Trace(meta=meta, params=[], vars=variables, states=states, loop=trace.loop_start))
     if result["loop"] is None:
         del result["loop"]  # optional in ADR-015: present only for a lasso

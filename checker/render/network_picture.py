@@ -2,10 +2,13 @@
 
 ``network_trace_graph(trace)`` draws the whole counterexample on one picture: the graph laid out
 once (networkx's Kamada-Kawai layout, pinned so that graphviz keeps it), each process with its
-id and filled by its final decision (gold: leader, grey: non-leader), and along every link, in
-each direction, the messages sent on it, each marked with the step (or, in a synchronous
-trace, the round: ``r3``) that sent it. ``network_graph(state, ...)`` draws one state the same
-way, with the messages in each channel head first; the HTML page steps through those.
+id and filled by its final decision (gold: leader, grey: non-leader; a process crashed at the
+end is greyed, dashed and says when it crashed), and along every link, in each direction, the
+messages sent on it, each marked with the step (or, in a synchronous trace, the round: ``r3``)
+that sent it and, unless received, "(in flight)" or "(lost)" to a crash. A lasso's repeating
+steps are listed in a box beside the graph, and the messages they send are marked ↺.
+``network_graph(state, ...)`` draws one state the same way, with the messages in each channel
+head first; the HTML page steps through those.
 """
 from __future__ import annotations
 
@@ -13,11 +16,17 @@ from html import escape
 
 import graphviz
 
+from models.crashes import CRASH
+
 from .deliveries import deliveries
-from .style import DECISION_FILL, FONT, colours, message_type, show
+from .process_box import process_label, process_look
+from .spacetime import step_summary
+from .style import CRASH_COLOUR, CRASHED_FILL, DECISION_FILL, FONT, colours, message_type
 
 SCALE = 2.6  # inches between neighbours, about
 MAX_LINES = 8  # messages listed along one direction of a link before "... and k more"
+LOOP = "#b71c1c"
+ROW_HEIGHT = 0.17  # inches a line of 9-point text takes in a table
 
 
 def positions(state) -> dict[int, tuple[float, float]]:
@@ -60,26 +69,35 @@ def _links(state):
 
 def network_trace_graph(trace) -> graphviz.Digraph:
     """The counterexample on its graph: ids, final decisions, and every message on its link."""
+    from .spacetime import headline
+
     first, last = trace.states[0], trace.states[-1]
     where = positions(first)
     unit = "round" if trace.rounds is not None else "step"
-    lines = [f"Counterexample to {trace.property}: {trace.reason}"] if trace.property else []
-    lines += [f"{trace.algorithm} on {trace.network}" if trace.network else trace.algorithm,
-              f"along each link, the messages sent each way, by the {unit} that sent them"
-              + (" (r = round)" if unit == "round" else "")]
+    lines = headline(trace) + [f"along each link, the messages sent each way, by the {unit} that sent them"
+                               + (" (r = round)" if unit == "round" else "")]
+    repeating = _repeating(trace)
+    if repeating:
+        lines.append(f"{unit}s {trace.loop_start + 1}..{_last(trace)} repeat forever (their messages marked ↺)")
     graph = _graph("network", "\n".join(lines))
+    crashed_at = _crashed_at(trace)
     for i in range(first.n):
         decision = last.decision(i)
-        label = f"p{i}\nid {trace.ids[i]}" + (f"\n{decision}" if decision else "")
-        graph.node(f"p{i}", label, shape="circle", style="filled", fillcolor=DECISION_FILL[decision],
-                   pos=_pos(*where[i]), width="0.8", fixedsize="true")
+        state = "crashed" if last.is_crashed(i) else decision
+        label = f"{trace.name(i)}\nid {trace.ids[i]}" + (f"\n{state}" if state else "") \
+            + (f"\n(at {unit} {crashed_at[i]})" if last.is_crashed(i) and i in crashed_at else "")
+        crashed = last.is_crashed(i)
+        graph.node(f"p{i}", label, shape="circle", style="filled,dashed" if crashed else "filled",
+                   fillcolor=CRASHED_FILL if crashed else DECISION_FILL[decision],
+                   color=CRASH_COLOUR if crashed else "black", fontcolor=CRASH_COLOUR if crashed else "black",
+                   pos=_pos(*where[i]), width="0.9", fixedsize="true")
     sent: dict[tuple[int, int], list[str]] = {}
     steps = {s.number: s for s in trace.steps}
     for d in deliveries(trace):
         when = steps[d.sent_at].round if unit == "round" and d.sent_at else d.sent_at
-        mark = f"r{when}" if unit == "round" else str(when)
-        sent.setdefault((d.sender, d.receiver), []).append(
-            f"{mark}: {d.label}" + ("" if d.received_at is not None else " (in flight)"))
+        mark = ("↺ " if d.sent_at in repeating else "") + (f"r{when}" if unit == "round" else str(when))
+        fate = "" if d.received_at is not None else " (lost)" if d.lost_at is not None else " (in flight)"
+        sent.setdefault((d.sender, d.receiver), []).append(f"{mark}: {d.label}{fate}")
     palette = colours(label.split(": ", 1)[1] for labels in sent.values() for label in labels)
     for u, v in _links(first):
         graph.edge(f"p{u}", f"p{v}", arrowhead="none", penwidth="1.5")
@@ -96,22 +114,57 @@ def network_trace_graph(trace) -> graphviz.Digraph:
                        f'<tr><td align="left"><b>p{a} → p{b}</b></td></tr>{rows}</table>>',
                        shape="box", style="rounded,filled", fillcolor="#fafafa", color="#cfd8dc", fontsize="9",
                        margin="0.05,0.03", pos=_pos(x, y))
+    if repeating:
+        _loop_box(graph, trace, where)
     return graph
 
 
-def network_graph(state, title: str = "", moved: int | None = None, changed=(), where=None) -> graphviz.Digraph:
+def _last(trace) -> int:
+    return trace.rounds if trace.rounds is not None else len(trace.steps)
+
+
+def _repeating(trace) -> set[int]:
+    """The numbers of the steps that repeat forever (a lasso's loop), or none."""
+    if trace.loop_start is None:
+        return set()
+    if trace.rounds is not None:
+        return {s.number for s in trace.steps if s.round > trace.loop_start}
+    return {s.number for s in trace.steps if s.number > trace.loop_start}
+
+
+def _crashed_at(trace) -> dict[int, int]:
+    """Position -> the step (round) of its last crash."""
+    return {s.position: s.round if s.round is not None else s.number for s in trace.steps if s.command == CRASH}
+
+
+def _loop_box(graph, trace, where) -> None:
+    """The steps of a lasso's loop, listed in a box under the graph."""
+    repeating = sorted(_repeating(trace))
+    shown = repeating[:MAX_LINES * 2]
+    rows = "".join(f'<tr><td align="left">{escape(step_summary(trace, trace.steps[number - 1]))}</td></tr>'
+                   for number in shown)
+    if len(repeating) > len(shown):
+        rows += f'<tr><td align="left">... and {len(repeating) - len(shown)} more</td></tr>'
+    unit = "rounds" if trace.rounds is not None else "steps"
+    # graphviz pins a node by its centre: under the lowest process, by half the box's height and a gap
+    height = (len(shown) + 2) * ROW_HEIGHT
+    centre = sum(x for x, _ in where.values()) / len(where)
+    below = min(y for _, y in where.values()) - 0.9 - height / 2
+    graph.node("loop", f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">'
+               f'<tr><td align="left"><font color="{LOOP}"><b>↺ then back to the state after {trace.loop_start}: '
+               f'{unit} {trace.loop_start + 1}..{_last(trace)} repeat forever</b></font></td></tr>{rows}</table>>',
+               shape="box", style="rounded,dashed", color=LOOP, fontsize="9", margin="0.1,0.05",
+               pos=_pos(centre, below))
+
+
+def network_graph(state, title: str = "", moved: int | None = None, changed=(), where=None,
+                  changed_synchronizer=()) -> graphviz.Digraph:
     """One state on its graph: processes with their locals, each channel's messages head first."""
     where = where or positions(state)
     graph = _graph("network_state", title)
     for i in range(state.n):
-        rows = [f"<tr><td><b>p{i}</b>  id <b>{state.ids[i]}</b></td></tr>"]
-        for name, value in state.locals[i].items():
-            text = escape(f"{name} = {show(value)}")
-            rows.append(f'<tr><td align="left">{"<b>" + text + "</b>" if i == moved and name in changed else text}</td></tr>')
-        label = f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">{"".join(rows)}</table>>'
-        graph.node(f"p{i}", label, shape="box", style="rounded,filled", fillcolor=DECISION_FILL[state.decision(i)],
-                   penwidth="3" if i == moved else "1", color="#1565c0" if i == moved else "black",
-                   pos=_pos(*where[i]))
+        label = process_label(state, i, changed, changed_synchronizer) if i == moved else process_label(state, i)
+        graph.node(f"p{i}", label, shape="box", pos=_pos(*where[i]), **process_look(state, i, i == moved))
     for u, v in _links(state):
         graph.edge(f"p{u}", f"p{v}", arrowhead="none", color="#cfd8dc")
     palette = colours(str(m) for c in state.channels for m in c.messages)

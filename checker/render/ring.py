@@ -2,7 +2,9 @@
 
 Processes sit on a circle in ring order, position 0 at the top and positions increasing
 clockwise; each shows its position, id and locals (those the last step changed in bold) and is
-filled by its decision (gold: leader, grey: non-leader). Every channel is a small queue
+filled by its decision (gold: leader, grey: non-leader). A crashed process is greyed, outlined
+dashed and marked "crashed"; through a synchronizer, what a process holds beside the
+algorithm's locals follows them under "synchronizer", in purple. Every channel is a small queue
 between its two ends, the head first: on a bidirectional ring clockwise channels run outside
 the circle and anticlockwise ones inside; on a unidirectional ring they sit on the circle.
 Input is a ``RingState`` (plain data), so a state from a trace and one from a z3
@@ -17,7 +19,8 @@ from typing import TYPE_CHECKING
 import graphviz
 
 from .deliveries import travels_clockwise
-from .style import DECISION_FILL, FONT, colours, message_type, show
+from .process_box import process_label, process_look
+from .style import FONT, colours, locals_text, message_type
 
 if TYPE_CHECKING:  # a RingState is plain data; this module needs only its attributes
     from .snapshot import RingState
@@ -37,14 +40,6 @@ def _pos(radius: float, angle: float) -> str:
     return f"{radius * math.cos(angle):.3f},{radius * math.sin(angle):.3f}!"
 
 
-def _process_label(state: RingState, i: int, changed: set[str]) -> str:
-    rows = [f'<tr><td><b>p{i}</b>  id <b>{state.ids[i]}</b></td></tr>']
-    for name, value in state.locals[i].items():
-        text = escape(f"{name} = {show(value)}")
-        rows.append(f'<tr><td align="left">{"<b>" + text + "</b>" if name in changed else text}</td></tr>')
-    return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">{"".join(rows)}</table>>'
-
-
 def _queue_label(messages, palette: dict[str, str]) -> str:
     cells = "".join(
         f'<tr><td><font color="{palette[message_type(str(m))]}">{escape(str(m))}</font></td></tr>' for m in messages
@@ -52,8 +47,10 @@ def _queue_label(messages, palette: dict[str, str]) -> str:
     return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="0">{cells}</table>>'
 
 
-def ring_graph(state: RingState, title: str = "", moved: int | None = None, changed=()) -> graphviz.Digraph:
-    """The picture of ``state``; ``moved`` is the position that took the last step, ``changed`` its changed locals."""
+def ring_graph(state: RingState, title: str = "", moved: int | None = None, changed=(),
+               changed_synchronizer=()) -> graphviz.Digraph:
+    """The picture of ``state``; ``moved`` is the position that took the last step, ``changed`` its
+    changed locals (and ``changed_synchronizer`` what changed beside them)."""
     n = state.n
     radius = _radius(n)
     bidirectional = len(state.channels) > n  # two channels per link: one each way
@@ -63,11 +60,8 @@ def ring_graph(state: RingState, title: str = "", moved: int | None = None, chan
     graph.attr("node", fontname=FONT, fontsize="10")
     graph.attr("edge", arrowsize="0.6", color="#78909c")
     for i in range(n):
-        decision = state.decision(i)
-        graph.node(f"p{i}", _process_label(state, i, set(changed) if i == moved else set()), shape="box",
-                   style="rounded,filled", fillcolor=DECISION_FILL[decision],
-                   penwidth="3" if i == moved else "1", color="#1565c0" if i == moved else "black",
-                   pos=_pos(radius, _angle(i, n)))
+        label = process_label(state, i, changed, changed_synchronizer) if i == moved else process_label(state, i)
+        graph.node(f"p{i}", label, shape="box", pos=_pos(radius, _angle(i, n)), **process_look(state, i, i == moved))
     palette = colours(str(m) for c in state.channels for m in c.messages)
     for k, c in enumerate(state.channels):
         clockwise = travels_clockwise(c, n)
@@ -94,20 +88,22 @@ def trace_snapshot(trace, k: int) -> graphviz.Digraph:
 
         where = positions(trace.states[0])
 
-        def draw(state, title, moved=None, changed=()):
-            return network_graph(state, title, moved, changed, where)
+        def draw(state, title, moved=None, changed=(), changed_synchronizer=()):
+            return network_graph(state, title, moved, changed, where, changed_synchronizer)
     if k == 0:
         return draw(trace.states[0], "initial state\n(channels list their messages head first)")
     step = trace.steps[k - 1]
-    caption = f"after step {k}: p{step.position} (id {step.id}) {step.command}"
+    caption = f"after step {k}: {trace.process(step.position)} {step.command}"
     if step.round is not None:
-        caption = f"round {step.round}, part of p{step.position} (id {step.id}): {step.command}"
+        caption = f"round {step.round}, part of {trace.process(step.position)}: {step.command}"
     elif step.received:
         caption += f" {step.received}"
     elif step.port is not None:
         caption += f" (port {step.port})"
+    if step.lost:
+        caption += "\nlost to a crash: " + ", ".join(f"{d.label} to {trace.name(d.receiver)}" for d in step.lost)
     return draw(trace.states[k], caption + "\n(channels list their messages head first)",
-                moved=step.position, changed=step.changes)
+                moved=step.position, changed=step.changes, changed_synchronizer=step.synchronizer_changes)
 
 
 def ring_text(state: RingState) -> str:
@@ -115,8 +111,9 @@ def ring_text(state: RingState) -> str:
     lines = []
     for i, local in enumerate(state.locals):
         decision = f"  [{state.decision(i)}]" if state.decision(i) else ""
-        values = ", ".join(f"{k}={show(v)}" for k, v in local.items())
-        lines.append(f"p{i} (id {state.ids[i]}): {values}{decision}")
+        crashed = "crashed; " if state.is_crashed(i) else ""
+        values = locals_text(local, state.synchronizer[i] if state.synchronizer else None)
+        lines.append(f"{state.name(i)} (id {state.ids[i]}): {crashed}{values}{decision}")
     for c in state.channels:
         if c.messages:
             lines.append(f"channel {c.name}: {', '.join(map(str, c.messages))}")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .style import changes_text, sent_text
+
 if TYPE_CHECKING:  # a trace is plain data here; this module reads its attributes
     from .trace import Trace
 
@@ -21,8 +23,6 @@ def rounds_table(trace: Trace):
         first = s.round != shown
         shown = s.round
         received = ", ".join(f"{m} on {port}" for port, m in s.receptions)
-        sent = ", ".join(f"{m} on {port}" for port, m in s.sent)
-        changes = ", ".join(f"{k}: {old} -> {new}" for k, (old, new) in s.changes.items())
-        table.add_row(f"{s.round}{marker}" if first else "", f"p{s.position} (id {s.id})", received, s.command,
-                      sent, changes, end_section=False)
+        table.add_row(f"{s.round}{marker}" if first else "", trace.process(s.position), received, s.command,
+                      sent_text(s, trace.name), changes_text(s, "->", trace.name), end_section=False)
     return table

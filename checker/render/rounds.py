@@ -14,17 +14,14 @@ from __future__ import annotations
 from models import UNMATCHED
 
 from .snapshot import ring_state
-from .trace import Trace, TraceStep, channel_contents
+from .trace import Trace, TraceStep, finish_trace, start_trace
 
 
 def replay_rounds(system, ordinals: list[int], loop_start: int | None = None) -> Trace:
     """The trace of the rounds ``ordinals`` (each the ordinal of a round among those possible)."""
     state = system.initial_state
-    trace = Trace(system.algorithm.name, system.ids, system.locals_of(state, 0), loop_start=loop_start)
+    trace = start_trace(system, loop_start)
     trace.rounds = len(ordinals)
-    if hasattr(system.topology, "ports_text"):
-        trace.network = f"{system.topology.describe()}; ports {system.topology.ports_text()}"
-    trace.states.append(ring_state(system, state))
     n = system.n
     trace.anonymous = system.algorithm.anonymous
     symmetric = _alike(system, state)
@@ -56,8 +53,7 @@ def replay_rounds(system, ordinals: list[int], loop_start: int | None = None) ->
         symmetric = symmetric and _alike(system, state)
     if trace.anonymous:
         trace.symmetric = symmetric
-    trace.final_locals = [system.locals_of(state, i) for i in range(n)]
-    trace.final_channels = channel_contents(system, state)
+    finish_trace(trace, system, state)
     return trace
 
 

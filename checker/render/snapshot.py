@@ -5,6 +5,11 @@ values (bool, int, or a name such as ``"NIL"``) and whether it has decided; and,
 directed channel, its two ends and the messages in it, head first. Traces keep one per step
 (``Trace.states``); anything else that has a state in hand (a z3 counterexample to
 induction, a test) can build one directly from those lists and draw it the same way.
+
+Where the system adds to the algorithm, the additions are kept apart from its locals: with
+crash failures, which processes have crashed (a crashed process keeps its locals, never read
+again); through a synchronizer, each process's tick, the synchronizer's variables and the
+messages it holds unread. On a network whose vertices the user named, the names too.
 """
 from __future__ import annotations
 
@@ -12,7 +17,9 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from models import Id, Port
+from models.crashes import Crashed, CrashSystem
 from models.ports import NONE_STORED
+from models.synchronized import Node
 
 Value = bool | int | str
 
@@ -41,6 +48,9 @@ class RingState:
     channels: list[ChannelState] = field(default_factory=list)
     decisions: list[str | None] = field(default_factory=list)  # LEADER, NON_LEADER or None (undecided), per position
     topology: str = "ring"
+    crashed: list[bool] = field(default_factory=list)  # per position; empty: the system has no crash failures
+    synchronizer: list[dict[str, Value]] = field(default_factory=list)  # per position, beside the locals; empty: none
+    names: tuple[str, ...] = ()  # per position, how it is called; empty: p0, p1, ...
 
     @property
     def n(self) -> int:
@@ -48,6 +58,12 @@ class RingState:
 
     def decision(self, position: int) -> str | None:
         return self.decisions[position] if self.decisions else None
+
+    def is_crashed(self, position: int) -> bool:
+        return bool(self.crashed) and self.crashed[position]
+
+    def name(self, position: int) -> str:
+        return self.names[position] if self.names else f"p{position}"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         from .notebook import ring_state_bundle
@@ -69,19 +85,52 @@ def plain(value_type: type, value) -> Value:
 
 
 def ring_state(system, state) -> RingState:
-    """The RingState of an ``AsyncSystem`` state."""
+    """The RingState of a system's state (an ``AsyncSystem``'s, or one built on it)."""
     layout, topology = system.layout, system.topology
     degree = getattr(topology, "degree", None)  # on a network, a process has per-port locals for its own ports only
+    records = [algorithm_record(state[i]) for i in range(system.n)]
     locals_ = [
-        {layout.slot_name(k): plain(variable.type, state[i][k]) for k, (_, port, variable) in enumerate(layout.slots)
+        {layout.slot_name(k): plain(variable.type, records[i][k]) for k, (_, port, variable) in enumerate(layout.slots)
          if port is None or degree is None or port < degree(i)}
         for i in range(system.n)
     ]
-    decisions = []
-    for observation in system.observe(state):
-        decisions.append(LEADER if observation.is_leader else NON_LEADER if observation.decided else None)
+    observations = system.observe(state)
+    decisions = [LEADER if o.is_leader else NON_LEADER if o.decided else None for o in observations]
     channels = [
         ChannelState(c.sender, c.out_port, c.receiver, c.in_port, tuple(system.channel(state, k)))
         for k, c in enumerate(topology.channels)
     ]
-    return RingState(tuple(system.ids), locals_, channels, decisions, topology.kind)
+    crashed = [o.crashed for o in observations] if isinstance(system, CrashSystem) else []
+    synchronizer = [synchronizer_values(system, state, i) for i in range(system.n)] \
+        if hasattr(system, "synchronizer_locals") else []
+    return RingState(tuple(system.ids), locals_, channels, decisions, topology.kind, crashed, synchronizer,
+                     process_names(topology))
+
+
+def process_names(topology) -> tuple[str, ...]:
+    """How the topology names its processes, or () when they are p0, p1, ... (an edge file's
+    vertex names, models/network.py)."""
+    names = tuple(topology.process_name(i) for i in range(topology.n))
+    return () if names == tuple(f"p{i}" for i in range(topology.n)) else names
+
+
+def synchronizer_values(system, state, i: int) -> dict[str, Value]:
+    """What process i holds beside the algorithm's locals through a synchronizer, every name
+    present in every state (one the system leaves out has the value it stands for)."""
+    shown = system.synchronizer_locals(state, i)
+    shown.update((name, text) for name, text in getattr(system, "missing_locals", {}).items() if name not in shown)
+    return {name: plain_text(text) for name, text in shown.items()}
+
+
+def algorithm_record(record) -> tuple:
+    """The algorithm's stored locals in a process's record: a crashed process keeps them
+    (models/crashes.py), a synchronized one holds them beside the synchronizer's state
+    (models/synchronized.py)."""
+    return record.values if isinstance(record, (Crashed, Node)) else record
+
+
+def plain_text(text: str) -> Value:
+    """A value a system shows as text (``"3"``, ``"true"``, ``"tick 1 on port 0"``) as a plain value."""
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.lstrip("-").isdigit() else text

@@ -86,7 +86,7 @@ def test_user_file_naming_the_class(capsys, tmp_path):
             pass
     '''))
     status, _, err = run(capsys, source, "--n", 3)
-    assert status == 2 and "exactly one Algorithm subclass" in err and f"{source}:ClassName" in err
+    assert status == 2 and "defines several algorithm classes (First, Second)" in err and f"{source}:ClassName" in err
     status, out, _ = run(capsys, f"{source}:Second", "--n", 3, "--json")
     assert status == 0 and json.loads(out)["algorithm"] == "second"
 
@@ -132,7 +132,7 @@ BROKEN_FILES = {
         '''),
         "python_and.py:8: in Bad.wake: Python `and` is not allowed; write And(a, b)",
     ),
-    "no_algorithm.py": ("x = 1\n", "no Algorithm subclass"),
+    "no_algorithm.py": ("x = 1\n", "defines no algorithm: a subclass of Algorithm"),
     "no_decisions.py": (
         textwrap.dedent('''
             from models import Algorithm, Local, UnidirectionalRing, spontaneous
@@ -319,7 +319,7 @@ def test_ringleader_is_the_same_entry_point():
     from pathlib import Path
 
     scripts = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["check"] == scripts["ringleader"] == "checker.cli:entry_point"
+    assert scripts["check"] == scripts["ringleader"] == "checker.__main__:entry_point"
 
 
 def test_memory_limit_stops_cleanly_as_incomplete(capsys):

@@ -93,6 +93,21 @@ def test_every_builtin_is_described_with_guards_as_written(capsys, name):
     assert described["choices"], f"{name}'s module docstring lists no choices"
 
 
+@pytest.mark.parametrize("name", list(BUILTIN))
+def test_every_builtin_is_described_as_text(capsys, name):
+    """Issue 30: the text of an algorithm on a network (ports are numbers) ended in a TypeError."""
+    status, out, err = _run(capsys, name, "--describe")
+    assert status == 0 and not err, err
+    assert out.startswith(f"{name}: ")
+
+
+def test_a_network_algorithm_receives_on_any_port(capsys):
+    status, out, _ = _run(capsys, "bully-always-replies", "--describe")
+    assert status == 0
+    assert "topology    network: a process of degree d has ports 0..d-1" in out
+    assert "reply (receive Election on any port)" in out
+
+
 def test_a_mutant_shows_its_overrides_at_its_own_lines(capsys):
     path = os.path.join(MUTANTS, "hs_never_swallows.py")
     described = _json(capsys, path)

@@ -1,6 +1,6 @@
 """Every command example in README.md and docs/*.md runs, and prints what the page shows.
 
-A *command example* is a fenced block (```) with lines that start with ``$ check``. Each such
+A *command example* is a fenced block (```, indented or not) with lines that start with ``$ check``. Each such
 line is run through ``checker.cli.main`` and the lines after it, up to the next ``$`` line or
 the end of the block, are its expected output (stdout and stderr together, as a terminal shows
 them). Several examples may share a block; blank lines at the end of an expected output do not
@@ -48,7 +48,7 @@ from checker.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAGES = ["README.md", *sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))]
-FENCE = re.compile(r"^(```+|~~~+)")
+FENCE = re.compile(r"^( *)(```+|~~~+)")  # a fence may be indented (inside a list item)
 EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 SOURCE_FILE = re.compile(r"^#\s*([\w./-]+\.py)\s*$")
 
@@ -74,7 +74,10 @@ class Example:
 
 
 def fenced_blocks(text: str):
-    """(line number of the first line inside, info string, lines) of every fenced block."""
+    """(line number of the first line inside, info string, lines) of every fenced block.
+
+    A block indented inside a list item counts too: its lines lose the fence's indentation,
+    as Markdown reads them."""
     lines = text.splitlines()
     k = 0
     while k < len(lines):
@@ -82,12 +85,18 @@ def fenced_blocks(text: str):
         if not opening:
             k += 1
             continue
-        fence, info, start = opening.group(1), lines[k][len(opening.group(1)):].strip(), k + 1
+        indent, fence = opening.groups()
+        info, start = lines[k][opening.end():].strip(), k + 1
         k = start
-        while k < len(lines) and not lines[k].startswith(fence):
+        while k < len(lines) and not lines[k].lstrip().startswith(fence):
             k += 1
-        yield start + 1, info, lines[start:k]
+        yield start + 1, info, [_unindented(line, len(indent)) for line in lines[start:k]]
         k += 1
+
+
+def _unindented(line: str, width: int) -> str:
+    """``line`` without up to ``width`` leading spaces."""
+    return line[min(width, len(line) - len(line.lstrip(" "))):]
 
 
 def examples_in(page: str) -> list[Example]:
@@ -300,6 +309,13 @@ def test_a_listed_command_is_accepted_and_runs(page, line, command, tmp_path):
     status, output = run_example(example, tmp_path)
     assert status != 2, f"{page}:{line}: `{command}` is refused:\n{output}"
     assert output.strip(), f"{page}:{line}: `{command}` printed nothing"
+
+
+def test_an_indented_fence_is_read_as_markdown_reads_it():
+    text = "- a list item:\n\n  ```\n  $ check lcr --n 3\n    indented output\n  ```\n"
+    assert list(fenced_blocks(text)) == [(4, "", ["$ check lcr --n 3", "  indented output"])]
+    assert ("docs/networks.md", "check tests/examples/exchange.py:ExchangeNumbered --n 3 --graph complete") in \
+        {(e.page, e.command) for e in EXAMPLES}
 
 
 def test_the_pages_have_examples():

@@ -71,6 +71,27 @@ def test_a_file_that_is_not_a_checkpoint_is_refused(tmp_path, capsys):
     assert "is not a ringleader checkpoint" in capsys.readouterr().err
 
 
+def test_a_file_damaged_in_the_middle_is_refused(tmp_path, capsys):
+    """Issue 30: a record that is whole but does not unpickle ended in an UnpicklingError."""
+    path = str(tmp_path / "cr.checkpoint")
+    _json(capsys, "cr", "--n", "4", "--checkpoint", path)
+    with open(path, "rb") as file:
+        file.readline()
+        first_record = file.tell() + 8  # after the header and the record's length
+    with open(path, "r+b") as file:
+        file.seek(first_record)
+        file.write(b"\x00" * 4)
+    assert main(["cr", "--n", "4", "--checkpoint", path]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"check: --checkpoint {path}: its record 1 is damaged (")
+    assert err.endswith("); delete the file to start the run afresh\n")
+
+
+def test_a_directory_is_refused(tmp_path, capsys):
+    assert main(["cr", "--n", "3", "--checkpoint", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"check: --checkpoint {tmp_path} is a directory; give a file (a new one is created)\n"
+
+
 @pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_output(tmp_path):
     path = str(tmp_path / "hs.checkpoint")

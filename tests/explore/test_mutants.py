@@ -38,6 +38,7 @@ CATALOGUE = [
     ("lelann_forgets_largest.py", 3, "at-most-one-leader"),
     ("hs_lecture_largest_passes.py", 3, "leader-is-smallest"),
     ("hs_unoriented_responses_turn_back.py", 3, "termination"),
+    ("hs_unoriented_comparisons_flipped.py", 3, "leader-is-largest"),
     ("lcr_guesses_leader.py", 3, "stability"),
     ("itai_rodeh_hop_not_counted.py", 2, "almost-sure-termination"),
 ]

@@ -33,8 +33,17 @@ def refused(done: subprocess.CompletedProcess, status: int = 3) -> str:
 
 def test_a_ring_of_too_many_processes_is_refused_before_it_is_built():
     err = refused(check_process("hs", "--n", "99999999999999999999", timeout=10))
-    assert "n = 99999999999999999999 is too many processes to build (at most 1,000)" in err
+    assert "n = 99999999999999999999 has at least 10^1,956,570,551,809,674,838,016 arrangements" in err
     assert "n = 11 is the largest with at most 10,000,000 arrangements" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["anonymous-tokens", "--n", "99999999999999999999"],  # one arrangement for all, but 10^20 processes
+    ["dfs-election", "--graph", "complete", "--n", "99999999999999999999"],
+])
+def test_too_many_processes_are_refused_before_they_are_built(argv):
+    err = refused(check_process(*argv, timeout=10))
+    assert "n = 99999999999999999999 is too many processes to build (at most 1,000); check a smaller n" in err
 
 
 @pytest.mark.parametrize("n", ["0", "-3"])
@@ -60,7 +69,7 @@ def test_choices_of_ids_are_counted_not_listed():
 
 def test_a_range_of_ids_past_what_len_takes(capsys):
     assert main(["timeslice", "--n", "3", "--id-values", f"1..{10 ** 30}"]) == 3
-    assert "n = 3 has more than 10^89 arrangements to explore" in capsys.readouterr().err
+    assert "n = 3 has about 10^89 arrangements to explore" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv", [

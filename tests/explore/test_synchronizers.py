@@ -5,9 +5,11 @@ verify flooding on every connected graph of 3 vertices (and on paths of 4), each
 message counts are the closed forms of docs/complexity.md."""
 import json
 import os
+import subprocess
+import sys
 
 import pytest
-from conftest import MUTANTS, follow_steps
+from conftest import MUTANTS, ROOT, follow_steps
 
 from checker import check, load_algorithm
 from checker.cli import main
@@ -16,6 +18,7 @@ from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
 from models import Network
 from models.network import family
+from models.synchronized import HANDLERS
 from models.synchronizers import Alpha, Beta, Gamma, clusters
 from specs.synch import synchronized_spec
 
@@ -178,7 +181,7 @@ def test_the_specification_drops_the_synchronous_bounds():
 
 @pytest.mark.parametrize("argv, message", [
     (["lcr", "--n", "3", "--synchronizer", "alpha"], "lcr is asynchronous already"),
-    (["timeslice", "--n", "3", "--synchronizer", "alpha"], "on a network"),
+    (["timeslice", "--n", "3", "--synchronizer", "alpha"], "timeslice is written for a unidirectional ring: check it without --synchronizer"),
     (["flooding", "--n", "3", "--synchronizer", "delta"], "unknown synchronizer 'delta'"),
     (["flooding", "--n", "3", "--synchronizer", "alpha", "--cluster-radius", "2"], "has no clusters"),
     (["flooding", "--n", "3", "--cluster-radius", "2"], "give that too"),
@@ -188,6 +191,61 @@ def test_the_specification_drops_the_synchronous_bounds():
 def test_bad_synchronizer_options_get_one_line(capsys, argv, message):
     status, _, err = _run(capsys, *argv)
     assert status == 2 and message in err and "Traceback" not in err
+
+
+# alpha with one handler raising
+BROKEN_HANDLER = """\
+from models.synchronizers import Alpha
+
+
+class Broken(Alpha):
+    def {handler}(self, *arguments, **keywords):
+        raise ValueError("no {handler} here")
+"""
+# in the describe case ready never waits, so (Synch) fails and the trace, which describes the
+# synchronizer's variables, calls describe
+NEVER_WAITS = """
+    def ready(self, *arguments):
+        return True
+"""
+
+
+def _broken_synchronizer(tmp_path, handler: str) -> str:
+    path = tmp_path / f"broken_{handler}.py"
+    path.write_text(BROKEN_HANDLER.format(handler=handler) + (NEVER_WAITS if handler == "describe" else ""))
+    return str(path)
+
+
+@pytest.mark.parametrize("handler", HANDLERS)
+def test_a_handler_that_raises_gets_one_line_naming_the_file_handler_line_and_exception(capsys, tmp_path, handler):
+    """As an algorithm's command that raises does: exit 2 and one line; nothing on stdout under --json."""
+    path = _broken_synchronizer(tmp_path, handler)
+    status, out, err = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path, "--json",
+                            "--jobs", 1)
+    assert (status, out) == (2, "")
+    assert err == f"check: {path}:6: Broken.{handler} raised ValueError: no {handler} here\n"
+
+
+@pytest.mark.parametrize("handler", HANDLERS)
+def test_a_handler_that_raises_in_a_worker_gets_the_same_line(tmp_path, handler):
+    path = _broken_synchronizer(tmp_path, handler)
+    run = subprocess.run([sys.executable, "-m", "checker", "flooding", "--n", "3", "--synchronizer", path, "--json",
+                          "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"check: {path}:6: Broken.{handler} raised ValueError: no {handler} here\n"
+
+
+def test_a_handler_error_names_the_inherited_line_when_the_users_file_has_none(capsys, tmp_path):
+    """A start that returns variables alpha does not expect: alpha's own ready raises, on its line."""
+    path = tmp_path / "short_start.py"
+    path.write_text("from models.synchronizers import Alpha\n\n\n"
+                    "class ShortStart(Alpha):\n"
+                    "    def start(self, place):\n"
+                    "        return (0,)\n")
+    status, _, err = _run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", path, "--jobs", 1)
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith(f"check: {Alpha.ready.__code__.co_filename}:")
+    assert "ShortStart.ready raised ValueError: not enough values to unpack" in err
 
 
 @pytest.mark.slow

@@ -4,6 +4,7 @@ version verifies with crashes under strong fairness, premature timeouts elect tw
 and a weakly fair lasso is shown and replays."""
 import json
 import os
+import shutil
 from array import array
 
 import pytest
@@ -62,17 +63,26 @@ def test_under_weak_fairness_a_lasso_is_shown_and_replays(capsys, tmp_path):
                         Arrangement(tuple(counterexample["ids"]), 1, topology=Network(3), numbered=True), crashes=1)
     states = follow_steps(system, steps)
     assert states[-1] == states[start]
-    for extension in ("txt", "md", "json", "html", "dot", "svg"):
-        path = tmp_path / f"lasso.{extension}"
-        assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
-        text = path.read_text()
-        assert "loop" in text.lower(), extension
-    capsys.readouterr()
+    _the_loop_is_in_every_trace_format(capsys, tmp_path, ("txt", "md", "json", "html", "dot"))
     itf = json.loads((tmp_path / "lasso.json").read_text())
     assert itf["loop"] == start
     # strong fairness takes the would-be leader's timeout, enabled infinitely often, and it ends
     assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--fairness", "strong"]) == 0
     capsys.readouterr()
+
+
+def _the_loop_is_in_every_trace_format(capsys, tmp_path, extensions) -> None:
+    for extension in extensions:
+        path = tmp_path / f"lasso.{extension}"
+        assert main([QUIET_LEADER_WAIT, "--n", "3", "--crashes", "1", "--trace-out", str(path)]) == 1
+        text = path.read_text()
+        assert "loop" in text.lower(), extension
+    capsys.readouterr()
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz's dot program is not installed (it draws the .svg)")
+def test_the_lasso_is_in_the_svg_picture_too(capsys, tmp_path):
+    _the_loop_is_in_every_trace_format(capsys, tmp_path, ("svg",))
 
 
 def test_the_wait_for_the_leader_ends_only_when_the_would_be_leader_crashed(capsys):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from algorithms.itai_rodeh import ItaiRodeh
 from checker.cli import main
 from checker.cli.loader import load_algorithm
+from checker.cli.randomized import EXPORT_FORMATS
 from checker.quantify import quantify
 from checker.quantify.export import write_drn
 from checker.quantify.mdp import Mdp, build_mdp
@@ -156,6 +157,15 @@ def test_itai_rodeh_rounds_and_messages_match_the_recurrence_and_prism(n):
         assert abs(float(rounds) - published[n]) < 1e-4
 
 
+@pytest.mark.parametrize("n, published", [(4, "4.285689611"), (7, "6.172433512")])
+def test_complexity_md_says_how_far_storms_published_rounds_are_from_the_exact_ones(n, published):
+    """Storm's suite prints value-iteration approximations: the page gives the exact shortfall."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "complexity.md")) as page:
+        text = " ".join(page.read().split())
+    exact = expected_rounds(n)
+    assert f"{exact} - {published} = {exact - Fraction(published)}" in text
+
+
 def test_without_coins_an_anonymous_ring_never_elects():
     """Seed 000's impossibility, on the asynchronous ring: Itai-Rodeh with a coin that always gives 1
     never elects under any scheduler (`check theorem anonymous-ring` proves it for every synchronous
@@ -227,22 +237,64 @@ def test_cli_distribution_table_and_plot(capsys, tmp_path):
     assert picture.stat().st_size > 0
 
 
-@pytest.mark.parametrize("extension", [".drn", ".nm"])
-def test_cli_exports_a_model_storm_reads_with_the_same_figures(capsys, tmp_path, extension):
+# every randomized algorithm --export takes, small: the built-ins (itai-rodeh-sync with --k too,
+# whose name "itai-rodeh-sync (K = 3)" is no PRISM identifier), and the mutant whose election is
+# not almost sure (some expectations infinite)
+EXPORTED = [
+    ["itai-rodeh", "--n", "3"],
+    ["itai-rodeh-sync", "--n", "3"],
+    ["itai-rodeh-sync", "--n", "4", "--k", "3"],
+    ["random-one-bit", "--n", "3"],
+    [os.path.join(MUTANTS, "itai_rodeh_hop_not_counted.py"), "--n", "2"],
+]
+
+
+def _storm_reads(path):
+    """The model Storm builds from an exported file, exactly (every label and reward model)."""
     import stormpy
 
-    target = tmp_path / f"itai{extension}"
-    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 3, "--export", target)
-    assert status == 0 and "415 states" in out
-    if extension == ".drn":
-        model = stormpy.build_model_from_drn[stormpy.numbers.Rational](str(target))
-    else:
-        program = stormpy.parse_prism_program(str(target))
-        model = stormpy.build_model[stormpy.numbers.Rational](program, stormpy.parse_properties(
-            'R{"rounds"}max=? [F "elected"]', program))
-    assert model.nr_states == 415
-    prop = stormpy.parse_properties('R{"rounds"}max=? [F "elected"]')[0]
-    assert str(stormpy.model_checking(model, prop).get_value(model.initial_states[0])) == "10/3"
+    if str(path).endswith(".drn"):
+        return stormpy.build_model_from_drn[stormpy.numbers.Rational](str(path))
+    return stormpy.build_model[stormpy.numbers.Rational](stormpy.parse_prism_program(str(path)))
+
+
+def _storm_value(model, formula: str) -> str:
+    """The formula's value in the initial state, written as ringleader's JSON writes values."""
+    import stormpy
+
+    result = stormpy.model_checking(model, stormpy.parse_properties(formula)[0])
+    text = str(result.get_value(model.initial_states[0]))
+    return "infinity" if text in ("inf", "infinity") else text
+
+
+@pytest.mark.parametrize("extension", EXPORT_FORMATS)
+@pytest.mark.parametrize("argv", EXPORTED, ids=lambda argv: " ".join(os.path.basename(a) for a in argv))
+def test_every_export_read_back_by_storm_gives_the_figures_ringleader_reports(capsys, tmp_path, argv, extension):
+    """Exactly: both formats keep the rationals, and Storm solves them with rational arithmetic."""
+    target = tmp_path / f"model{extension}"
+    status, out, _ = _cli(capsys, *argv, "--expected", "--within", 3, "--export", target, "--json")
+    [reported] = json.loads(out)["results"]
+    model = _storm_reads(target)
+    assert model.nr_states == reported["states"]
+    for word in ("min", "max"):
+        assert _storm_value(model, f'P{word}=? [F "elected"]') == reported["elected_eventually"][word]
+        assert _storm_value(model, f'P{word}=? [F<=3 "elected"]') == reported["elected_within"][word]
+        for reward, bounds in reported["expected"].items():
+            assert _storm_value(model, f'R{{"{reward}"}}{word}=? [F "elected"]') == bounds[word], reward
+    assert status == (0 if reported["elected_eventually"]["min"] == "1" else 1)
+
+
+@pytest.mark.parametrize("name", ["module", "2 coins", "café-x"])
+def test_an_algorithm_named_unlike_a_prism_identifier_exports_a_module_storm_reads(capsys, tmp_path, name):
+    """A keyword, a leading digit, a letter outside ASCII."""
+    path = tmp_path / "named.py"
+    path.write_text("from algorithms.itai_rodeh import ItaiRodeh\n\n\n"
+                    f"class Named(ItaiRodeh, name={name!r}):\n    pass\n")
+    target = tmp_path / "model.nm"
+    status, out, _ = _cli(capsys, path, "--n", 2, "--expected", "rounds", "--export", target, "--json")
+    [reported] = json.loads(out)["results"]
+    assert status == 0
+    assert _storm_value(_storm_reads(target), 'R{"rounds"}max=? [F "elected"]') == reported["expected"]["rounds"]["max"]
 
 
 @pytest.mark.parametrize("argv,words", [

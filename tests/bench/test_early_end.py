@@ -1,0 +1,39 @@
+"""An early end never hangs: bench/early_end.py's runs, in subprocesses with a timeout.
+
+A violated run of tests/mutants/hs_unoriented_comparisons_flipped.py at n = 3 without
+reductions finds its violation while both workers still hold arrangements; before
+checker/explore/pool.py, killing them behind a ProcessPoolExecutor's back left its shutdown
+waiting for ever in about one run of eight. The fast loop runs it 20 times; the slow tests run
+it 200 times, and 200 times each with Ctrl-C and with a worker killed at a random moment. Each
+run must end within its timeout, as VIOLATED, or INCOMPLETE naming the fault, with no
+traceback and no process left behind.
+"""
+from __future__ import annotations
+
+import pytest
+from test_bench_spin import _bench_module
+
+campaign = _bench_module("early_end").campaign
+
+TIMEOUT = 60  # seconds a run may take: about 1 s on a quiet machine; only there to turn a hang into a failure
+CHUNKS = 4  # the slow campaigns in this many tests each, so that pytest-xdist spreads them over the cores
+
+
+def _no_failures(runs: int, fault: str, seed: int):
+    failed, endings = campaign(runs, fault, seed, TIMEOUT, say=lambda line: None)
+    assert not failed, "\n".join(failed)
+    return endings
+
+
+def test_a_violated_run_with_busy_workers_ends_every_time():
+    endings = _no_failures(20, "none", seed=0)
+    assert endings == {"violated": 20}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("fault", ["none", "ctrl-c", "kill-worker"])
+def test_two_hundred_runs_end_whatever_happens_to_them(fault, chunk):
+    endings = _no_failures(200 // CHUNKS, fault, seed=chunk)
+    if fault == "none":
+        assert endings == {"violated": 200 // CHUNKS}
