@@ -39,6 +39,11 @@ from .ports import PortNumbersRead
 from .semantics import UNMATCHED
 from .topology import UnorientedRing
 
+# On a network with one port labelling standing for all, a process's round is checked to do the
+# same whichever port it reads first (_same_in_every_order): over the 2^d sets of its d ports,
+# which past this degree are too many (a million sets for one process in one state).
+MAX_DEGREE_IN_ORDER_CHECK = 20
+
 
 class Event(NamedTuple):
     """One thing a process did in a round: a command (or an unmatched reception) and its sends."""

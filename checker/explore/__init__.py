@@ -1,8 +1,9 @@
 """Exploring: every arrangement of an algorithm, each state graph searched, one Result.
 
 Owns: the arrangements and the symmetry that picks their representatives (arrangements,
-symmetry), the id-blind search that lets one arrangement stand for all when an algorithm never
-reads an id (anonymous), the breadth-first explorer and its graph questions, termination and
+symmetry, planning; on a network networks, with the graph's automorphisms: automorphisms), the
+id-blind search that lets one arrangement stand for all when an algorithm never reads an id
+(anonymous), the breadth-first explorer and its graph questions, termination and
 almost-sure termination among them (explorer, graph), the
 partial-order reduction (reduction), the native engine's searches judged in Python
 (native_search), the run over arrangements with its limits and progress (run, memory,

@@ -65,32 +65,42 @@ def symmetry_of(algorithm, topology, requested: str = REFLECTION) -> tuple[str, 
 
 def arrangements(n: int, symmetry: str = ROTATION) -> list[Arrangement]:
     """Representatives of every assignment of the ids 1..n to positions, in lexicographic order."""
+    return list(each_arrangement(n, symmetry))
+
+
+def each_arrangement(n: int, symmetry: str = ROTATION):
+    """``arrangements`` one at a time (a planning step shows its progress as they come)."""
     if symmetry == NONE or n == 1:
-        return [Arrangement(p, 1) for p in permutations(range(1, n + 1))]
-    rotations = [Arrangement((1, *rest), n) for rest in permutations(range(2, n + 1))]
-    if symmetry == ROTATION or n < 3:
-        return rotations
-    return [Arrangement(a.ids, 2 * n) for a in rotations if a.ids[1] < a.ids[-1]]
+        yield from (Arrangement(p, 1) for p in permutations(range(1, n + 1)))
+    elif symmetry == ROTATION or n < 3:
+        yield from (Arrangement((1, *rest), n) for rest in permutations(range(2, n + 1)))
+    else:
+        yield from (Arrangement((1, *rest), 2 * n) for rest in permutations(range(2, n + 1)) if rest[0] < rest[-1])
 
 
 def labelled_arrangements(n: int, symmetry: str = ROTATION, ids: tuple[int, ...] | None = None) -> list[Arrangement]:
     """Representatives of every (ids, port labelling) pair, or of every labelling of ``ids``."""
+    return list(each_labelled_arrangement(n, symmetry, ids))
+
+
+def each_labelled_arrangement(n: int, symmetry: str = ROTATION, ids: tuple[int, ...] | None = None):
+    """``labelled_arrangements`` one at a time."""
     labellings = list(product((False, True), repeat=n))
     if ids is not None:
-        return [Arrangement(tuple(ids), 1, swapped) for swapped in labellings]
+        yield from (Arrangement(tuple(ids), 1, swapped) for swapped in labellings)
+        return
     if symmetry == LABELLING:
-        return [Arrangement(a.ids, a.represents * 2 ** n, (False,) * n) for a in arrangements(n, REFLECTION)]
-    plan = []
-    for a in arrangements(n, NONE if symmetry == NONE else ROTATION):
+        yield from (Arrangement(a.ids, a.represents * 2 ** n, (False,) * n) for a in each_arrangement(n, REFLECTION))
+        return
+    for a in each_arrangement(n, NONE if symmetry == NONE else ROTATION):
         for swapped in labellings:
             if symmetry == REFLECTION:
                 image = (mirror(a.ids), tuple(not s for s in mirror(swapped)))
                 if image < (a.ids, swapped):
                     continue  # its mirror image stands for it
-                plan.append(Arrangement(a.ids, 2 * n, swapped))
+                yield Arrangement(a.ids, 2 * n, swapped)
             else:
-                plan.append(Arrangement(a.ids, a.represents, swapped))
-    return plan
+                yield Arrangement(a.ids, a.represents, swapped)
 
 
 def count_planned(n: int, symmetry: str, port_labellings: bool) -> int:

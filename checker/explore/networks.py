@@ -6,7 +6,7 @@ degrees d_1..d_n has n! id assignments and d_1!...d_n! labellings.
 
 Two reductions, each sound for every algorithm and each switched off by ``--symmetry none``:
 
-* **Automorphisms.** An automorphism g of the graph (computed with networkx, never declared)
+* **Automorphisms.** An automorphism g of the graph (computed, never declared: automorphisms.py)
   carries an arrangement to another one, with process v's id and port labels moved to g(v):
   the two systems are the same up to renaming processes, so they have isomorphic state graphs,
   as two rotations of a ring do. Distinct ids make the action free, so the id assignments fall
@@ -25,41 +25,22 @@ values, each in every arrangement (the classes above do not depend on the values
 from __future__ import annotations
 
 from itertools import combinations, permutations, product
-from math import factorial, prod
+from math import comb, factorial, prod
 
 from models.network import Network
 
 from .arrangements import NONE, Arrangement
-
-
-def automorphisms(network: Network) -> list[tuple[int, ...]]:
-    """Every automorphism of the graph, as the tuple of each vertex's image."""
-    from networkx.algorithms.isomorphism import GraphMatcher
-
-    graph = network.to_networkx()
-    return sorted(tuple(mapping[v] for v in range(network.n)) for mapping in GraphMatcher(graph, graph).isomorphisms_iter())
+from .automorphisms import first_assignments, group_order
 
 
 def rank_classes(network: Network, symmetry: str) -> list[tuple[tuple[int, ...], int]]:
     """One assignment of the ranks 1..n to the vertices per class under the automorphisms
-    (the lexicographically first), with the size of its class."""
+    (the lexicographically first, in lexicographic order), with the size of its class."""
     n = network.n
     if symmetry == NONE:
         return [(ranks, 1) for ranks in permutations(range(1, n + 1))]
-    group = automorphisms(network)
-    seen, classes = set(), []
-    for ranks in permutations(range(1, n + 1)):
-        if ranks in seen:
-            continue
-        members = set()
-        for g in group:
-            image = [0] * n
-            for v in range(n):
-                image[g[v]] = ranks[v]
-            members.add(tuple(image))
-        seen |= members
-        classes.append((ranks, len(members)))
-    return classes
+    size = group_order(network)
+    return [(ranks, size) for ranks in first_assignments(network)]
 
 
 def labelling_count(network: Network) -> int:
@@ -71,23 +52,33 @@ def labellings(network: Network):
     return product(*(permutations(network.neighbours[v]) for v in range(network.n)))
 
 
-def id_choices(n: int, id_values: range | None) -> list[tuple[int, ...]]:
-    """The sets of ids to arrange, each sorted: 1..n, or every n of ``id_values``."""
+def id_choices(n: int, id_values: range | None):
+    """The sets of ids to arrange, each sorted, one at a time: 1..n, or every n of ``id_values``."""
     if id_values is None:
-        return [tuple(range(1, n + 1))]
-    return list(combinations(id_values, n))
+        return iter([tuple(range(1, n + 1))])
+    return combinations(id_values, n)
+
+
+def id_choice_count(n: int, id_values: range | None) -> int:
+    """How many sets ``id_choices`` gives, without listing them."""
+    return 1 if id_values is None else comb(value_count(id_values), n)
+
+
+def value_count(values: range) -> int:
+    """len(values), also past what len() takes (--id-values 1..10**30)."""
+    return max(values.stop - values.start, 0)
 
 
 def planned_count(networks: list[Network], ids, id_values, symmetry: str, numbered: bool) -> int:
     """How many arrangements ``network_plan`` would list, without listing them."""
     total = 0
-    choices = 1 if ids is not None else len(id_choices(networks[0].n, id_values)) if networks else 0
+    choices = 1 if ids is not None else id_choice_count(networks[0].n, id_values) if networks else 0
     for network in networks:
         labels = labelling_count(network) if numbered or symmetry == NONE else 1
         if ids is not None:
             total += labels
             continue
-        classes = factorial(network.n) if symmetry == NONE else factorial(network.n) // len(automorphisms(network))
+        classes = factorial(network.n) if symmetry == NONE else factorial(network.n) // group_order(network)
         total += classes * labels * choices
     return total
 
@@ -95,12 +86,14 @@ def planned_count(networks: list[Network], ids, id_values, symmetry: str, number
 def represented_count(networks: list[Network], ids, id_values) -> int:
     """How many arrangements there are in all (ids, labellings, graphs): what a plan stands for."""
     n = networks[0].n
-    assignments = 1 if ids is not None else factorial(n) * len(id_choices(n, id_values))
+    assignments = 1 if ids is not None else factorial(n) * id_choice_count(n, id_values)
     return sum(assignments * labelling_count(network) for network in networks)
 
 
-def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbered: bool) -> list[Arrangement]:
-    """The arrangements to explore, in order: graph by graph, then ids, then labellings."""
+def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbered: bool, meter=None) -> list[Arrangement]:
+    """The arrangements to explore, in order: graph by graph, then ids, then labellings;
+    ``meter`` (progress.Steps) counts them as they are listed."""
+    advance = meter.advance if meter is not None else lambda count=1: None
     plan = []
     for network in networks:
         every_labelling = numbered or symmetry == NONE
@@ -108,15 +101,18 @@ def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbere
         if ids is not None:
             assignments = [(tuple(ids), 1)]
         else:
+            classes = rank_classes(network, symmetry)
             assignments = [
                 (tuple(values[rank - 1] for rank in ranks), size)
                 for values in id_choices(network.n, id_values)
-                for ranks, size in rank_classes(network, symmetry)
+                for ranks, size in classes
             ]
         for assigned, size in assignments:
             if every_labelling:
                 for labelling in labellings(network):
                     plan.append(Arrangement(assigned, size, topology=network.relabelled(labelling), numbered=numbered))
+                    advance()
             else:
                 plan.append(Arrangement(assigned, size * labels, topology=network, numbered=False))
+                advance()
     return plan

@@ -304,7 +304,7 @@ def check_plan(
     own_structure = synchronizer is not None and not follows_the_ids(synchronizer)
     if own_structure:  # one arrangement may not stand for its class, nor one labelling for all
         symmetry, numbered = "none", True
-    planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered)
+    planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered, progress)
     plan = planning.plan
     # an algorithm that cannot run fails here
     system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)

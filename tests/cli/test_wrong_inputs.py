@@ -46,11 +46,11 @@ def test_a_huge_ring_is_refused_at_once_with_its_count_as_a_power_of_ten(capsys,
 
 
 def test_a_count_too_long_to_write_is_given_as_a_power_of_ten(capsys):
-    """A path of 2000 vertices, every arrangement and labelling: 2000! 2^1998, 6,337 digits (Python
-    writes 4,300 at most). (Without --symmetry none, the graph's automorphisms are enumerated first.)"""
-    status, _, err = run(capsys, "flooding", "--graph", "path", "--n", 2000, "--symmetry", "none")
+    """A star of 1000 vertices, every arrangement and labelling: 1000! 999!, 5,133 digits (Python
+    writes 4,300 at most)."""
+    status, _, err = run(capsys, "dfs-election", "--graph", "star", "--n", 1000, "--symmetry", "none")
     assert status == 3
-    assert err.startswith("check: n = 2000 has about 10^6,336 arrangements to explore (every arrangement), too many")
+    assert err.startswith("check: n = 1000 has about 10^5,132 arrangements to explore (every arrangement), too many")
 
 
 def test_the_count_of_a_ring_too_large_is_the_count_planned(capsys):
@@ -58,7 +58,8 @@ def test_the_count_of_a_ring_too_large_is_the_count_planned(capsys):
     status, _, err = run(capsys, "hs", "--n", 12)
     assert status == 3
     assert err == ("check: n = 12 has 19,958,400 arrangements to explore (one per rotation and reflection class), "
-                   "too many; check a smaller n, or one arrangement with --ids\n")
+                   "too many; n = 11 is the largest with at most 10,000,000 arrangements: check that n or a smaller "
+                   "one, or one arrangement with --ids\n")
 
 
 # -- files -------------------------------------------------------------------------------------

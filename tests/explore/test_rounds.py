@@ -9,6 +9,7 @@ from algorithms import builtin
 from checker import check, load_algorithm
 from checker.cli import main
 from checker.explore.arrangements import Arrangement
+from checker.explore.automorphisms import group_order
 from checker.explore.systems import system_for
 from models.network import connected_graphs, family
 
@@ -22,19 +23,13 @@ def test_flooding_on_every_connected_graph_of_five_sends_exactly_2ED_messages_in
     assert len(result.networks) == 21
     # every arrangement of every graph: 5! ids, every port labelling (one stands for all)
     assert result.arrangements_represented == result.arrangements_total
-    assert result.arrangements_checked == sum(120 // len(_automorphisms(g)) for g in connected_graphs(5))
+    assert result.arrangements_checked == sum(120 // group_order(g) for g in connected_graphs(5))
     for exploration in result.per_arrangement:
         network = exploration.network
         exact = 2 * network.edge_count * network.diameter
         assert exploration.messages_min == exploration.messages_max == exact, network.describe()
         assert exploration.rounds_min == exploration.rounds_max == network.diameter + 1
         assert exploration.states == network.diameter + 2  # one path: the initial state and a state per round
-
-
-def _automorphisms(network):
-    from checker.explore.networks import automorphisms
-
-    return automorphisms(network)
 
 
 def test_a_deterministic_synchronous_algorithm_has_one_successor_per_state():
