@@ -63,6 +63,15 @@ class Envelope(NamedTuple):
         return f"{self.message}[{self.tick}]" if self.kind == "m" else f"{self.kind}[{self.tick}]"
 
 
+class Place(NamedTuple):
+    """What a process knows of the structure: its ports, and its part of a tree or cluster."""
+
+    ports: tuple  # every port (a handler must not rely on their order: that reads their numbers)
+    parent: object = None  # the port towards the root (beta) or the cluster leader (gamma); None at a root
+    children: tuple = ()  # the ports towards its children
+    inter: tuple = ()  # gamma: the ports of the designated edges to neighbouring clusters
+
+
 class Node(NamedTuple):
     """One process of the synchronized system (see the module)."""
 
@@ -300,8 +309,6 @@ class PortHandlers:
         self._outcomes: dict = {}
 
     def places(self, topology, ids) -> list:
-        from .synchronizers import Place  # models/synchronizers.py imports this module
-
         places = self.guarded.places(topology, ids)
         if not isinstance(places, (list, tuple)) or len(places) != topology.n or not all(
                 isinstance(place, Place) for place in places):

@@ -48,18 +48,8 @@ Choices where the text leaves room (docs/checking.md, "Synchronizers"):
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
 
-from .synchronized import Envelope
-
-
-class Place(NamedTuple):
-    """What a process knows of the structure: its ports, and its part of a tree or cluster."""
-
-    ports: tuple  # every port (a handler must not rely on their order: that reads their numbers)
-    parent: object = None  # the port towards the root (beta) or the cluster leader (gamma); None at a root
-    children: tuple = ()  # the ports towards its children
-    inter: tuple = ()  # gamma: the ports of the designated edges to neighbouring clusters
+from .synchronized import Envelope, Place  # noqa: F401  (Place: the handlers' structure, exported here)
 
 
 def _send(ports, kind: str, tick: int) -> tuple:
