@@ -17,6 +17,7 @@ import traceback
 from models import AlgorithmError
 
 from ..explore.memory import parse_size
+from ..explore.planning import refuse_too_many_processes
 from ..explore.run import RunTooLarge, check
 from ..render.formats import FORMATS as TRACE_FORMATS
 from . import modes as cli_modes
@@ -392,6 +393,8 @@ def run(argv: list[str] | None = None) -> int:
     refuse_unused_options(args, _mode(args))
     if args.trace_out:
         check_trace_out(args.trace_out)
+    if args.n is not None and _mode(args) != "check":  # a check's planning refuses a size with its own advice
+        refuse_too_many_processes(cli_modes.as_range(args.n)[-1])
     if randomized_mode.wanted(args):
         return randomized_mode.run(args)
     if args.messages or args.open_schedules:
