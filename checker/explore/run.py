@@ -20,7 +20,7 @@ from specs import Property, election_spec
 
 from ..trust.remembered import reading_report
 from .anonymous import IdRead, may_be_anonymous
-from .arrangements import REFLECTION, Arrangement
+from .arrangements import NONE, REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
@@ -161,7 +161,10 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         exploration.ids = arrangement.ids
         if exploration.violations:  # search again with the ids, for reasons and a trace that name them
             task.blind = False
-            return _explore(arrangement, progress)
+            found = _explore(arrangement, progress)
+            if isinstance(found[0], Exploration) and not found[0].violations:
+                raise IdRead  # the ids change the graph after all: explore every arrangement with its ids
+            return found
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
@@ -318,7 +321,9 @@ def check_plan(
     if cluster is not None:
         from .cluster import RemoteRun
         remote = RemoteRun(cluster, n, engine, por, max_states, max_memory, chains, fingerprint, python_reason, twins)
-    blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
+    # --symmetry none explores every arrangement with its own ids, the id-blind search too
+    blind = ids is None and len(plan) > 1 and symmetry != NONE and may_be_anonymous(
+        algorithm, None if planning.networks else algorithm.topology(n))
     try:
         if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
             _task.blind = True
