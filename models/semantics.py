@@ -23,6 +23,7 @@ from . import draws
 from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
+from .ports import carries_a_port
 from .process import view_class
 from .values import HiddenId, render
 
@@ -303,6 +304,10 @@ class AsyncSystem:
                         f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
                         f"{item!r}, which is not a Message"
                     )
+                if carries_a_port(item):  # another process could compare it with its own ports
+                    raise AlgorithmError(f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
+                                         f"{item!r}, which carries a port: ports are local to their process "
+                                         "(another process cannot tell what it names); send an id or a value instead")
         return outcomes
 
     def _port_argument(self, port):
