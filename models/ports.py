@@ -32,19 +32,20 @@ class PortNumbersRead(AlgorithmError):
 class Port:
     """A port of one process: equal to itself, and to nothing else that is not the same port.
 
-    The checker hands a process its ports (``given``): the arrival port, a Port local,
+    The checker hands a process its ports (``given_port``): the arrival port, a Port local,
     ``NO_PORT``, ``p.port(k)``. ``Port(k)`` written in the algorithm names the port numbered k:
-    comparing it with a given port reads that number (see ``reads_a_number``), as
-    ``number`` does (reading it makes the checker explore every labelling). No order, no
-    arithmetic and no truth value: those would read the number without saying so.
+    comparing it with a given port reads that number, as ``number`` does (reading it makes the
+    checker explore every labelling), and so does using it as one of the process's own ports
+    (``reads_a_number``). No order, no arithmetic and no truth value: those would read the
+    number without saying so.
     """
 
     __slots__ = ("_number", "_numbered", "_given")
 
-    def __init__(self, number, numbered: bool = True, given: bool = False):
+    def __init__(self, number, numbered: bool = True):
         self._number = number  # an int, or a z3 term in the symbolic reading
         self._numbered = numbered  # may the process read the number without notice?
-        self._given = given  # handed to the process by the checker, not built from a number
+        self._given = False  # handed to the process by the checker (given_port), not built from a number
 
     @property
     def number(self):
@@ -95,13 +96,15 @@ class Port:
         return "port ?" if not self._numbered else f"port {self._number}"
 
 
-NO_PORT = Port(NONE_STORED, given=True)  # the value of a Port local that holds no port (e.g. the root's parent)
-
-
 def given_port(number, numbered: bool) -> Port:
     """Port ``number`` as the checker hands it to a process whose run lets it read numbers
-    (``numbered``) or not."""
-    return Port(number, numbered, given=True)
+    (``numbered``) or not. Not a constructor argument: ``Port(k)`` in an algorithm is never given."""
+    port = Port(number, numbered)
+    port._given = True
+    return port
+
+
+NO_PORT = given_port(NONE_STORED, True)  # the value of a Port local that holds no port (e.g. the root's parent)
 
 
 def reads_a_number(port, numbered: bool) -> bool:
