@@ -9,13 +9,17 @@ that reads an id, a body that stores one in a local or sends one in a message (s
 messages are hashed when stored) stops the search with ``IdRead``.
 
 What a hidden id cannot intercept (``type(p.id)``, ``p.id is x``, ``id(p.id)``, a bare
-``except:`` that swallows the refusal) meets the real ids: the search also takes every local
-step with the real ids of that arrangement (``RealIds``), and a step that comes out otherwise,
-or fails either way, stops the search with ``IdRead`` too. If the search completes, no step,
-state or observation depended on an id, and the arrangement with its real ids has this very
-graph, step for step; by induction along the search every arrangement has it too, and it is
-checked once for all of them. If it stops, the arrangements are explored one by one, with
-their ids, as for any algorithm.
+``except:`` that swallows the refusal) meets the real ids: the search takes every local step
+again with real ids (``RealIds``), and a step that comes out otherwise, or fails either way,
+stops the search with ``IdRead`` too. Every process has the same hidden id, the same code and,
+on the rings this search runs on, the same port names, so the blind system is symmetric under
+rotation: a local context reached at one position is reached at every position, and is taken
+there with the real id that position is given. The positions share out the run's id values
+(1..n, or every value of ``--id-values``), so every context the search meets is taken with
+every value, and comes out the same. Then every arrangement of those values has the blind
+graph, step for step (by induction along the search), and one search is checked for all of
+them. If it stops, the arrangements are explored one by one, with their ids, as for any
+algorithm.
 """
 from __future__ import annotations
 
@@ -39,32 +43,35 @@ class HiddenId:
 
 
 def hidden_ids(n: int) -> tuple[HiddenId, ...]:
-    return tuple(HiddenId() for _ in range(n))
+    """One hidden id for every process: nothing then tells the processes apart (see above)."""
+    return (HiddenId(),) * n
 
 
 class RealIds:
-    """The real ids of the arrangement an id-blind search explores. The system (models/semantics.py)
+    """The id values an id-blind search is checked against. The system (models/semantics.py)
     takes each local step it evaluates (a command at a process with its locals and message, the
-    decisions it observes, the process a timeout awaits) twice, with the hidden id and with the
-    real one (as the process sees it: none for an anonymous algorithm), through ``same``."""
+    decisions it observes, the process a timeout awaits) with the hidden id and again with each
+    real id of its position, through ``same``: position i takes the values i, i + n, i + 2n...
+    of ``values`` (as the process sees them: none for an anonymous algorithm)."""
 
-    def __init__(self, seen: tuple):
-        self.seen = seen  # what process i sees as its id, with the real ids
-        self._taken: dict = {}  # key -> a step taken both ways already (observations are not memoised)
+    def __init__(self, system, values: tuple):
+        n = system.n
+        self.at = [system.seen_ids(values[i::n]) for i in range(n)]  # what position i is checked with
+        self._taken: dict = {}  # key -> a step taken every way already (observations are not memoised)
 
     def same(self, i: int, hidden, take, key=None):
-        """``take(hidden)``, if ``take`` with process i's real id gives the same; else IdRead.
-        An error either way is IdRead too: with the ids hidden, an error may be the hiding's,
-        and the search with the ids tells."""
+        """``take(hidden)``, if ``take`` with each real id of position i gives the same; else
+        IdRead. An error any way is IdRead too: with the ids hidden, an error may be the
+        hiding's, and the search with the ids tells."""
         if key is not None and key in self._taken:
             return self._taken[key]
         try:
             blind = take(hidden)
-            real = take(self.seen[i])
+            for real_id in self.at[i]:
+                if take(real_id) != blind:  # a hidden id in the outcome refuses the comparison: IdRead as well
+                    raise IdRead
         except Exception:  # noqa: BLE001 -- the search with the ids raises it again, if it is the algorithm's
             raise IdRead from None
-        if real != blind:  # a hidden id in the outcome refuses the comparison: IdRead as well
-            raise IdRead
         if key is not None:
             self._taken[key] = blind
         return blind
