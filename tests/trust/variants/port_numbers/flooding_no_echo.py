@@ -4,8 +4,9 @@
 whose port equals its own arrival port: it compares port numbers of two different processes,
 which mean nothing to each other. On the path of 3 the labelling in neighbour order drops
 nothing that matters; with the middle vertex's ports the other way round, an end never hears
-of the largest id: two leaders. The message carries a port (inside a tuple), which is refused:
-ports are local to their process. With that check off, every labelling finds the bug.
+of the largest id and records another leader (agreement fails). The message carries a port
+(inside a tuple), which is refused: ports are local to their process. With that check off,
+every labelling finds the bug; one labelling alone does not.
 """
 from algorithms.flooding import Flooding
 from models import NIL, NO_PORT, Local, Message, Port, ite, receive, spontaneous
