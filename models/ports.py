@@ -59,8 +59,9 @@ class Port:
                 f"compares a port with {other!r}; ports compare only with ports (the arrival port, a Port "
                 "local, NO_PORT); for its number write port.number"
             )
-        for given, named in ((self, other), (other, self)):
-            if given._given and not named._given and not given._numbered:
+        if self._given is not other._given:  # one of the process's ports and one named by its number
+            given, named = (self, other) if self._given else (other, self)
+            if not given._numbered:
                 raise PortNumbersRead(f"compares its port with {named!r}, a port named by its number (Port)")
         return self._number == other._number  # a z3 term in the symbolic reading
 

@@ -26,9 +26,8 @@ import pytest
 
 from checker.cli import main
 from checker.explore import anonymous
-from models import NO_PORT, Port
+from models import NO_PORT, Port, semantics
 from models import algorithm as dsl
-from models import semantics
 from models.ports import PortNumbersRead, carries_a_port, given_port
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
