@@ -60,7 +60,8 @@ MOST_CONCRETE = ["--engine", "reference", "--no-por", "--symmetry", "none", "--n
 MODES = {
     "default": [], "interned": ["--engine", "interned"], "reference": ["--engine", "reference"],
     "native": ["--engine", "native"], "no-por": ["--no-por"], "rotation": ["--symmetry", "rotation"],
-    "no-symmetry": ["--symmetry", "none"], "no-twins": ["--no-twins"], "most-concrete": MOST_CONCRETE,
+    "no-symmetry": ["--symmetry", "none"], "no-twins": ["--no-twins"], "no-chains": ["--no-chains"],
+    "fingerprint": ["--fingerprint"], "most-concrete": MOST_CONCRETE,
     "messages": ["--messages"], "prove": ["--prove"], "check-invariant": ["--check-invariant"],
 }
 RANDOMIZED_MODES = {"expected": ["--expected"], "within": ["--within", "20"]}
