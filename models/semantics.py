@@ -116,8 +116,8 @@ class AsyncSystem:
         self.ids = ids
         self.n = n = len(ids)
         self._visible_ids = self.seen_ids(ids)
-        # an id-blind search's RealIds (checker/explore/anonymous.py): every local step is taken
-        # with the real ids too, and must come out the same
+        # an id-blind search's RealIds (checker/explore/anonymous.py): every local step that reads
+        # p.id is taken with the real ids too, and must come out the same
         self.real_ids = None
         self._local_steps: dict = {}  # _run's memo
         self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
