@@ -37,7 +37,7 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
-    if blind:  # every local step is also taken with the run's real ids, and must come out the same
+    if blind:  # every local step that reads p.id is also taken with the run's real ids, and must come out the same
         local.real_ids = RealIds(local, blind)
     local.premature_timeouts = premature_timeouts
     if crashes:

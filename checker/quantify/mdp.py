@@ -110,7 +110,7 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
     started = time.perf_counter()
     anonymous = ids is None
     local = local_system(algorithm, n, hidden_ids(n) if anonymous else ids)
-    if anonymous:  # every local step is also taken with the ids 1..n, and must come out the same
+    if anonymous:  # every local step that reads p.id is also taken with the ids 1..n, and must come out the same
         local.real_ids = RealIds(local, tuple(range(1, n + 1)))
     system = ProbabilisticRounds(local) if algorithm.timing == SYNCHRONOUS else ProbabilisticSystem(local)
     mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous,
