@@ -365,7 +365,8 @@ class AsyncSystem:
 
     def _awaited(self, i: int, values: tuple, command: Command):
         if self.real_ids is not None:
-            return self.real_ids.same(i, self._visible_ids[i], lambda seen_id: self._awaited_by(i, values, command, seen_id))
+            return self.real_ids.same(i, self._visible_ids[i],
+                                      lambda seen_id: self._awaited_by(i, values, command, seen_id))
         return self._awaited_by(i, values, command, self._visible_ids[i])
 
     def _awaited_by(self, i: int, values: tuple, command: Command, seen_id):

@@ -12,15 +12,16 @@ What a hidden id cannot intercept (``type(p.id)``, ``p.id is x``, ``id(p.id)``, 
 ``except:`` that swallows the refusal) meets the real ids: the search takes every local step
 that reads ``p.id`` again with real ids (``RealIds``), and a step that comes out otherwise, or
 fails either way, stops the search with ``IdRead`` too. (A step that never reads ``p.id``, the
-only way a command, guard or decision function has to its id, is the same with every id.) Every process has the same hidden id, the same code and,
-on the rings this search runs on, the same port names, so the blind system is symmetric under
-rotation: a local context reached at one position is reached at every position, and is taken
-there with the real id that position is given. The positions share out the run's id values
-(1..n, or every value of ``--id-values``), so every context the search meets is taken with
-every value, and comes out the same. Then every arrangement of those values has the blind
-graph, step for step (by induction along the search), and one search is checked for all of
-them. If it stops, the arrangements are explored one by one, with their ids, as for any
-algorithm.
+only way a command, guard or decision function has to its id, is the same with every id.)
+
+Every process has the same hidden id, the same code and, on the rings this search runs on, the
+same port names, so the blind system is symmetric under rotation: a local context reached at
+one position is reached at every position, and is taken there with the real id that position
+is given. The positions share out the run's id values (1..n, or every value of
+``--id-values``), so every context the search meets is taken with every value, and comes out
+the same. Then every arrangement of those values has the blind graph, step for step (by
+induction along the search), and one search is checked for all of them. If it stops, the
+arrangements are explored one by one, with their ids, as for any algorithm.
 """
 from __future__ import annotations
 
