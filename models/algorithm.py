@@ -26,7 +26,7 @@ from .draws import draws_in
 from .errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
-from .ports import Port, stored
+from .ports import Port, reads_a_number, stored
 from .topology import Topology
 
 LARGEST = "largest"
@@ -43,6 +43,8 @@ class Local:
     def __init__(self, type_: type, initial):
         self.type = type_
         self.initial = stored(initial) if type_ is Port else initial  # states hold plain values
+        # starts at a port built from its number (Port(k)): reads port number k (models/ports.py)
+        self.names_a_port = type_ is Port and reads_a_number(initial, numbered=False)
         self.name = "?"
 
     def __set_name__(self, owner, name):

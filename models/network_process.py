@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from .errors import AlgorithmError
 from .logic import And, is_symbolic, ite
-from .messages import Message
-from .ports import NONE_STORED, Port, PortNumbersRead
+from .ports import NONE_STORED, Port, PortNumbersRead, given_port, reads_a_number
 from .process import ProcessView
 
 
@@ -40,8 +39,8 @@ class NetworkProcessView(ProcessView):
         if not self._numbered:
             raise PortNumbersRead(f"names port {number} by its number (p.port)")
         if is_symbolic(number):  # the symbolic reading (footprints): ports are 0..degree-1
-            return Port(ite(And(0 <= number, number < len(self._out_ports)), number, NONE_STORED), True)
-        return Port(number if 0 <= number < len(self._out_ports) else NONE_STORED, True)
+            return given_port(ite(And(0 <= number, number < len(self._out_ports)), number, NONE_STORED), True)
+        return given_port(number if 0 <= number < len(self._out_ports) else NONE_STORED, True)
 
     def send(self, port, message):
         if not isinstance(port, Port):
@@ -49,8 +48,8 @@ class NetworkProcessView(ProcessView):
                 f"sends on {port!r}; on a network a port is a Port value: the arrival port, a Port local, "
                 "or p.port(k); p.send_all(m) sends to every neighbour"
             )
-        if isinstance(message, Message) and any(isinstance(field, Port) for field in message[1:]):
-            raise AlgorithmError(f"sends {message!r}, which carries a port: ports are local to their process")
+        if reads_a_number(port, self._numbered):
+            raise PortNumbersRead(f"sends on {port!r}, a port named by its number")
         number = port._number
         if is_symbolic(number):
             # the symbolic reading (footprints) of a send to a port held in a local: it may be any
@@ -64,6 +63,8 @@ class NetworkProcessView(ProcessView):
     def _slot_port(self, port):
         if not isinstance(port, Port):
             raise AlgorithmError(f"indexes a per-port local with {port!r}; on a network index it with a Port value")
+        if reads_a_number(port, self._numbered):
+            raise PortNumbersRead(f"indexes a per-port local with {port!r}, a port named by its number")
         if is_symbolic(port._number):
             raise AlgorithmError("indexes a per-port local with a port held in a local (not read symbolically)")
         return port._number

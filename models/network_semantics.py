@@ -17,7 +17,7 @@ from .algorithm import Algorithm
 from .errors import AlgorithmError
 from .network import Network
 from .network_process import NetworkProcessView
-from .ports import Port, PortNumbersRead
+from .ports import PortNumbersRead, given_port
 from .process import view_class
 from .semantics import AsyncSystem
 
@@ -35,9 +35,13 @@ class NetworkSystem(AsyncSystem):
             restricted = [c.name for c in algorithm.commands if c.kind == "receive" and c.ports is not None]
             if restricted:
                 raise PortNumbersRead(f"{algorithm.__name__}.{restricted[0]} names its arrival ports by number (ports=)")
+            starting = [variable for variable in algorithm.variables if variable.names_a_port]
+            if starting:
+                raise PortNumbersRead(f"{algorithm.__name__}.{starting[0].name} starts at port {starting[0].initial}, "
+                                      "a port named by its number (Port)")
 
     def _port_argument(self, port):
-        return Port(port, self.numbered)
+        return given_port(port, self.numbered)
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         """As ``AsyncSystem.locals_of``, without the per-port locals of ports the process lacks

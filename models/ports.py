@@ -11,7 +11,11 @@ stands for all of them (checker/explore/networks.py).
 Asking for a number (``port.number``, ``p.port(k)``, a receive restricted with ``ports=``, or a
 synchronous round whose outcome depends on the order a process reads its ports) is allowed,
 and is *noticed*: in a run that relies on one labelling it raises ``PortNumbersRead``, and the
-checker starts again with every labelling. Nothing is declared; what the algorithm does decides.
+checker starts again with every labelling. So is naming a port by its number, ``Port(k)``
+(models exports the class): such a port is the user's constant, and whatever brings it together
+with the ports the process was given (comparing them, sending on it, storing it in a Port
+local or starting one there, indexing a per-port local with it) reads port number k. Nothing
+is declared; what the algorithm does decides.
 """
 from __future__ import annotations
 
@@ -28,16 +32,20 @@ class PortNumbersRead(AlgorithmError):
 class Port:
     """A port of one process: equal to itself, and to nothing else that is not the same port.
 
-    ``number`` is the port's number, for algorithms that walk their ports in order (reading it
-    makes the checker explore every labelling). No order, no arithmetic and no truth value:
-    those would read the number without saying so.
+    The checker hands a process its ports (``given_port``): the arrival port, a Port local,
+    ``NO_PORT``, ``p.port(k)``. ``Port(k)`` written in the algorithm names the port numbered k:
+    comparing it with a given port reads that number, as ``number`` does (reading it makes the
+    checker explore every labelling), and so does using it as one of the process's own ports
+    (``reads_a_number``). No order, no arithmetic and no truth value: those would read the
+    number without saying so.
     """
 
-    __slots__ = ("_number", "_numbered")
+    __slots__ = ("_number", "_numbered", "_given")
 
     def __init__(self, number, numbered: bool = True):
         self._number = number  # an int, or a z3 term in the symbolic reading
-        self._numbered = numbered
+        self._numbered = numbered  # may the process read the number without notice?
+        self._given = False  # handed to the process by the checker (given_port), not built from a number
 
     @property
     def number(self):
@@ -51,6 +59,10 @@ class Port:
                 f"compares a port with {other!r}; ports compare only with ports (the arrival port, a Port "
                 "local, NO_PORT); for its number write port.number"
             )
+        if self._given is not other._given:  # one of the process's ports and one named by its number
+            given, named = (self, other) if self._given else (other, self)
+            if not given._numbered:
+                raise PortNumbersRead(f"compares its port with {named!r}, a port named by its number (Port)")
         return self._number == other._number  # a z3 term in the symbolic reading
 
     def __ne__(self, other):
@@ -80,10 +92,28 @@ class Port:
             return f"port {self._number}"
         if self._number == NONE_STORED:
             return "NO_PORT"
+        if not self._given:
+            return f"Port({self._number})"
         return "port ?" if not self._numbered else f"port {self._number}"
 
 
-NO_PORT = Port(NONE_STORED)  # the value of a Port local that holds no port (e.g. the root's parent)
+def given_port(number, numbered: bool) -> Port:
+    """Port ``number`` as the checker hands it to a process whose run lets it read numbers
+    (``numbered``) or not. Not a constructor argument: ``Port(k)`` in an algorithm is never given."""
+    port = Port(number, numbered)
+    port._given = True
+    return port
+
+
+NO_PORT = given_port(NONE_STORED, True)  # the value of a Port local that holds no port (e.g. the root's parent)
+
+
+def reads_a_number(port, numbered: bool) -> bool:
+    """Whether a process whose run hides port numbers (``numbered`` false) reads one by using
+    ``port`` as one of its own (sending on it, storing it, indexing a per-port local): a port
+    built from a number, other than NO_PORT's, names that number."""
+    return isinstance(port, Port) and not numbered and not port._given and not (
+        not is_symbolic(port._number) and port._number == NONE_STORED)
 
 
 def stored(value) -> int:
@@ -91,6 +121,18 @@ def stored(value) -> int:
     if isinstance(value, Port):
         return value._number
     raise AlgorithmError(f"a Port local can hold only a port or NO_PORT, not {value!r}")
+
+
+def carries_a_port(value) -> bool:
+    """Whether ``value`` (a message) holds a Port anywhere: in a field, or inside a field's
+    tuples, lists, sets, frozensets, dicts or nested messages."""
+    if isinstance(value, Port):
+        return True
+    if isinstance(value, dict):
+        return any(carries_a_port(key) or carries_a_port(item) for key, item in value.items())
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return any(carries_a_port(item) for item in value)
+    return False
 
 
 def read_numbers(port) -> object:

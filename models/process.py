@@ -9,7 +9,7 @@ from __future__ import annotations
 from .algorithm import Algorithm, Layout
 from .draws import NoDraws
 from .errors import AlgorithmError
-from .ports import Port, stored
+from .ports import Port, PortNumbersRead, given_port, reads_a_number, stored
 
 # Where no coins are handed in (the symbolic reading, decision functions), a draw is refused.
 _UNREAD = NoDraws(
@@ -94,9 +94,11 @@ def _scalar_property(slot: int):
 def _port_property(slot: int):
     """A Port local: stored as a plain int (models/ports.py), read as a Port value."""
     def read(self):
-        return Port(self._values[slot], self._numbered)
+        return given_port(self._values[slot], self._numbered)
 
     def write(self, value):
+        if reads_a_number(value, self._numbered):
+            raise PortNumbersRead(f"stores {value!r}, a port named by its number, in a Port local")
         self._values[slot] = stored(value)
 
     return property(read, write)

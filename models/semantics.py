@@ -23,7 +23,7 @@ from . import draws
 from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .messages import Message
-from .ports import PortNumbersRead
+from .ports import PortNumbersRead, carries_a_port
 from .process import view_class
 from .values import HiddenId, render
 
@@ -119,8 +119,10 @@ class AsyncSystem:
         self.algorithm = algorithm
         self.ids = ids
         self.n = n = len(ids)
-        # what a command sees as p.id: nothing, for an anonymous algorithm
-        self._visible_ids = (HiddenId(algorithm.__name__),) * n if algorithm.anonymous else ids
+        self._visible_ids = self.seen_ids(ids)
+        # an id-blind search's RealIds (checker/explore/anonymous.py): every local step that reads
+        # p.id is taken with the real ids too, and must come out the same
+        self.real_ids = None
         self._local_steps: dict = {}  # _run's memo
         self.premature_timeouts = False  # --premature-timeouts: a timeout fires whenever its guard holds
         # what follows depends on the algorithm and its topology, not on the ids: made once per
@@ -132,6 +134,10 @@ class AsyncSystem:
             if key is not None:
                 _shapes[key] = shape
         self.__dict__.update(shape)
+
+    def seen_ids(self, ids: tuple) -> tuple:
+        """What the processes see as ``p.id`` with ``ids``: nothing, for an anonymous algorithm."""
+        return (HiddenId(self.algorithm.__name__),) * len(ids) if self.algorithm.anonymous else tuple(ids)
 
     def _shape(self, algorithm, n: int, swapped, topology) -> dict:
         """The attributes fixed by the algorithm and the topology (read-only once made)."""
@@ -281,18 +287,25 @@ class AsyncSystem:
             return self._run_once(values, i, command, message, port)
 
     def _run_once(self, values: tuple, i: int, command: Command, message, port):
+        if self.real_ids is not None:
+            return self.real_ids.same(i, self._visible_ids[i],
+                                      lambda seen_id: self._take(values, i, command, message, port, seen_id))
+        return self._take(values, i, command, message, port, self._visible_ids[i])
+
+    def _take(self, values: tuple, i: int, command: Command, message, port, seen_id):
+        """The outcomes of ``command`` at process i, which sees ``seen_id`` as its id (see ``_run``)."""
         algorithm = self.algorithm
         try:
             # a receive gets (message, port), a port choice (port), a spontaneous command nothing
             arguments = () if port is None else (self._port_argument(port),) if message is None else (
                 message, self._port_argument(port))
             if command.guard is not None:
-                guard_view = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm, _GUARD_COINS)
+                guard_view = self._view(values, seen_id, self.n, self._out_ports[i], algorithm, _GUARD_COINS)
                 if not command.guard(guard_view, *arguments):
                     return None
 
             def run(coins):
-                process = self._view(list(values), self._visible_ids[i], self.n, self._out_ports[i], algorithm, coins)
+                process = self._view(list(values), seen_id, self.n, self._out_ports[i], algorithm, coins)
                 command.body(process, *arguments)
                 return tuple(process._values), tuple(process._sent)
 
@@ -309,6 +322,10 @@ class AsyncSystem:
                         f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
                         f"{item!r}, which is not a Message"
                     )
+                if carries_a_port(item):  # another process could compare it with its own ports
+                    raise AlgorithmError(f"{algorithm.__name__}.{command.name} (line {command.line}) sends "
+                                         f"{item!r}, which carries a port: ports are local to their process "
+                                         "(another process cannot tell what it names); send an id or a value instead")
         return outcomes
 
     def _port_argument(self, port):
@@ -365,7 +382,13 @@ class AsyncSystem:
         return sorted((step for _, step in detected + waiting), key=lambda step: step.instance)
 
     def _awaited(self, i: int, values: tuple, command: Command):
-        view = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], self.algorithm, _GUARD_COINS)
+        if self.real_ids is not None:
+            return self.real_ids.same(i, self._visible_ids[i],
+                                      lambda seen_id: self._awaited_by(i, values, command, seen_id))
+        return self._awaited_by(i, values, command, self._visible_ids[i])
+
+    def _awaited_by(self, i: int, values: tuple, command: Command, seen_id):
+        view = self._view(values, seen_id, self.n, self._out_ports[i], self.algorithm, _GUARD_COINS)
         try:
             return command.waits_for(view)
         except Exception as error:  # noqa: BLE001 -- the user's function, named in one line
@@ -407,15 +430,21 @@ class AsyncSystem:
         return self.observe_locals(i, state[i])
 
     def observe_locals(self, i: int, values: tuple) -> Observation:
+        if self.real_ids is not None:
+            decisions = self.real_ids.same(i, self._visible_ids[i], lambda seen_id: self._decisions(i, values, seen_id),
+                                           key=(i, values))
+        else:
+            decisions = self._decisions(i, values, self._visible_ids[i])
+        return Observation(self.ids[i], *decisions)
+
+    def _decisions(self, i: int, values: tuple, seen_id) -> tuple:
+        """What the decision functions say of process i with these locals, seeing ``seen_id`` as
+        its id: (decided, is_leader, leader_id, candidate), as ``Observation`` orders them."""
         algorithm = self.algorithm
-        p = self._view(values, self._visible_ids[i], self.n, self._out_ports[i], algorithm)
-        return Observation(
-            id=self.ids[i],
-            decided=bool(algorithm.decided(p)),
-            is_leader=bool(algorithm.is_leader(p)),
-            leader_id=algorithm.leader_id(p) if algorithm.leader_id else None,
-            candidate=bool(algorithm.candidate(p)) if algorithm.candidate else True,
-        )
+        p = self._view(values, seen_id, self.n, self._out_ports[i], algorithm)
+        return (bool(algorithm.decided(p)), bool(algorithm.is_leader(p)),
+                algorithm.leader_id(p) if algorithm.leader_id else None,
+                bool(algorithm.candidate(p)) if algorithm.candidate else True)
 
     def observe(self, state) -> tuple[Observation, ...]:
         return tuple(self.observe_process(state, i) for i in range(self.n))

@@ -55,21 +55,44 @@ def domain_of(value_type: type, x, n: int):
     return True
 
 
+# Every way Python lets code use a value, short of ``type(x)``, ``id(x)`` and ``x is y``:
+# comparing, hashing, a truth value, arithmetic and bit operators, conversion to a number, str or
+# bytes, formatting (f-strings, %, str.format), containers' protocols, calling, and any attribute
+# (isinstance, pickling, copying and dir() go through __getattribute__).
+EVERY_USE = tuple(f"__{name}__" for name in """
+    eq ne lt le gt ge hash bool int index float complex bytes str repr format
+    neg pos abs invert round trunc floor ceil len iter contains getitem setitem delitem call
+    add sub mul matmul truediv floordiv mod divmod pow lshift rshift and xor or
+    radd rsub rmul rmatmul rtruediv rfloordiv rmod rdivmod rpow rlshift rrshift rand rxor ror
+    getattribute setattr delattr dir reduce reduce_ex sizeof
+""".split())
+
+
+def refusing_every_use(refuse):
+    """A class decorator: every use of an instance (``EVERY_USE``) calls ``refuse(self, ...)``,
+    which raises. What it cannot intercept (``type(x)``, ``x is y``) the id-blind search meets
+    with the real ids (checker/explore/anonymous.py)."""
+
+    def decorate(cls):
+        for name in EVERY_USE:
+            setattr(cls, name, refuse)
+        return cls
+
+    return decorate
+
+
+def _refuse_anonymous(self, *_):
+    from .errors import AlgorithmError
+
+    algorithm = object.__getattribute__(self, "_algorithm")
+    raise AlgorithmError(f"{algorithm} is anonymous (anonymous = True): its processes have no id to read")
+
+
+@refusing_every_use(_refuse_anonymous)
 class HiddenId:
-    """``p.id`` of an anonymous algorithm: any use of it is an error that says why."""
+    """``p.id`` of an anonymous algorithm: any use of it, printing it included, is an error that says why."""
 
     __slots__ = ("_algorithm",)
 
     def __init__(self, algorithm: str):
-        self._algorithm = algorithm
-
-    def _refuse(self, *_):
-        from .errors import AlgorithmError
-
-        raise AlgorithmError(f"{self._algorithm} is anonymous (anonymous = True): its processes have no id to read")
-
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = __sub__ = __rsub__ = _refuse
-    __mul__ = __rmul__ = __bool__ = __index__ = __int__ = __hash__ = __neg__ = __pow__ = __rpow__ = _refuse
-
-    def __repr__(self) -> str:
-        return "(no id)"
+        object.__setattr__(self, "_algorithm", algorithm)

@@ -46,6 +46,8 @@ def _validate(args) -> None:
             raise AlgorithmError(f"--plot {args.plot}: use a file ending in {' or '.join(PLOT_FORMATS)}")
     if args.ids:
         raise AlgorithmError("the quantitative questions cover every arrangement; drop --ids")
+    if args.id_values:  # their arrangements are those of the ids 1..n
+        raise AlgorithmError("the quantitative questions take the ids 1..n; drop --id-values")
 
 
 def run(args) -> int:

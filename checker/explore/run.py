@@ -21,7 +21,7 @@ from specs import Property, election_spec
 
 from ..trust.remembered import reading_report
 from .anonymous import IdRead, may_be_anonymous
-from .arrangements import REFLECTION, Arrangement
+from .arrangements import NONE, REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
@@ -59,7 +59,7 @@ class _Task:
     chains: bool = True
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
-    blind: bool = False  # explore with hidden ids (anonymous.py)
+    blind: tuple = ()  # the run's id values, if it explores with hidden ids checked against them (anonymous.py)
     crashes: int = 0  # the adversary may crash up to this many processes (models/crashes.py)
     premature_timeouts: bool = False  # timeouts fire whenever their guard holds
     recoveries: int = 0  # crashed processes may restart this many times in all
@@ -161,8 +161,11 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
     if task.blind:
         exploration.ids = arrangement.ids
         if exploration.violations:  # search again with the ids, for reasons and a trace that name them
-            task.blind = False
-            return _explore(arrangement, progress)
+            task.blind = ()
+            found = _explore(arrangement, progress)
+            if isinstance(found[0], Exploration) and not found[0].violations:
+                raise IdRead  # the ids change the graph after all: explore every arrangement with its ids
+            return found
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
@@ -321,16 +324,18 @@ def check_plan(
     if cluster is not None:
         from .cluster import RemoteRun
         remote = RemoteRun(cluster, n, engine, por, max_states, max_memory, chains, fingerprint, python_reason, twins)
-    blind = ids is None and len(plan) > 1 and may_be_anonymous(algorithm, None if planning.networks else algorithm.topology(n))
+    # --symmetry none explores every arrangement with its own ids, the id-blind search too
+    blind = ids is None and len(plan) > 1 and symmetry != NONE and may_be_anonymous(
+        algorithm, None if planning.networks else algorithm.topology(n))
     try:
         if blind:  # one id-blind search for every arrangement, if it never touches an id (anonymous.py)
-            _task.blind = True
+            _task.blind = tuple(sorted({pid for arrangement in plan for pid in arrangement.ids}))
             try:
                 explorations, counterexample, incomplete_reason, unfinished = _run_plan(
                     [Arrangement(plan[0].ids, sum(a.represents for a in plan))], jobs, meter, max_states)
                 plan = plan[:1]
             except IdRead:
-                _task.blind = blind = False
+                _task.blind, blind = (), False
         if not blind:
             explorations, counterexample, incomplete_reason, unfinished = _run_plan(
                 plan, jobs, meter, max_states, _checkpoint(

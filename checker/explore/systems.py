@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
 
-from .anonymous import hidden_ids
+from .anonymous import RealIds, hidden_ids
 from .arrangements import Arrangement
 
 if TYPE_CHECKING:
@@ -21,11 +21,12 @@ if TYPE_CHECKING:
 # are needed: a plain check of a ring needs none of them, and start-up is part of its time.
 
 
-def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes: int = 0,
+def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: int = 0,
                premature_timeouts: bool = False, recoveries: int = 0, synchronizer=None, reduce: bool = True,
                fifo: bool = False):
-    """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``:
-    with ids that refuse every use instead (checker/explore/anonymous.py); ``crashes``: up to
+    """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``
+    (the run's id values): with ids that refuse every use instead, each step checked against
+    those values (checker/explore/anonymous.py); ``crashes``: up to
     that many processes may crash, and ``recoveries`` times in all restart (models/crashes.py); ``premature_timeouts``: a timeout may fire
     whenever its guard holds (models/semantics.py's ``timeout_steps``); ``synchronizer``: a synchronous
     algorithm run through it on the asynchronous network (models/synchronized.py), reduced unless
@@ -36,6 +37,8 @@ def system_for(algorithm, arrangement: Arrangement, blind: bool = False, crashes
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
+    if blind:  # every local step that reads p.id is also taken with the run's real ids, and must come out the same
+        local.real_ids = RealIds(local, blind)
     local.premature_timeouts = premature_timeouts
     if crashes:
         if algorithm.timing == SYNCHRONOUS:

@@ -25,7 +25,7 @@ from models.probabilistic import ProbabilisticSystem
 from models.probabilistic_rounds import ProbabilisticRounds
 from models.rounds import RoundSystem
 
-from ..explore.anonymous import hidden_ids
+from ..explore.anonymous import RealIds, hidden_ids
 
 REWARDS = ("steps", "messages", "rounds")
 
@@ -104,11 +104,14 @@ def replay_system(algorithm, n: int, ids: tuple):
 
 
 def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | None = None) -> Mdp:
-    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read);
+    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read or
+    if a step comes out otherwise with the ids 1..n: checker/explore/anonymous.py);
     a Markov chain (one choice per state) for a synchronous algorithm."""
     started = time.perf_counter()
     anonymous = ids is None
     local = local_system(algorithm, n, hidden_ids(n) if anonymous else ids)
+    if anonymous:  # every local step that reads p.id is also taken with the ids 1..n, and must come out the same
+        local.real_ids = RealIds(local, tuple(range(1, n + 1)))
     system = ProbabilisticRounds(local) if algorithm.timing == SYNCHRONOUS else ProbabilisticSystem(local)
     mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous,
               algorithm.round_message is not None or bool(algorithm.round_commands),
