@@ -34,7 +34,7 @@ def ensure_installed(tools=("spin", "gcc")) -> None:
         subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True, env=environment,
                        stdout=subprocess.DEVNULL)
     except (OSError, subprocess.CalledProcessError) as error:
-        raise SystemExit(f"could not install {' '.join(missing)} with apt-get ({error}): install them by hand")
+        raise SystemExit(f"could not install {' '.join(missing)} with apt-get ({error}): install them by hand") from None
 
 
 def version() -> str:

@@ -90,7 +90,7 @@ class ABDSystem(SynchronizedSystem):
         for i in range(n):
             node = state[i]
             for port, k in self._in[i]:
-                for j, (envelope, remaining) in enumerate(state[n + k]):
+                for j, (_envelope, remaining) in enumerate(state[n + k]):
                     if remaining == 0:
                         due = True
                         result += self._arrive(state, i, port, k, j)

@@ -48,7 +48,7 @@ class Network(Topology):
         if labelling is None:
             labelling = self.neighbours
         self.labelling = tuple(tuple(ports) for ports in labelling)
-        if len(self.labelling) != n or any(sorted(l) != list(nb) for l, nb in zip(self.labelling, self.neighbours)):
+        if len(self.labelling) != n or any(sorted(ports) != list(nb) for ports, nb in zip(self.labelling, self.neighbours)):
             raise ValueError("a labelling lists each process's neighbours, each once, in port order")
         self.ports = tuple(range(max(n - 1, 0)))
         # the user's names of the vertices (an edge file's, a networkx graph's), in process order;

@@ -175,7 +175,7 @@ class Explorer:
                 target, sent, mover, unmatched, _instance = steps[k]
                 result.transitions += 1
                 result.unmatched += unmatched
-                if self._check_step(result, state, target, mover, lambda: self._path_to(i) + [k]):
+                if self._check_step(result, state, target, mover, lambda: self._path_to(i) + [k]):  # noqa: B023 -- called at once
                     stop = True
                     break
                 walked, end_expansion = (k,), None
@@ -287,7 +287,7 @@ class Explorer:
             result.transitions += 1
             result.unmatched += unmatched
             sent_total += sent
-            if self._check_step(result, state, target, mover, lambda: self._path_to(start) + walked + [k]):
+            if self._check_step(result, state, target, mover, lambda: self._path_to(start) + walked + [k]):  # noqa: B023 -- called at once
                 return None
             walked.append(k)
             state = target

@@ -161,7 +161,7 @@ def almost_sure_termination(offsets: array, targets: array, actions: array, pare
             action_of[e] = len(owner) - 1
     escaping = array("i", [0]) * len(owner)  # choice -> outcomes outside the set
     staying = array("i", [0]) * count  # state -> its choices with every outcome in the set
-    for a, i in enumerate(owner):
+    for i in owner:
         staying[i] += 1
     inside = bytearray(1 if offsets[i + 1] > offsets[i] else 0 for i in range(count))
     incoming: list[list[int]] = [[] for _ in range(count)]

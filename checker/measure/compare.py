@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from models import Algorithm, message_bound_at
+from models import Algorithm
 
 from ..explore.result import VIOLATED, Counterexample
 from ..explore.run import check

@@ -17,7 +17,7 @@ def test_list_names_every_builtin_with_its_seed(capsys):
     status, out, _ = run(capsys, "--list")
     assert status == 0
     for name, seed in (("lcr", "000_"), ("cr", "002_"), ("hs", "001_")):
-        line = next(l for l in out.splitlines() if l.startswith(name + " "))
+        line = next(row for row in out.splitlines() if row.startswith(name + " "))
         assert seed in line
 
 

@@ -16,7 +16,6 @@ from checker.cli import main
 from checker.cli.loader import load_synchronizer
 from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
-from models import Network
 from models.network import family
 from models.synchronized import HANDLERS
 from models.synchronizers import Alpha, Beta, Gamma, clusters

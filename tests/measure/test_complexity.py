@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from algorithms import builtin
-from checker import check, message_table
+from checker import message_table
 from checker.cli import main
 from checker.trust.remembered import reading_report
 from models.native import NativeEngine, NativeUnavailable

@@ -5,8 +5,8 @@ import pytest
 
 from checker.cli.loader import load_algorithm
 from models import (
-    CW, CCW, NIL, Algorithm, AlgorithmError, And, AsyncSystem, BidirectionalRing, Implies, Local, Message, Not,
-    Or, PerPort, UnidirectionalRing, ite, receive, spontaneous,
+    AlgorithmError, And, AsyncSystem, Implies, Message, Not,
+    Or, ite, receive,
 )
 
 HEADER = '''

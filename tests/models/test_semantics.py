@@ -71,7 +71,7 @@ def test_one_process_ring_sends_to_itself():
 def _csr(edges, count, weights=None):
     offsets, targets, ws = array("q", [0]), array("i"), array("B")
     for i in range(count):
-        for k, t in enumerate(edges.get(i, [])):
+        for t in edges.get(i, []):
             targets.append(t)
             ws.append((weights or {}).get((i, t), 1))
         offsets.append(len(targets))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from algorithms.cr import ChangRoberts
 from algorithms.hs import HirschbergSinclair, Probe
 from algorithms.lcr import LCR
-from models import CCW, CW, NIL, TRUE, AlgorithmError, AsyncSystem, Command, Id, opposite
+from models import CCW, CW, TRUE, AlgorithmError, AsyncSystem, Command, Id, opposite
 from models.algorithm import Layout
 from models.process import view_class
 from models.symbolic import SymbolicProcess, bind_message, evaluate, execute
