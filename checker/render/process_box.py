@@ -3,15 +3,33 @@ name, id and locals, filled by its decision, and what a crash or a synchronizer 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .style import CRASH_COLOUR, CRASHED_FILL, DECISION_FILL, SYNCHRONIZER, show
 
-if TYPE_CHECKING:  # a RingState is plain data; this module needs only its attributes
-    from .snapshot import RingState
+
+class GlobalState(Protocol):
+    """What the state pictures read of a global state. snapshot.py's RingState is one; the
+    pictures name this instead of importing it, since a RingState shows itself in a notebook
+    with these pictures (notebook.py), and the two modules would import each other."""
+
+    ids: tuple
+    locals: list[dict]
+    channels: list
+    synchronizer: list[dict]
+    topology: str
+
+    @property
+    def n(self) -> int: ...
+
+    def decision(self, position: int) -> str | None: ...
+
+    def is_crashed(self, position: int) -> bool: ...
+
+    def name(self, position: int) -> str: ...
 
 
-def process_label(state: RingState, i: int, changed=(), changed_synchronizer=()) -> str:
+def process_label(state: GlobalState, i: int, changed=(), changed_synchronizer=()) -> str:
     """A process as a snapshot shows it: name, id, locals (the changed ones in bold), then its
     crash or what it holds through a synchronizer."""
     rows = [f'<tr><td><b>{escape(state.name(i))}</b>  id <b>{state.ids[i]}</b></td></tr>']
@@ -33,7 +51,7 @@ def _value_rows(values: dict, changed, colour: str | None = None) -> list[str]:
     return rows
 
 
-def process_look(state: RingState, i: int, moved: bool) -> dict:
+def process_look(state: GlobalState, i: int, moved: bool) -> dict:
     """How a process's box is filled and outlined: by its decision, greyed and dashed once
     crashed, thick blue when it took the last step."""
     crashed = state.is_crashed(i)

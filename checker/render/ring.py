@@ -7,23 +7,19 @@ dashed and marked "crashed"; through a synchronizer, what a process holds beside
 algorithm's locals follows them under "synchronizer", in purple. Every channel is a small queue
 between its two ends, the head first: on a bidirectional ring clockwise channels run outside
 the circle and anticlockwise ones inside; on a unidirectional ring they sit on the circle.
-Input is a ``RingState`` (plain data), so a state from a trace and one from a z3
-counterexample to induction are drawn the same way.
+Input is a ``RingState`` (plain data, read as process_box.py's ``GlobalState``), so a state
+from a trace and one from a z3 counterexample to induction are drawn the same way.
 """
 from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING
-
 import graphviz
 
 from .deliveries import travels_clockwise
-from .process_box import process_label, process_look
+from .process_box import GlobalState, process_label, process_look
 from .style import FONT, colours, locals_text, message_type
 
-if TYPE_CHECKING:  # a RingState is plain data; this module needs only its attributes
-    from .snapshot import RingState
 
 CLOCKWISE_OUT, ANTICLOCKWISE_IN = 1.3, 0.62  # queue radii, as fractions of the ring's radius
 
@@ -47,7 +43,7 @@ def _queue_label(messages, palette: dict[str, str]) -> str:
     return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="0">{cells}</table>>'
 
 
-def ring_graph(state: RingState, title: str = "", moved: int | None = None, changed=(),
+def ring_graph(state: GlobalState, title: str = "", moved: int | None = None, changed=(),
                changed_synchronizer=()) -> graphviz.Digraph:
     """The picture of ``state``; ``moved`` is the position that took the last step, ``changed`` its
     changed locals (and ``changed_synchronizer`` what changed beside them)."""
@@ -106,7 +102,7 @@ def trace_snapshot(trace, k: int) -> graphviz.Digraph:
                 moved=step.position, changed=step.changes, changed_synchronizer=step.synchronizer_changes)
 
 
-def ring_text(state: RingState) -> str:
+def ring_text(state: GlobalState) -> str:
     """The state in words: one line per process, then one per non-empty channel (head first)."""
     lines = []
     for i, local in enumerate(state.locals):

@@ -210,7 +210,7 @@ def render_text(trace: Trace) -> str:
         console.print(f"synchronous rounds: in each, every process handles the messages of the previous round, "
                       f"then takes its step; {trace.rounds} round(s)", markup=False)
         if trace.steps:
-            console.print(rounds_table(trace))
+            console.print(rounds_table(trace.steps, trace.loop_start, trace.process, trace.name))
     elif trace.steps:
         console.print(steps_table(trace.steps, trace.loop_start, trace.name))
     if not trace.steps:
