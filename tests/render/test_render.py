@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -26,8 +27,12 @@ from checker.render.mermaid import render_mermaid
 from checker.render.snapshot import ChannelState, RingState
 from algorithms.hs import Probe, Terminate
 
-from conftest import MUTANTS
-from test_mutants import CATALOGUE
+from conftest import MUTANTS, ROOT
+
+# the mutants' catalogue is its test module's, in tests/explore/, which pytest puts on the path
+# only when it collects that folder: so that this file runs alone too
+sys.path.insert(0, os.path.join(ROOT, "tests", "explore"))
+from test_mutants import CATALOGUE  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 # .ci/run installs graphviz, so CI draws every picture; elsewhere say what is missing
