@@ -24,7 +24,7 @@ from conftest import MUTANTS
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 SLOW = {"hs", "hs-lecture", "hs_unoriented_responses_turn_back.py", "hs_lecture_largest_passes.py",
-        "hs_smallest_wins.py"}  # 10 to 40 s each: with the slow tests
+        "hs_smallest_wins.py", "hs_unoriented_comparisons_flipped.py"}  # 10 to 50 s each: with the slow tests
 
 
 def _marked(names):
