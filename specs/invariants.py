@@ -28,6 +28,7 @@ declared domain (an Id in 0..n, an enum one of its members), which a proof must 
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import sys
@@ -58,6 +59,17 @@ def _process_class(algorithm: type[Algorithm], layout: Layout) -> type[ProcessVi
     return _views[key]
 
 
+@functools.lru_cache(maxsize=64)
+def _topology(algorithm: type[Algorithm], n: int):
+    """The ring of ``n`` of ``algorithm``, built once: an invariant reads it at every state."""
+    return algorithm.topology(n)
+
+
+@functools.lru_cache(maxsize=1024)
+def _out_ports(topology, process: int) -> tuple[str, ...]:
+    return topology.out_ports(process)
+
+
 class RingState:
     """One state of the ring, concrete or symbolic, as an invariant reads it."""
 
@@ -66,12 +78,12 @@ class RingState:
         Messages, or (symbolically) a ``ChannelTerms`` together with the ``messages`` sort."""
         self.algorithm = algorithm
         self.n = n = len(ids)
-        self.topology = topology = algorithm.topology(n)
+        self.topology = topology = _topology(algorithm, n)
         self.layout = Layout.of(algorithm, topology.ports)
         view = _process_class(algorithm, self.layout)
         self.processes = []
         for i in range(n):
-            p = view(list(local_values[i]), ids[i], n, topology.out_ports(i), algorithm)
+            p = view(list(local_values[i]), ids[i], n, _out_ports(topology, i), algorithm)
             p.position = i
             self.processes.append(p)
         self.channels = [Channel(self, k, link, contents[k], messages) for k, link in enumerate(topology.channels)]
@@ -409,20 +421,28 @@ def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm],
     them without partial-order reduction: its visibility proviso only knows decisions.
     """
     last: list = [None, None]  # the ring state of the last state looked at, shared by the conjuncts
+    last_rotated: list = [None, None]  # and its rotations, (k, ids, ring state) each
 
     def ring_of(observations, state) -> RingState:
         if last[0] is not state:
             last[0], last[1] = state, RingState.of_state(algorithm, tuple(o.id for o in observations), state)
         return last[1]
 
+    def rotated_rings_of(observations, state) -> list:
+        if last_rotated[0] is not state:
+            ids = tuple(o.id for o in observations)
+            last_rotated[0], last_rotated[1] = state, [
+                (k, moved_ids, RingState.of_state(algorithm, moved_ids, moved))
+                for k, moved_ids, moved in rotations(algorithm, ids, state)]
+        return last_rotated[1]
+
     def property_of(c: Conjunct) -> Property:
         def check(observations, state):
             if not c(ring_of(observations, state)):
                 return f"conjunct {c.name} is false: {c.doc}"
             if rotated:
-                ids = tuple(o.id for o in observations)
-                for k, moved_ids, moved in rotations(algorithm, ids, state):
-                    if not c(RingState.of_state(algorithm, moved_ids, moved)):
+                for k, moved_ids, moved_ring in rotated_rings_of(observations, state):
+                    if not c(moved_ring):
                         return (f"conjunct {c.name} is false of this state rotated by {k} (ids "
                                 f"{','.join(map(str, moved_ids))}, a state that arrangement reaches): {c.doc}")
             return None

@@ -38,16 +38,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 SMALLER_N = {"hs_never_swallows.py": 2}
 
 
-def mutant_cases(files, n: int = 3):
+def mutant_cases(files, n: int = 3, at_n_too: bool = True) -> list:
     """pytest parameters (file, n): each mutant at n; one listed in SMALLER_N at its smaller n,
-    and at n under the slow marker."""
+    and (``at_n_too``) at n under the slow marker. The slow cases cost minutes each: the tests
+    whose subject is the large graph (reduction, fingerprints) keep them; the others compare
+    engines on every mutant and see the same commands at the smaller n."""
+    cases = []
     for filename in files:
         small = SMALLER_N.get(filename)
         if small is None:
-            yield pytest.param(filename, n, id=filename)
+            cases.append(pytest.param(filename, n, id=filename))
         else:
-            yield pytest.param(filename, small, id=f"{filename}-n{small}")
-            yield pytest.param(filename, n, id=f"{filename}-n{n}", marks=pytest.mark.slow)
+            cases.append(pytest.param(filename, small, id=f"{filename}-n{small}"))
+            if at_n_too:
+                cases.append(pytest.param(filename, n, id=f"{filename}-n{n}", marks=pytest.mark.slow))
+    return cases
 
 
 def follow_steps(system, steps) -> list:

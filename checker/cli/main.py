@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import sys
 import traceback
 
@@ -496,13 +497,32 @@ def _run_to_a_status(argv: list[str], debug: bool) -> int:
         print("check: out of memory; use a smaller --n or --max-states to stop in time (verdict incomplete)", file=sys.stderr)
         return INCOMPLETE_EXIT
     except KeyboardInterrupt:
-        print("check: interrupted; no verdict", file=sys.stderr)
-        return INCOMPLETE_EXIT
+        return _interrupted(debug)
     except Exception as error:  # noqa: BLE001 -- not the user's mistake: ringleader's own
+        if _is_interrupt(error):
+            return _interrupted(debug)
         if debug:
             traceback.print_exc()
         print(f"check: {_bug_report(error, argv)}", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _interrupted(debug: bool) -> int:
+    """The run was interrupted: one line, status 3. Objects the interrupt left half-built (z3's,
+    in their __init__) fail in their __del__ when the interrupt's frames are freed, just after
+    this; without --debug that is not worth a traceback."""
+    if not debug:
+        _finalizers.quiet = True
+    print("check: interrupted; no verdict", file=sys.stderr)
+    return INCOMPLETE_EXIT
+
+
+def _is_interrupt(error: Exception) -> bool:
+    """A Ctrl-C that came while ctypes converted a call's arguments (z3 is called through
+    ctypes): ctypes turns it into ``ArgumentError("argument 1: KeyboardInterrupt: ")``."""
+    import ctypes
+
+    return isinstance(error, ctypes.ArgumentError) and "KeyboardInterrupt" in str(error)
 
 
 def _bug_report(error: Exception, argv: list[str]) -> str:
@@ -549,8 +569,46 @@ class _OutputUntilTheReaderLeaves:
         return getattr(self._stream, name)
 
 
+def _interrupt_again(unraisable) -> None:
+    """A Ctrl-C that lands in a ctypes callback (z3 calls back into Python) or a finalizer
+    (``__del__``) cannot be raised there; Python would print it with a traceback and carry on. It is sent again, so that
+    it interrupts the run where it can: one line and status 3. It is sent a moment later from a
+    thread, since a signal sent from here would be handled here, in the finalizer, again."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        import threading
+
+        again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+        again.daemon = True
+        again.start()
+    elif not _finalizers.quiet:
+        sys.__unraisablehook__(unraisable)
+
+
+class _finalizers:
+    quiet = False  # once the run is over or interrupted (see _interrupted and entry_point)
+
+
 def entry_point() -> None:
     import gc
 
     gc.freeze()  # the modules loaded (checker/cli/__init__.py)
-    sys.exit(main())
+    sys.unraisablehook = _interrupt_again
+    status = None
+    try:
+        try:
+            status = main()
+        finally:
+            # the verdict is out (or the run ended without one): a Ctrl-C from now on is too late
+            # to change it, and must not print a traceback while the interpreter shuts down
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except KeyboardInterrupt:  # in the moment between main's own handler and the line above
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        if status is None:
+            print("check: interrupted; no verdict", file=sys.stderr)
+            status = INCOMPLETE_EXIT
+    if DEBUG not in sys.argv:
+        # what an object left half-built by an interrupt raises when it is freed at exit (z3's
+        # Context interrupted in its __init__ has no `owner` for its __del__) is no news once
+        # the verdict is out; --debug shows it
+        _finalizers.quiet = True
+    sys.exit(status)

@@ -81,7 +81,13 @@ class Pool:
 
     def __init__(self, jobs: int):
         context = multiprocessing.get_context("fork")
-        self.workers = [_Worker(context) for _ in range(jobs)]
+        # SIGINT stays blocked while the workers are forked, so that a Ctrl-C cannot reach a
+        # worker before it ignores SIGINT (a traceback of the worker's); the parent gets it after
+        interrupts = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.workers = [_Worker(context) for _ in range(jobs)]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, interrupts)
         self.queue: deque[Task] = deque()
         self.broken: PoolBroken | None = None
 
@@ -180,6 +186,7 @@ def _serve(connection: Connection, parents_end: Connection) -> None:
     """A worker's loop: a call from the pipe, its outcome back, until the pipe closes."""
     parents_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent while it forked
     _die_with_parent()
     while True:
         try:

@@ -216,6 +216,7 @@ def test_an_exception_in_a_command_names_the_arrangement_and_the_state(capsys, t
                    "  at p0 (id 1) with ids 1, 2, 3: asleep=false, leader=NIL; receiving Token(1) on PREV\n")
 
 
+@pytest.mark.slow
 def test_a_local_cluster_does_not_warn_when_another_holds_port_8787():
     """Two local clusters at once: the second warned "Port 8787 is already in use" on stderr."""
     pytest.importorskip("distributed")

@@ -128,7 +128,7 @@ def _without(path: str, dropped: int) -> None:
         file.write(header + b"".join(records))
 
 
-@pytest.mark.parametrize("where", [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local:2"]], ids=str)
+@pytest.mark.parametrize("where", [["--jobs", "1"], ["--jobs", "2"], pytest.param(["--cluster", "local:2"], marks=pytest.mark.slow)], ids=str)
 def test_a_twin_whose_leader_was_recorded_is_derived_again_on_resuming(tmp_path, where):
     """hs at n = 4 up to rotation has a pair of twins: the checkpoint kept the first, not the
     derived second. The resumed run searches the first again (keeping its recorded result) so

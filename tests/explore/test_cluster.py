@@ -40,6 +40,7 @@ def test_a_cluster_run_gives_the_local_output(capsys):
     assert _without_times(json.loads(remote[1])) == _without_times(json.loads(local[1]))
 
 
+@pytest.mark.slow
 def test_a_violation_found_on_the_cluster_is_the_local_one(capsys):
     """A user's file: every worker loads it from its absolute path, and the trace comes back."""
     mutant = os.path.join(MUTANTS, "cr_forwards_smaller.py")
@@ -90,6 +91,7 @@ def test_a_killed_cluster_worker_has_its_arrangement_retried():
     assert report["arrangements"] == {"checked": 12, "represented": 120}
 
 
+@pytest.mark.slow
 def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once(tmp_path):
     """The run records each cluster result in its checkpoint when it comes (run.py's
     ``finished``), not when its turn in the plan comes: a run killed while arrangement 0 is
@@ -125,6 +127,7 @@ def test_a_result_that_comes_ahead_of_the_plan_is_told_at_once(tmp_path):
     assert sorted(e for e in events if e[0] == "finished") == [("finished", 0), ("finished", 1), ("finished", 2)]
 
 
+@pytest.mark.slow
 def test_twins_are_derived_on_the_cluster_as_locally(capsys, monkeypatch):
     """The cluster's workers probe and group the arrangements like local workers: hs at n = 4
     up to rotation has a twin, derived on the cluster, and the output is the local one's and
@@ -142,6 +145,7 @@ def test_twins_are_derived_on_the_cluster_as_locally(capsys, monkeypatch):
     assert _without_times(remote) == _without_times(searched)
 
 
+@pytest.mark.slow
 def test_a_probe_that_fails_on_the_cluster_leaves_its_arrangement_to_be_explored_alone():
     """A probe task that raises (here an exception; a task whose workers kept dying alike) still
     counts as done, so the groups are sent; its arrangement is explored alone."""

@@ -4,6 +4,7 @@ The reference engine (models/semantics.py) is the semantics; the interned one me
 Both must produce the same states, in the same order, with the same transitions, on every
 algorithm and on every mutant, and `check` must give the same result for any --jobs.
 """
+import functools
 import os
 
 import pytest
@@ -69,8 +70,10 @@ def _summary_with_two_jobs(load, source: str, n: int, **options):
     return _summary(check(load(source), n, engine="interned", jobs=2, **options))
 
 
-@pytest.mark.parametrize("por", [False, True])
-@pytest.mark.parametrize("algorithm_name,n", [("lcr", 4), ("cr", 4), ("hs", 3)])
+@pytest.mark.parametrize("algorithm_name, n, por", [
+    ("lcr", 4, True), ("cr", 4, True), ("hs", 3, True),
+    *(pytest.param(name, n, False, marks=pytest.mark.slow) for name, n in [("lcr", 4), ("cr", 4), ("hs", 3)]),
+])
 def test_check_gives_the_same_result_for_both_engines_and_any_jobs(algorithm_name, n, por):
     algorithm = builtin(algorithm_name)
     expected = _summary(check(algorithm, n, engine="reference", jobs=1, por=por))
@@ -78,12 +81,27 @@ def test_check_gives_the_same_result_for_both_engines_and_any_jobs(algorithm_nam
     assert in_a_fresh_process(_summary_with_two_jobs, builtin, algorithm_name, n, por=por) == expected
 
 
+def _mutant_n(filename: str) -> int:
+    return 2 if filename == "hs_never_swallows.py" else 3
+
+
+def _every_mutant_with_two_jobs() -> dict:
+    return {filename: _summary_with_two_jobs(load_algorithm, os.path.join(MUTANTS, filename), _mutant_n(filename))
+            for filename in MUTANT_FILES}
+
+
+@functools.lru_cache(maxsize=1)
+def _mutants_with_two_jobs() -> dict:
+    """Every mutant's run with two workers, in one fresh process (a Python start-up and the
+    imports cost about a second: once, not once per mutant)."""
+    return in_a_fresh_process(_every_mutant_with_two_jobs)
+
+
 @pytest.mark.parametrize("filename", MUTANT_FILES)
 def test_mutant_verdicts_and_traces_agree_across_engines_and_jobs(filename):
-    path = os.path.join(MUTANTS, filename)
-    algorithm = load_algorithm(path)
-    n = 2 if filename == "hs_never_swallows.py" else 3
+    algorithm = load_algorithm(os.path.join(MUTANTS, filename))
+    n = _mutant_n(filename)
     expected = _summary(check(algorithm, n, engine="reference", jobs=1))
     assert expected[0] == "violated"
     assert _summary(check(algorithm, n, engine="interned", jobs=1)) == expected
-    assert in_a_fresh_process(_summary_with_two_jobs, load_algorithm, path, n) == expected
+    assert _mutants_with_two_jobs()[filename] == expected

@@ -47,11 +47,13 @@ def _run(target: list[str], probe_states: int, *options: str, jobs: str = "2") -
     return result
 
 
-def _same_with_and_without_twins(target: list[str], probe_states: int, *options: str) -> None:
-    """With two workers and in one process (which probes and groups alike: workers.py)."""
+def _same_with_and_without_twins(target: list[str], probe_states: int, *options: str, one_process_too: bool = True) -> None:
+    """With two workers and (``one_process_too``) in one process, which probes and groups alike
+    (workers.py): the fast tests compare both, the slow ones, which cost a minute a run, workers."""
     searched = _run(target, probe_states, *options, "--no-twins")
     assert _run(target, probe_states, *options) == searched
-    assert _run(target, probe_states, *options, jobs="1") == searched
+    if one_process_too:
+        assert _run(target, probe_states, *options, jobs="1") == searched
 
 
 def _searched(algorithm, ids):
@@ -92,7 +94,7 @@ def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
     """A user's variant whose id 4 behaves unlike the others: 1,2,3,5,4 and 1,2,4,5,3 are no
     longer twins, and the run with twins gives what searching every arrangement gives."""
     path = os.path.join(os.path.dirname(__file__), "variants", "hs_four_apart.py")
-    _same_with_and_without_twins([path, "--n", "5"], 50)
+    _same_with_and_without_twins([path, "--n", "5"], 50, one_process_too=False)
     algorithm = load_algorithm(path)
     first, properties = _searched(algorithm, (1, 2, 3, 5, 4))
     assert derived(first, system_for(algorithm, _arrangement((1, 2, 4, 5, 3))), properties) is None
@@ -102,11 +104,12 @@ def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
 def test_twins_change_nothing_in_a_run(name):
     """Probes of 50 states group the arrangements coarsely, so that many derivations are tried
     (and most refused): the run equals one that searches every arrangement."""
-    _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50)
+    _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50, one_process_too=name not in SLOW)
 
 
 @pytest.mark.parametrize("filename", _marked(MUTANT_FILES))
 def test_twins_change_nothing_in_a_mutant(filename):
     """At n = 4 (hs_never_swallows, which never terminates, at n = 2, both arrangements)."""
     n, symmetry = ("2", "none") if filename == "hs_never_swallows.py" else ("4", "reflection")
-    _same_with_and_without_twins([os.path.join(MUTANTS, filename), "--n", n, "--symmetry", symmetry], 20)
+    _same_with_and_without_twins([os.path.join(MUTANTS, filename), "--n", n, "--symmetry", symmetry], 20,
+                                 one_process_too=filename not in SLOW)

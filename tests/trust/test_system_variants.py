@@ -105,8 +105,8 @@ def test_no_mode_says_verified(filename, mode, capsys):
 @pytest.mark.parametrize("filename, where", [
     ("beta_parent_on_last_port.py", ["--jobs", "2"]),
     ("timeout_waits_for_clockwise.py", ["--jobs", "2"]),
-    ("timeout_ranks_favour_clockwise.py", ["--cluster", "local:2"]),
-    ("sync_ring_keeps_last_heard.py", ["--cluster", "local:2"]),
+    pytest.param("timeout_ranks_favour_clockwise.py", ["--cluster", "local:2"], marks=pytest.mark.slow),
+    pytest.param("sync_ring_keeps_last_heard.py", ["--cluster", "local:2"], marks=pytest.mark.slow),
 ], ids=str)
 def test_with_workers_and_on_a_cluster_too(filename, where):
     """A handler that reads the order of its ports in a worker sends PortNumbersRead back to the
