@@ -87,6 +87,32 @@ def test_an_arrangement_whose_graph_differs_is_not_derived():
     assert derived(first, system_for(HS, _arrangement((1, 2, 4, 3, 5))), properties) is None
 
 
+VARIANTS = os.path.join(os.path.dirname(__file__), "variants")
+
+
+def test_lcr_twins_are_derived():
+    """The pair the variants below are built on: 1,4,2,3 is LCR's 1,3,2,4 with 3 and 4 swapped."""
+    first, properties = _searched(load_algorithm("lcr"), (1, 3, 2, 4))
+    assert derived(first, system_for(load_algorithm("lcr"), _arrangement((1, 4, 2, 3))), properties) is not None
+
+
+def test_a_twin_is_judged_against_its_own_bound():
+    """A bound that takes the arrangement is evaluated at the twin: 12 messages against its 11
+    (the first one's is 14). Judged with the first arrangement's n alone, it was no bound."""
+    algorithm = load_algorithm(os.path.join(VARIANTS, "lcr_bound_per_arrangement.py"))
+    first, properties = _searched(algorithm, (1, 3, 2, 4))
+    assert first.exploration.messages_max == 12
+    assert derived(first, system_for(algorithm, _arrangement((1, 4, 2, 3))), properties) is None
+
+
+def test_a_twin_whose_initial_locals_are_not_their_renaming_is_searched():
+    """An initial local that holds an id (the greeter, 3): renamed it is 4, so the first one's
+    graph, renamed, does not start where the twin's does, though every context agrees."""
+    algorithm = load_algorithm(os.path.join(VARIANTS, "lcr_id_three_greets.py"))
+    first, properties = _searched(algorithm, (1, 3, 2, 4))
+    assert derived(first, system_for(algorithm, _arrangement((1, 4, 2, 3))), properties) is None
+
+
 @pytest.mark.slow
 def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
     """A user's variant whose id 4 behaves unlike the others: 1,2,3,5,4 and 1,2,4,5,3 are no
