@@ -152,3 +152,32 @@ def test_weak_and_strong_fairness_on_a_hand_made_graph():
     # the adversary's edges (-1) ask for no fairness
     offsets, targets, movers, parents = _graph([[(1, 0), (2, -1)], [(0, 0), (2, -1)], []])
     assert fair_loop(offsets, targets, movers, parents, WEAK) is not None
+
+
+def test_a_single_state_with_an_edge_to_itself_is_a_cycle():
+    # 0 -> 1, and state 1 loops on itself by command 0, the only one enabled there: fair for both notions
+    offsets, targets, movers, parents = _graph([[(1, 0)], [(1, 0)]])
+    for fairness in (WEAK, STRONG):
+        loop = fair_loop(offsets, targets, movers, parents, fairness)
+        assert loop is not None and loop.states == 1 and loop.loop == [1] and loop.stem == [0]
+
+
+def test_strong_fairness_looks_again_inside_a_component_it_cannot_use_whole():
+    # {0, 1, 2} is one component, but command 2 (2 -> 3, terminal) is enabled in it and never
+    # taken inside: not strongly fair. Without state 2, {0, 1} cycles by commands 1 and 0,
+    # each taken there: a strongly fair execution that never ends.
+    offsets, targets, movers, parents = _graph([[(1, 1)], [(0, 0), (2, 1)], [(1, 0), (3, 2)], []])
+    loop = fair_loop(offsets, targets, movers, parents, STRONG)
+    assert loop is not None and loop.states == 2
+    assert fair_loop(offsets, targets, movers, parents, WEAK) is not None  # command 2 is not always enabled
+
+
+def test_a_timeout_algorithm_that_idles_on_one_state_does_not_terminate_fairly(capsys):
+    """tests/judges/self_loop.py with a timeout that never fires: the decided state idles on
+    itself, the only step there, so a fair execution runs forever."""
+    path = os.path.join(os.path.dirname(__file__), "variants", "self_loop_with_timeout.py")
+    status, out, _ = _run(capsys, path, "--n", 1, "--json")
+    result = json.loads(out)
+    assert status == 1 and result["counterexample"]["property"] == "fair-termination"
+    trace = result["counterexample"]["trace"]
+    assert [s["command"] for s in trace["steps"]] == ["decide", "idle"] and trace["loop_start"] == 1

@@ -16,6 +16,7 @@ from checker.cli.randomized import EXPORT_FORMATS
 from checker.quantify import quantify
 from checker.quantify.export import write_drn
 from checker.quantify.mdp import Mdp, build_mdp
+from checker.quantify.questions import Bounds
 from checker.quantify.storm import INFINITY, StormModel
 
 import exact  # the tests' own solver, beside this file
@@ -327,3 +328,25 @@ def test_the_drn_text_is_exact(tmp_path):
     drn = text.getvalue()
     assert "@value_type: rational" in drn and " : 1/2" in drn and "init" in drn and "elected" in drn
     assert INFINITY == "inf"
+
+
+def test_a_scheduler_that_decides_the_election_gives_bounds_apart_and_exit_1(capsys):
+    """lead-or-toss: elected with probability 1/2 to 1 as the scheduler picks, and no message: the
+    least expected messages is 0 (a scheduler that always elects), the largest infinite (one that
+    may miss the election); the run is not almost sure, so exit 1, judged on the least."""
+    path = os.path.join(os.path.dirname(__file__), "lead_or_toss.py")
+    q = quantify(load_algorithm(path), 1, expected=("messages",))
+    assert (q.eventually.minimum, q.eventually.maximum) == (Fraction(1, 2), 1)
+    assert (q.expected["messages"].minimum, q.expected["messages"].maximum) == (0, INFINITY)
+    status, out, _ = _cli(capsys, path, "--n", 1, "--expected", "messages", "--json")
+    result = json.loads(out)["results"][0]
+    assert status == 1 and q.exit_status == 1
+    assert result["expected"]["messages"]["min"] == "0" and result["expected"]["messages"]["max"] == "infinity"
+
+
+def test_bounds_over_arrangements_are_the_least_minimum_and_the_largest_maximum():
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    combined = Bounds.combine([Bounds(half, 1), Bounds(third, half), Bounds(1, 1)])
+    assert (combined.minimum, combined.maximum) == (third, 1)
+    assert Bounds.combine([Bounds(2, INFINITY), Bounds(3, 5)]).maximum == INFINITY
+    assert Bounds.combine([Bounds(INFINITY, INFINITY), Bounds(3, 5)]).minimum == 3

@@ -98,6 +98,29 @@ with unlinted():
             return And(p.leader == p.id, Or(p.id == 1, isinstance(p.id, int)))
 
 
+    class SendsDigits(LCR, name="sends-digits"):
+        """Passes on a token that carries how many digits the id has: z3's str() of a term is its
+        name, so the reading sends another value in the same field, and nothing else differs."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            p.send(NEXT, Token(len(str(m.id))))
+
+    class SendsFloats(LCR, name="sends-floats"):
+        """Passes on Token(1.0) for Token(1) in Python (isinstance of a term is False, so z3 reads
+        the plain id): equal values, but not an int."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            p.send(NEXT, Token(m.id * 1.0 if isinstance(m.id, int) else m.id))
+
+    class FloatLeader(LCR, name="float-leader"):
+        """Records the leader as 2.0 in Python and as the Int 2 in z3, the same way."""
+
+        def leader_id(p):
+            return p.leader * 1.0 if isinstance(p.leader, int) else p.leader
+
+
 def _disagreement(report):
     found = [v for v in report.instances + report.decisions if not v.faithful]
     assert len(found) == 1, [v.detail for v in found]
@@ -150,6 +173,19 @@ def test_a_decision_function_that_reads_differently():
     assert "z3 says false, Python says true" in verdict.detail
     trusted = reading_report(HiddenLeader, 3).trusted
     assert not trusted.decisions and len(trusted.instances) == len(reading_report(HiddenLeader, 3).instances)
+
+
+def test_a_send_whose_field_differs_is_a_disagreement():
+    verdict = _disagreement(reading_report(SendsDigits, 3))
+    assert verdict.command == "pass_on" and "Python sends Token(1) on NEXT" in verdict.detail
+    assert "z3 sends Token(1) on NEXT" not in verdict.detail
+
+
+def test_a_value_that_is_not_an_int_is_a_disagreement_though_equal():
+    verdict = _disagreement(reading_report(SendsFloats, 3))
+    assert verdict.command == "pass_on" and "z3 sends Token(1) on NEXT, Python sends Token(1.0) on NEXT" in verdict.detail
+    verdict = _disagreement(reading_report(FloatLeader, 3))
+    assert verdict.reading == "FloatLeader.leader_id" and "z3 says 0, Python says 0.0" in verdict.detail
 
 
 def test_a_refused_reading_is_unreadable_with_the_refusal():
