@@ -249,6 +249,10 @@ class Algorithm:
         if cls.timing != SYNCHRONOUS and declares_bound(cls, "round_bound"):
             raise AlgorithmError(f"{cls.__name__} declares round_bound, but it is asynchronous: its executions have "
                                  "no rounds to count; drop round_bound, or set timing = SYNCHRONOUS")
+        declared = [name for name in BOUNDS if declares_bound(cls, name)]
+        if cls.randomized and declared:  # election_spec asks almost-sure termination instead: no engine would check it
+            raise AlgorithmError(f"{cls.__name__} draws random values, so its coins may repeat a round any number of "
+                                 f"times and no {declared[0]} holds; drop it (--expected gives the expectations)")
 
     @classmethod
     def summary(cls) -> str:

@@ -3,8 +3,10 @@
 What tests/models/test_message_bound.py asks of a message bound per n holds of a round bound
 too; a bound that takes the arrangement (``message_bound(n, setting)``) is checked the same way
 at each arrangement, where None would leave the property unjudged there; a round bound on an
-asynchronous algorithm, which has no rounds to count, is refused; and a bound text that says
-"exact" needs the declaration that has both sides checked (``round_bound_exact``).
+asynchronous algorithm, which has no rounds to count, is refused, as is any bound of an
+algorithm that draws (its specification asks almost-sure termination instead: no engine would
+check the bound); and a bound text that says "exact" needs the declaration that has both sides
+checked (``round_bound_exact``).
 """
 from __future__ import annotations
 
@@ -12,15 +14,16 @@ import pytest
 
 from checker.cli import main
 
-TIMESLICE_VARIANT = """\
-from algorithms.timeslice import TimeSlice
+VARIANT = """\
+from algorithms.{module} import {base}
 
 
-class Variant(TimeSlice, name="variant"):
-{body}
+class Variant({base}, name="variant"):
+{{body}}
 """
-LCR_VARIANT = TIMESLICE_VARIANT.replace("algorithms.timeslice import TimeSlice", "algorithms.lcr import LCR") \
-    .replace("(TimeSlice,", "(LCR,")
+TIMESLICE_VARIANT = VARIANT.format(module="timeslice", base="TimeSlice")
+LCR_VARIANT = VARIANT.format(module="lcr", base="LCR")
+ITAI_RODEH_VARIANT = VARIANT.format(module="itai_rodeh", base="ItaiRodeh")
 
 
 def _bound(signature: str, value: str) -> str:
@@ -53,6 +56,8 @@ def _one_line(status: int, out: str, err: str, message: str) -> None:
      "Variant.round_bound_exact is set but Variant declares no round_bound"),
     (LCR_VARIANT, '    message_bound_text = "exactly n(n+1)/2 + n"',
      "Variant.message_bound_text says 'exactly n(n+1)/2 + n', but message_bound_exact is not set"),
+    (ITAI_RODEH_VARIANT, _bound("message_bound(n)", "4 * n * n"),
+     "Variant draws random values, so its coins may repeat a round any number of times and no message_bound holds"),
 ])
 def test_a_bound_declaration_that_would_go_unjudged_is_refused_at_load(capsys, tmp_path, template, body, message):
     _one_line(*_run(capsys, tmp_path, template, body), message)
