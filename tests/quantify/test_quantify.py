@@ -2,6 +2,7 @@
 computed by hand, and the command line around them."""
 import json
 import os
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -17,12 +18,14 @@ from checker.quantify import quantify
 from checker.quantify.export import write_drn
 from checker.quantify.mdp import Mdp, build_mdp
 from checker.quantify.questions import Bounds
+from checker.quantify.report import render
 from checker.quantify.storm import INFINITY, StormModel
 
 import exact  # the tests' own solver, beside this file
 from conftest import MUTANTS
 
 CONSTANT_COIN = os.path.join(os.path.dirname(__file__), "constant_coin.py")
+LEAD_OR_TOSS = os.path.join(os.path.dirname(__file__), "lead_or_toss.py")
 
 
 def _storm_against_exact(mdp: Mdp, ks=(0, 1, 5, 12)):
@@ -334,11 +337,10 @@ def test_a_scheduler_that_decides_the_election_gives_bounds_apart_and_exit_1(cap
     """lead-or-toss: elected with probability 1/2 to 1 as the scheduler picks, and no message: the
     least expected messages is 0 (a scheduler that always elects), the largest infinite (one that
     may miss the election); the run is not almost sure, so exit 1, judged on the least."""
-    path = os.path.join(os.path.dirname(__file__), "lead_or_toss.py")
-    q = quantify(load_algorithm(path), 1, expected=("messages",))
+    q = quantify(load_algorithm(LEAD_OR_TOSS), 1, expected=("messages",))
     assert (q.eventually.minimum, q.eventually.maximum) == (Fraction(1, 2), 1)
     assert (q.expected["messages"].minimum, q.expected["messages"].maximum) == (0, INFINITY)
-    status, out, _ = _cli(capsys, path, "--n", 1, "--expected", "messages", "--json")
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages", "--json")
     result = json.loads(out)["results"][0]
     assert status == 1 and q.exit_status == 1
     assert result["expected"]["messages"]["min"] == "0" and result["expected"]["messages"]["max"] == "infinity"
@@ -350,3 +352,77 @@ def test_bounds_over_arrangements_are_the_least_minimum_and_the_largest_maximum(
     assert (combined.minimum, combined.maximum) == (third, 1)
     assert Bounds.combine([Bounds(2, INFINITY), Bounds(3, 5)]).maximum == INFINITY
     assert Bounds.combine([Bounds(INFINITY, INFINITY), Bounds(3, 5)]).minimum == 3
+
+
+def _timeless(text: str) -> str:
+    return re.sub(r"\d+\.\d\d s", "T s", text)
+
+
+def test_the_report_lays_out_every_quantity_asked(capsys):
+    """The text as the command line prints it, rows aligned: bounds apart, a distribution, the trap."""
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages,steps", "--within", 1,
+                          "--distribution", 2)
+    assert status == 1
+    assert _timeless(out.split("\n\n")[0]) == """\
+lead-or-toss on a unidirectional ring, n = 1: NOT ALMOST SURE: some scheduler elects with probability 1/2 = 0.5 only
+  model       3 states, 2 choices, 3 transitions (one model with hidden ids stands for all 1 arrangements: no id is read)
+                          min (over schedulers)  max
+  elected eventually      1/2 = 0.5              1
+  elected within 1 steps  1/2 = 0.5              1
+  expected messages       0                      infinity
+  expected steps          1                      infinity
+  probability of an election within k steps
+       k  min                           max
+       1  1/2 = 0.5                     1
+       2  1/2 = 0.5                     1
+  why         a terminal state without a leader (step 1)
+  time        model built in T s; solved exactly by Storm (stormpy 2.0.0, rational arithmetic) in T s"""
+
+
+def test_the_report_says_the_same_when_every_scheduler_agrees(capsys):
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 2, "--expected", "rounds")
+    assert status == 0
+    assert out.splitlines()[:5] == [
+        "itai-rodeh on a unidirectional ring, n = 2: a leader is elected with probability 1 under every scheduler",
+        "  model       44 states, 66 choices, 86 transitions (one model with hidden ids stands for all 2 arrangements: "
+        "no id is read)",
+        "                      min (over schedulers)  max",
+        "  elected eventually  1                      (the same)",
+        "  expected rounds     2                      (the same)",
+    ]
+    q = quantify(load_algorithm(os.path.join(os.path.dirname(__file__), "reads_ids.py")), 3)
+    assert render(q).splitlines()[1].endswith("(2 arrangement(s) standing for 6, summed)")
+
+
+def test_the_range_table_has_a_row_per_n_and_the_traps(capsys):
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", "1..2", "--expected", "messages")
+    assert status == 1
+    assert _timeless(out.split("\n\n")[0]).replace("; T s", "") == """\
+lead-or-toss on a unidirectional ring: exact, over every scheduler (one value: min = max; else min .. max)
+  n  states  elected eventually  expected messages
+  1  3       1/2 = 0.5 .. 1      0 .. infinity
+  2  9       3/4 = 0.75 .. 1     0 .. infinity
+  n = 1: a terminal state without a leader (step 1)
+  n = 2: a terminal state without a leader (step 2)
+  solved exactly by Storm (stormpy 2.0.0, rational arithmetic)"""
+
+
+def test_the_json_keeps_every_quantity(capsys):
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages", "--within", 1, "--distribution", 1,
+                          "--json")
+    report = json.loads(out)
+    result = report["results"][0]
+    assert status == 1 and result.pop("counterexample")["property"] == "almost-sure election"
+    assert set(result.pop("seconds")) == {"build", "solve"} and result.pop("solver").startswith("Storm")
+    half_to_one = {"min": "1/2", "max": "1", "min_decimal": 0.5, "max_decimal": 1.0}
+    assert report == {
+        "schema": "quantities-1", "algorithm": "lead-or-toss", "topology": "unidirectional ring", "unit": "steps",
+        "results": [{
+            "n": 1, "states": 3, "choices": 2, "transitions": 3,
+            "arrangements": {"analysed": 1, "represented": 1, "anonymous": True},
+            "elected_eventually": half_to_one, "elected_within": {"k": 1, **half_to_one},
+            "expected": {"messages": {"min": "0", "max": "infinity", "min_decimal": 0.0, "max_decimal": None}},
+            "distribution": [{"k": 1, **half_to_one}],
+            "trap": "a terminal state without a leader (step 1)",
+        }],
+    }
