@@ -68,7 +68,8 @@ with unlinted():
         count = Local(int, 0)
         x = Local(int, 1)
 
-        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        @receive(Token,
+                 when=lambda p, m, port: m.id < p.id)  # a line of its own: the note names the body's
         def pass_on(p, m, port):
             p.x = 2 ** p.count
             p.count = p.count - 1
@@ -202,12 +203,14 @@ def test_a_refused_reading_is_unreadable_with_the_refusal():
 def test_a_guard_that_disagrees_names_the_guard_line():
     with unlinted():
         class Identity(ChangRoberts, name="identity"):
-            @receive(CrToken, when=lambda p, m, port: And(p.initiated is True, m.id < p.id))
+            @receive(CrToken,
+                     when=lambda p, m, port: And(p.initiated is True, m.id < p.id))
             def remove(p, m, port):
                 pass
 
     verdict = _disagreement(reading_report(Identity, 3))
     guard_line = Identity.remove.guard.__code__.co_firstlineno
+    assert guard_line == Identity.remove.line + 1  # the guard's own line, not the command's
     assert verdict.detail.startswith(f"Identity.remove (line {guard_line}): at id=")
     assert verdict.detail.endswith("z3 says the guard is false, Python says true")
 
