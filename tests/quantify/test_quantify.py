@@ -426,3 +426,19 @@ def test_the_json_keeps_every_quantity(capsys):
             "trap": "a terminal state without a leader (step 1)",
         }],
     }
+
+
+def test_the_trap_is_shown_by_a_trace_that_reaches_it(capsys):
+    """lead-or-toss at n = 2: both toss tails, a terminal state without a leader, in two steps;
+    itai-rodeh-hop-not-counted: a trap of 50 states the trace reaches and loops in."""
+    q = quantify(load_algorithm(LEAD_OR_TOSS), 2)
+    assert q.trap == "a terminal state without a leader (step 2)"
+    assert [(s.position, s.command, s.changes["leader"]) for s in q.counterexample.steps] == [
+        (0, "toss", ("NIL", "FALSE")), (1, "toss", ("NIL", "FALSE"))]
+    status, out, _ = _cli(capsys, os.path.join(MUTANTS, "itai_rodeh_hop_not_counted.py"), "--n", 2, "--expected",
+                          "steps", "--json")
+    result = json.loads(out)["results"][0]
+    reason = ("a scheduler can keep 50 state(s) without a leader going forever whatever the coins; the trace "
+              "reaches them and loops from step 5")
+    assert result["trap"] == result["counterexample"]["reason"] == reason
+    assert result["counterexample"]["loop_start"] == 4 and len(result["counterexample"]["steps"]) == 8
