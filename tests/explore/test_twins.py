@@ -11,6 +11,7 @@ import pytest
 
 from algorithms import ASYNCHRONOUS_RINGS
 from algorithms.hs import HirschbergSinclair as HS
+from checker.cli import main
 from checker.cli.loader import load_algorithm
 from checker.explore.arrangements import Arrangement
 from checker.explore.native_search import search_natively
@@ -129,6 +130,30 @@ def test_twins_change_nothing_in_a_run(name):
     """Probes of 50 states group the arrangements coarsely, so that many derivations are tried
     (and most refused): the run equals one that searches every arrangement."""
     _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50)
+
+
+def _in_this_process(monkeypatch, capsys, target: list[str], probe_states: int, *options: str) -> dict:
+    """`check` with --jobs 1 in this process (so that its judges are measured by mutation testing,
+    which sees only this process), JSON without the time and which arrangements were derived."""
+    import checker.explore.run as run
+
+    monkeypatch.setattr(run, "PROBE_STATES", probe_states)
+    main([*target, "--json", "--no-progress", "--jobs", "1", *options])
+    result = json.loads(capsys.readouterr().out)
+    result.pop("seconds")
+    result.pop("notes")
+    derived_ones = [a.pop("renamed_from", None) for a in result["per_arrangement"]]
+    return result, sum(1 for d in derived_ones if d)
+
+
+@pytest.mark.parametrize("target, derives", [(["lcr", "--n", "5"], 10), (["lcr", "--n", "4"], 1), (["cr", "--n", "5"], 0),
+                                             (["peterson", "--n", "5"], 0)])
+def test_twins_in_one_process_change_nothing_but_the_work(monkeypatch, capsys, target, derives):
+    """Probes of 30 states: lcr derives some arrangements, cr and peterson have every derivation
+    tried refused; either way the run is the one without twins."""
+    with_twins, derived_count = _in_this_process(monkeypatch, capsys, target, 30)
+    without, none = _in_this_process(monkeypatch, capsys, target, 30, "--no-twins")
+    assert with_twins == without and (derived_count, none) == (derives, 0)
 
 
 @pytest.mark.parametrize("filename", _marked(MUTANT_FILES))
