@@ -18,6 +18,7 @@ from checker.explore.native_search import search_natively
 from checker.explore.systems import system_for
 from checker.explore.twins import Searched, derived
 from checker.trust.remembered import reading_report
+from models import Message
 from models.native import NativeEngine
 from specs import election_spec
 
@@ -161,3 +162,34 @@ def test_twins_change_nothing_in_a_mutant(filename):
     """At n = 4 (hs_never_swallows, which never terminates, at n = 2, both arrangements)."""
     n, symmetry = ("2", "none") if filename == "hs_never_swallows.py" else ("4", "reflection")
     _same_with_and_without_twins([os.path.join(MUTANTS, filename), "--n", n, "--symmetry", symmetry], 20)
+
+
+class _Relayed(Message):
+    sender_id: int
+    hops: int
+
+
+def test_a_renaming_renames_ids_and_nothing_else():
+    """1,2,3 -> 2,1,3: ids in Id locals, in fields that hold ids (declared Id, named id or *_id) and
+    in observations are renamed; a bool that equals 1, other locals and fields, NIL and None stay."""
+    from algorithms.hs import Probe
+    from algorithms.lcr import Token
+    from checker.explore.native_search import Judged
+    from checker.explore.twins import Renaming
+    from models import AsyncSystem
+    from models.semantics import Observation
+
+    system = AsyncSystem(load_algorithm("lcr"), (2, 1, 3))  # locals: asleep (bool), leader (Id)
+    renaming = Renaming((1, 2, 3), (2, 1, 3), system)
+    assert [renaming.value(v) for v in (1, 2, 3, 0, True, False, "x")] == [2, 1, 3, 0, True, False, "x"]
+    assert renaming.locals((True, 1)) == (True, 2) and renaming.locals((False, 0)) == (False, 0)
+    assert renaming.message(Token(1)) == Token(2) and renaming.message(None) is None
+    assert renaming.message(Probe(1, 1, 2)) == Probe(2, 1, 2)  # phase and ttl are not ids
+    assert renaming.message(_Relayed(1, 1)) == _Relayed(2, 1)  # sender_id is one, hops is not
+    assert renaming.observed((True, False, 1, True)) == (True, False, 2, True) and renaming.observed(None) is None
+    seen = Observation(1, True, False, 2, True)
+    assert renaming.observation(seen) == Observation(2, True, False, 1, True)
+    assert renaming.observation(Observation(3, False, False, None, True)).leader_id is None
+    judged = renaming.judged(Judged([(seen,)], [(0, seen, seen)], {"quiescence": [((seen,), ((Token(1),), ()))]}, 4, 9))
+    assert judged.vectors == [(Observation(2, True, False, 1, True),)] and (judged.messages_min, judged.messages_max) == (4, 9)
+    assert judged.changes[0][1].id == 2 and judged.terminals["quiescence"][0][1] == ((Token(2),), ())
