@@ -122,6 +122,23 @@ with unlinted():
             return p.leader * 1.0 if isinstance(p.leader, int) else p.leader
 
 
+    class SendsWhenInt(LCR, name="sends-when-int"):
+        """Sends two messages where Python finds an int (isinstance of a term is False: z3 sends none)."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            if isinstance(m.id, int):
+                p.send(NEXT, Quad(m.id, 1, 2, 3))
+                p.send(NEXT, m)
+
+    class RaisesInPython(LCR, name="raises-in-python"):
+        """A guard that divides by len(str(id)) - 1: zero in Python, not for z3's name of the term."""
+
+        @receive(Token, when=lambda p, m, port: len(str(m.id)) // (len(str(m.id)) - 1) >= 0)
+        def pass_on(p, m, port):
+            p.send(NEXT, m)
+
+
 def _disagreement(report):
     found = [v for v in report.instances + report.decisions if not v.faithful]
     assert len(found) == 1, [v.detail for v in found]
@@ -187,6 +204,19 @@ def test_a_value_that_is_not_an_int_is_a_disagreement_though_equal():
     assert verdict.command == "pass_on" and "z3 sends Token(1) on NEXT, Python sends Token(1.0) on NEXT" in verdict.detail
     verdict = _disagreement(reading_report(FloatLeader, 3))
     assert verdict.reading == "FloatLeader.leader_id" and "z3 says 0, Python says 0.0" in verdict.detail
+
+
+def test_a_disagreement_note_shows_the_context_and_both_sends_in_full():
+    verdict = _disagreement(reading_report(SendsWhenInt, 3))
+    assert verdict.detail == (f"SendsWhenInt.pass_on (line {SendsWhenInt.pass_on.line}): at id=2, asleep=false, "
+                              "leader=NIL, m=Token(1) on PREV: z3 sends nothing, Python sends Quad(1, 1, 2, 3) on NEXT, "
+                              "Token(1) on NEXT")
+
+
+def test_a_guard_python_cannot_evaluate_is_a_disagreement_that_names_the_error():
+    verdict = _disagreement(reading_report(RaisesInPython, 3))
+    assert verdict.detail.endswith(
+        ": z3 says the guard is true, Python raises ZeroDivisionError: integer division or modulo by zero")
 
 
 def test_a_refused_reading_is_unreadable_with_the_refusal():
