@@ -442,3 +442,28 @@ def test_the_trap_is_shown_by_a_trace_that_reaches_it(capsys):
               "reaches them and loops from step 5")
     assert result["trap"] == result["counterexample"]["reason"] == reason
     assert result["counterexample"]["loop_start"] == 4 and len(result["counterexample"]["steps"]) == 8
+
+
+def test_the_distribution_plot_draws_min_and_max_per_n(monkeypatch, tmp_path):
+    """What the picture holds: per n the least probability of an election within k, and the
+    largest where it differs, against k, labelled."""
+    from matplotlib.figure import Figure
+
+    from checker.quantify.report import plot_distribution
+
+    drawn = []
+    monkeypatch.setattr(Figure, "savefig", lambda figure, path: drawn.append((figure, path)))
+    results = [quantify(load_algorithm(LEAD_OR_TOSS), n, distribution=2) for n in (1, 2)]
+    plot_distribution(results, str(tmp_path / "p.png"))
+    [(figure, path)] = drawn
+    [axes] = figure.axes
+    assert path == str(tmp_path / "p.png")
+    assert axes.get_xlabel() == "k (steps)" and axes.get_ylabel() == "probability that a leader is elected within k"
+    assert axes.get_title() == "lead-or-toss: election within k steps, over every scheduler"
+    assert axes.get_ylim() == (0, 1.02)
+    curves = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata())) for line in axes.get_lines()}
+    assert curves == {"n = 1, min": ([1, 2], [0.5, 0.5]), "n = 1, max": ([1, 2], [1.0, 1.0]),
+                      "n = 2, min": ([1, 2], [0.5, 0.75]), "n = 2, max": ([1, 2], [1.0, 1.0])}
+    assert [t.get_text() for t in axes.get_legend().get_texts()] == list(curves)
+    plot_distribution([quantify(ItaiRodeh, 2, distribution=2)], str(tmp_path / "q.png"))  # min = max: one curve
+    assert [line.get_label() for line in drawn[1][0].axes[0].get_lines()] == ["n = 2"]
