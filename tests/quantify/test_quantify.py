@@ -212,6 +212,8 @@ def test_cli_range_prints_one_row_per_n(capsys):
     rows = [line.split() for line in out.splitlines()[2:5]]
     assert [row[0] for row in rows] == ["1", "2", "3"]
     assert rows[2][-3:] == ["10/3", "=", "3.33333"]
+    assert out.splitlines()[3] == "  2  44      1                   2"  # min = max: one value
+    assert out.splitlines()[5].startswith("  solved exactly by Storm")  # no n failed: no trap line
 
 
 def test_cli_shows_the_trap_of_an_algorithm_that_may_never_elect(capsys):
@@ -413,7 +415,9 @@ def test_the_json_keeps_every_quantity(capsys):
     report = json.loads(out)
     result = report["results"][0]
     assert status == 1 and result.pop("counterexample")["property"] == "almost-sure election"
-    assert set(result.pop("seconds")) == {"build", "solve"} and result.pop("solver").startswith("Storm")
+    seconds = result.pop("seconds")
+    assert set(seconds) == {"build", "solve"} and all(round(t, 3) == t and t >= 0 for t in seconds.values())
+    assert result.pop("solver").startswith("Storm")
     half_to_one = {"min": "1/2", "max": "1", "min_decimal": 0.5, "max_decimal": 1.0}
     assert report == {
         "schema": "quantities-1", "algorithm": "lead-or-toss", "topology": "unidirectional ring", "unit": "steps",
