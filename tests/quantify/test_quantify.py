@@ -471,3 +471,24 @@ def test_the_distribution_plot_draws_min_and_max_per_n(monkeypatch, tmp_path):
     assert [t.get_text() for t in axes.get_legend().get_texts()] == list(curves)
     plot_distribution([quantify(ItaiRodeh, 2, distribution=2)], str(tmp_path / "q.png"))  # min = max: one curve
     assert [line.get_label() for line in drawn[1][0].axes[0].get_lines()] == ["n = 2"]
+
+
+@pytest.mark.parametrize("name, identifier", [
+    ("itai-rodeh-sync (K = 3)", "itai_rodeh_sync_K_3"), ("Mixed-Case", "Mixed_Case"), ("module", "algorithm_module"),
+    ("2 coins", "algorithm_2_coins"), ("café-x", "caf_x"), ("--", "algorithm"), ("_x_", "x"),
+])
+def test_a_prism_module_name_is_an_identifier(name, identifier):
+    from checker.quantify.export import prism_identifier
+
+    assert prism_identifier(name) == identifier
+
+
+def test_the_prism_file_declares_the_states_and_a_label_no_state_has(tmp_path):
+    """A coin that never elects: s ranges over the states explored, and "elected" is false."""
+    from checker.quantify.export import export
+
+    mdp = build_mdp(load_algorithm(CONSTANT_COIN), 2)
+    path = str(tmp_path / "never.nm")
+    assert export(mdp, path) == "prism"
+    text = open(path).read()
+    assert f"\ts : [0..{mdp.states - 1}] init 0;\n" in text and 'label "elected" = false;\n' in text
