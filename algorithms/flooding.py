@@ -75,8 +75,10 @@ class Flooding(Algorithm, name="flooding", seed="002_8e2c4d6f504b108f.txt"):
 
     message_bound = staticmethod(flooding_messages)
     message_bound_text = "2|E|D (exactly)"
+    message_bound_exact = True
     round_bound = staticmethod(flooding_rounds)
     round_bound_text = "D + 1 (exactly)"
+    round_bound_exact = True
 
     @receive(Leader)
     def receive_leader(p, m, port):  # L(i) := max {L(i) U ids received}

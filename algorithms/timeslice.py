@@ -71,8 +71,10 @@ class TimeSlice(Algorithm, name="timeslice", seed="000_f26e5a13e7d0ddb1.txt"):
 
     message_bound = staticmethod(timeslice_messages)
     message_bound_text = "n (exactly)"
+    message_bound_exact = True
     round_bound = staticmethod(timeslice_rounds)
     round_bound_text = "(min id + 1) n + 1 (exactly)"
+    round_bound_exact = True
 
     @receive(Token, when=lambda p, m, port: p.leader == NIL)
     def pass_token(p, m, port):  # someone is elected: record it, send the token on

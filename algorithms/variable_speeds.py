@@ -93,6 +93,7 @@ class VariableSpeeds(Algorithm, name="variable-speeds", seed="000_f26e5a13e7d0dd
     message_bound_text = "3n (the slides: O(n))"
     round_bound = staticmethod(variable_speeds_rounds)
     round_bound_text = "2 + (n - 1) 2^(min id) (exactly)"
+    round_bound_exact = True
 
     @spontaneous(when=lambda p: p.awake == False)  # noqa: E712
     def wake(p):  # every processor participates: it sends its uid

@@ -180,6 +180,9 @@ class Algorithm:
                        at every n (see message_bound_at)
       message_bound_text -- that bound as the text writes it, e.g. "n(n+1)/2 + n" (for tables)
       round_bound(n) -- most rounds any execution of a synchronous algorithm takes, or None
+      message_bound_exact, round_bound_exact -- True if every complete execution sends (takes)
+                       exactly the bound: both sides are then checked; a bound text that says
+                       "exact" needs it
     A bound may also take the arrangement: ``message_bound(n, setting)`` gets a
     ``specs.bounds.Setting`` (n, ids, edges, diameter) when it has a second parameter.
     """
@@ -242,7 +245,16 @@ class Algorithm:
         unknown = [name for name in cls.round_commands if name not in {c.name for c in cls.commands}]
         if unknown:
             raise AlgorithmError(f"{cls.__name__}.round_commands names {', '.join(unknown)}, which is not a command")
-        message_bound_at(cls, 1)  # the declaration at small n; check() adds the n it runs
+        for name in BOUNDS:
+            declared_bound_at(cls, name, 1)  # the declaration at small n; check() adds the n it runs
+            _check_exactness(cls, name)
+        if cls.timing != SYNCHRONOUS and declares_bound(cls, "round_bound"):
+            raise AlgorithmError(f"{cls.__name__} declares round_bound, but it is asynchronous: its executions have "
+                                 "no rounds to count; drop round_bound, or set timing = SYNCHRONOUS")
+        declared = [name for name in BOUNDS if declares_bound(cls, name)]
+        if cls.randomized and declared:  # election_spec asks almost-sure termination instead: no engine would check it
+            raise AlgorithmError(f"{cls.__name__} draws random values, so its coins may repeat a round any number of "
+                                 f"times and no {declared[0]} holds; drop it (--expected gives the expectations)")
 
     @classmethod
     def summary(cls) -> str:
@@ -264,12 +276,14 @@ class Algorithm:
         return None
 
     message_bound_text: str | None = None
+    message_bound_exact = False
 
     @staticmethod
     def round_bound(n: int) -> int | None:
         return None
 
     round_bound_text: str | None = None
+    round_bound_exact = False
 
     @classmethod
     def defines_decisions(cls) -> bool:
@@ -279,33 +293,78 @@ class Algorithm:
 SMALL_N = (1, 2, 3, 4)
 
 
+BOUNDS = ("message_bound", "round_bound")
+
+
 def message_bound_at(algorithm, n: int) -> int | None:
-    """``algorithm.message_bound(n)``, once the declaration is checked at n and at SMALL_N.
+    """``algorithm.message_bound(n)``, once the declaration is checked (``declared_bound_at``)."""
+    return declared_bound_at(algorithm, "message_bound", n)
+
+
+def declared_bound_at(algorithm, name: str, n: int) -> int | None:
+    """``algorithm.message_bound(n)`` or ``algorithm.round_bound(n)`` (``name``), once the
+    declaration is checked at n and at SMALL_N; None for a bound that takes the arrangement
+    (specs/bounds.py evaluates it per arrangement, and checks each value the same way).
 
     A bound is a whole number at every n, or None at every n (no bound). A bound that is None
-    at some n would switch the message-bound property off there without a word (election_spec
-    asks at small n, so a bound that starts at n = 3 would never be checked at all), and one
-    that is not an int is compared with a count of messages by accident. Either is an
-    AlgorithmError naming the class and the n. ``algorithm`` is a class or a stand-in for one
-    (checker/measure/blocked.py's WitnessOfMaximum).
+    at some n would switch its property off there without a word (election_spec asks at small
+    n, so a bound that starts at n = 3 would never be checked at all), and one that is not an
+    int is compared with a count by accident. Either is an AlgorithmError naming the class and
+    the n. ``algorithm`` is a class or a stand-in for one (checker/measure/blocked.py's
+    WitnessOfMaximum).
     """
-    name = getattr(algorithm, "__name__", type(algorithm).__name__)
-    bounds = {k: _bound_at(algorithm, name, k) for k in sorted({*SMALL_N, n})}
+    class_name = getattr(algorithm, "__name__", type(algorithm).__name__)
+    function = getattr(algorithm, name)
+    if bound_takes_setting(function):
+        return None
+    bounds = {k: checked_bound(f"{class_name}.{name}({k})", lambda k=k: function(k)) for k in sorted({*SMALL_N, n})}
     missing = [k for k, bound in bounds.items() if bound is None]
     declared = [k for k, bound in bounds.items() if bound is not None]
     if missing and declared:
         k = declared[0]
         raise AlgorithmError(
-            f"{name}.message_bound(n) is None at n = {', '.join(map(str, missing))} but {bounds[k]} at n = {k}: "
+            f"{class_name}.{name}(n) is None at n = {', '.join(map(str, missing))} but {bounds[k]} at n = {k}: "
             "return a bound for every n, or None for every n (no bound)"
         )
     return bounds[n]
 
 
+def checked_bound(call: str, evaluate: Callable[[], object]) -> int | None:
+    """The value of a user's bound function (``call`` says which, for the error): an int, or
+    None; anything else, or an exception, is an AlgorithmError in one line, never a traceback."""
+    try:
+        bound = evaluate()
+    except Exception as error:  # noqa: BLE001 -- the user's function: one line, never a traceback
+        raise AlgorithmError(f"{call} raised {type(error).__name__}: {error}") from None
+    if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+        raise AlgorithmError(
+            f"{call} is {bound!r}, a {type(bound).__name__}, not an int: return a whole "
+            "number (n * (n + 1) // 2, not n * (n + 1) / 2)"
+        )
+    return bound
+
+
+def _check_exactness(cls, name: str) -> None:
+    """A bound declared exact is checked on both sides; a text that calls it exact without the
+    declaration would claim what no check looks at, so it is refused."""
+    exact, text = getattr(cls, f"{name}_exact"), getattr(cls, f"{name}_text") or ""
+    if exact and not declares_bound(cls, name):
+        raise AlgorithmError(f"{cls.__name__}.{name}_exact is set but {cls.__name__} declares no {name}: "
+                             f"define {name}(n), or drop {name}_exact")
+    if not exact and "exact" in text.lower():
+        raise AlgorithmError(f"{cls.__name__}.{name}_text says {text!r}, but {name}_exact is not set, so only "
+                             f"the upper side would be checked: set {name}_exact = True, or drop the word")
+
+
 def declares_message_bound(algorithm) -> bool:
-    """Whether ``algorithm`` declares a message bound (at every n: message_bound_at checks it;
-    or one that takes the arrangement)."""
-    return bound_takes_setting(algorithm.message_bound) or message_bound_at(algorithm, SMALL_N[0]) is not None
+    """Whether ``algorithm`` declares a message bound (``declares_bound``)."""
+    return declares_bound(algorithm, "message_bound")
+
+
+def declares_bound(algorithm, name: str) -> bool:
+    """Whether ``algorithm`` declares the bound ``name`` (at every n: declared_bound_at checks
+    it; or one that takes the arrangement)."""
+    return bound_takes_setting(getattr(algorithm, name)) or declared_bound_at(algorithm, name, SMALL_N[0]) is not None
 
 
 def bound_takes_setting(function) -> bool:
@@ -330,20 +389,6 @@ def bound_takes_setting(function) -> bool:
 
 _takes_setting: dict = {}  # bound_takes_setting's answers: it is asked once per arrangement
 
-
-def _bound_at(algorithm, name: str, n: int) -> int | None:
-    if bound_takes_setting(algorithm.message_bound):
-        return None  # not a number per n: specs/bounds.py evaluates it per arrangement
-    try:
-        bound = algorithm.message_bound(n)
-    except Exception as error:  # the user's function: one line, never a traceback
-        raise AlgorithmError(f"{name}.message_bound({n}) raised {type(error).__name__}: {error}") from None
-    if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
-        raise AlgorithmError(
-            f"{name}.message_bound({n}) is {bound!r}, a {type(bound).__name__}, not an int: return a whole "
-            "number of messages (n * (n + 1) // 2, not n * (n + 1) / 2)"
-        )
-    return bound
 
 
 @dataclass

@@ -25,8 +25,8 @@ import sys
 
 from .errors import AlgorithmError
 
-# Plain Python functions of n, not translated to z3.
-_UNCHECKED_FUNCTIONS = {"message_bound"}
+# Plain Python functions of n (and of the arrangement), not translated to z3.
+_UNCHECKED_FUNCTIONS = {"message_bound", "round_bound"}
 _DECISIONS = ("is_leader", "decided", "leader_id", "candidate")
 
 _BRANCH_FIX = (
@@ -235,7 +235,8 @@ class _Linter:
         for node in ast.walk(function):
             if isinstance(node, ast.Call):
                 helper = resolve(node.func)
-                if inspect.isfunction(helper) and helper is not getattr(self.cls, "message_bound", None):
+                if inspect.isfunction(helper) and all(helper is not getattr(self.cls, name, None)
+                                                      for name in _UNCHECKED_FUNCTIONS):
                     self.function(helper, f"helper {helper.__qualname__} (called from {where})")
 
 

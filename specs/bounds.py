@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models import declares_message_bound, message_bound_at
-from models.algorithm import bound_takes_setting
+from models import AlgorithmError
+from models.algorithm import bound_takes_setting, checked_bound, declared_bound_at, declares_bound
 
 
 @dataclass(frozen=True)
@@ -41,20 +41,30 @@ def setting_of(system) -> Setting:
 
 def declares(algorithm, name: str) -> bool:
     """Does ``algorithm`` declare this bound (``message_bound`` or ``round_bound``)?"""
-    if name == "message_bound":
-        return declares_message_bound(algorithm)
-    function = getattr(algorithm, name)
-    return bound_takes_setting(function) or function(1) is not None or function(2) is not None
+    return declares_bound(algorithm, name)
+
+
+def is_exact(algorithm, name: str) -> bool:
+    """Is the bound ``name`` declared exact (``round_bound_exact``): every complete execution
+    sends, or takes, exactly that many, so the lower side is checked too."""
+    return getattr(algorithm, f"{name}_exact")
 
 
 def bound_of(system, name: str) -> int | None:
-    """The bound ``name`` of the system's algorithm for its arrangement, or None."""
-    function = getattr(system.algorithm, name)
-    if bound_takes_setting(function):
-        return function(system.n, setting_of(system))
-    if name == "message_bound":
-        return message_bound_at(system.algorithm, system.n)  # checked: a whole number at every n, or None
-    return function(system.n)
+    """The bound ``name`` of the system's algorithm for its arrangement, or None if it declares
+    none. A bound that takes the arrangement is checked here as one of n is at load: a whole
+    number, or an AlgorithmError naming the arrangement (None would leave it unchecked there)."""
+    algorithm = system.algorithm
+    function = getattr(algorithm, name)
+    if not bound_takes_setting(function):
+        return declared_bound_at(algorithm, name, system.n)  # checked: a whole number at every n, or None
+    setting = setting_of(system)
+    call = f"{algorithm.__name__}.{name}({system.n}, ids {','.join(map(str, setting.ids))})"
+    bound = checked_bound(call, lambda: function(system.n, setting))
+    if bound is None:
+        raise AlgorithmError(f"{call} is None: a bound that takes the arrangement gives a whole number for every "
+                             "arrangement (with no bound, do not declare it)")
+    return bound
 
 
 def bound_at(algorithm, name: str, n: int) -> int | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from models import AsyncSystem
 from specs import Property, bound_of
+from specs.bounds import is_exact
 
 from .memory import resident_bytes
 from .reduction import StubbornSets
@@ -54,7 +55,9 @@ class Exploration:
     messages_max: int | None = None
     seconds: float = 0.0
     violations: list[Violation] = field(default_factory=list)
-    holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided
+    holds: dict[str, bool | None] = field(default_factory=dict)  # None: not decided, or not checked
+    # properties no engine could judge on this graph, and why: reported "not checked", never "holds"
+    not_checked: dict[str, str] = field(default_factory=dict)
     represents: int = 1  # arrangements this one stands for
     swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
     network: object = None  # the graph and its port labelling, on a network (models/network.py)
@@ -127,6 +130,7 @@ class Explorer:
         started = time.perf_counter()
         system = self.system
         result = Exploration(system.ids, reduced=self.reduction is not None)
+        self.judged: set[str] = set()  # the graph properties a pass over the whole graph decided
         initial = system.initial_state
         self.index = index = {initial: 0}
         queue = [initial]
@@ -235,6 +239,11 @@ class Explorer:
                 result.holds[prop.name] = False
             elif stop or result.cyclic or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
+            elif prop.kind == "graph" and prop.name not in self.judged:
+                # a graph property is judged by the pass that asks it, or by none: never "holds" by default
+                result.holds[prop.name] = None
+                result.not_checked.setdefault(prop.name, f"no pass of the {type(self.system).__name__} explorer "
+                                                         "judges it")
             else:
                 result.holds[prop.name] = True
         result.seconds = time.perf_counter() - started
@@ -325,6 +334,7 @@ class Explorer:
         from .graph import analyse
 
         facts: GraphFacts = analyse(offsets, targets, weights, self.parent)
+        self.judged.add("termination")
         if not facts.acyclic:
             result.cyclic = True
             stem, cycle = facts.lasso
@@ -347,15 +357,25 @@ class Explorer:
     def _check_bound(self, result: Exploration, property_name: str, bound_name: str, facts: GraphFacts,
                      what: str, offsets, targets):
         """A violation of the bound if some execution goes past it (facts.messages_max: the most
-        of what the graph's weights count), with that execution as its trace."""
+        of what the graph's weights count), with that execution as its trace; for a bound declared
+        exact, also if some execution stays short of it (facts.messages_min)."""
         bound_property = self.graph_props.get(property_name)
-        if bound_property is None or facts.messages_max is None:
+        if bound_property is None:
             return
         bound = bound_of(self.system, bound_name)
-        if bound is not None and facts.messages_max > bound:
+        if bound is None:
+            return  # declares none: the property is not judged, so it is reported "not checked"
+        self.judged.add(property_name)
+        if facts.messages_max > bound:
             result.violations.append(Violation(
                 bound_property.name, f"an execution {what.format(facts.messages_max)}, more than the bound {bound}",
                 self._ordinals_of(facts.max_edges),
+            ))
+        elif is_exact(self.system.algorithm, bound_name) and facts.messages_min < bound:
+            result.violations.append(Violation(
+                bound_property.name,
+                f"an execution {what.format(facts.messages_min)}, fewer than the {bound} its bound declares exact",
+                self._ordinals_of(facts.min_edges),
             ))
 
     def _fair_termination(self, result: Exploration, offsets, targets, weights, edge_mover):
@@ -364,9 +384,14 @@ class Explorer:
         from .fairness import fair_loop
         from .graph import analyse
 
+        self.judged.add("fair-termination")
         if analyse(offsets, targets, weights, self.parent).acyclic:
             self._graph_questions(result, offsets, targets, weights)
             return
+        for name in ("message-bound", "round-bound"):
+            if name in self.graph_props:
+                result.not_checked[name] = ("the graph has cycles that fair executions leave, so a complete execution "
+                                            "may go round one any number of times before it ends")
         prop = self.graph_props["fair-termination"]
         loop = fair_loop(offsets, targets, edge_mover, self.parent, self.fairness)
         if loop is None:
@@ -389,6 +414,7 @@ class Explorer:
         prop = self.graph_props.get("almost-sure-termination")
         if prop is None:
             return
+        self.judged.add(prop.name)
         endless = almost_sure_termination(offsets, targets, edge_instance, self.parent)
         if endless is None:
             return

@@ -51,11 +51,11 @@ def fair_loop(offsets: array, targets: array, movers: array, parents: array, fai
         enabled_somewhere, enabled_everywhere, moving = _processes(component, offsets, targets, movers)
         if fairness == WEAK:
             if enabled_everywhere <= moving:
-                return _lasso(component, offsets, targets, movers, parents, moving)
+                return _lasso(component, offsets, targets, movers, parents)
             continue
         starved = enabled_somewhere - moving
         if not starved:
-            return _lasso(component, offsets, targets, movers, parents, moving)
+            return _lasso(component, offsets, targets, movers, parents)
         kept = {s for s in component if not (_enabled(s, offsets, movers) & starved)}
         candidates += _sccs(kept, offsets, targets, kept)
     return None
@@ -123,7 +123,7 @@ def _sccs(nodes, offsets, targets, allowed: set[int]) -> list[set[int]]:
     return found
 
 
-def _lasso(component: set[int], offsets, targets, movers, parents, moving: set[int]) -> FairLoop:
+def _lasso(component: set[int], offsets, targets, movers, parents) -> FairLoop:
     """The path to the component's first state (by the search's parents), then a cycle inside
     it through every state and one edge of every command taken there: fair for both
     fairness notions once the component has passed its test."""

@@ -20,6 +20,7 @@ class GraphFacts:
     max_path: list[int] | None = None  # states of an execution that sends messages_max
     # its edges: with chains two states may be joined by several edges that send different counts
     max_edges: list[int] | None = None
+    min_edges: list[int] | None = None  # the edges of an execution that sends messages_min
     lasso: tuple[list[int], list[int]] | None = None  # (stem, cycle) of state indices when cyclic
 
 
@@ -37,6 +38,7 @@ def analyse(offsets: array, targets: array, weights: array, parents: array) -> G
     low = array("q", [0]) * count
     high = array("q", [-1]) * count  # -1: not reached yet
     best = array("q", [-1]) * count  # the last edge of a path from the initial state that sends the most
+    cheapest = array("q", [-1]) * count  # and of one that sends the fewest
     high[0] = 0
     ready = deque(i for i in range(count) if indegree[i] == 0)
     done = 0
@@ -51,25 +53,32 @@ def analyse(offsets: array, targets: array, weights: array, parents: array) -> G
             t = targets[e]
             up, down = high[i] + weights[e], low[i] + weights[e]
             if high[t] < 0:
-                high[t], low[t], best[t] = up, down, e
+                high[t], low[t], best[t], cheapest[t] = up, down, e, e
             else:
                 if up > high[t]:
                     high[t], best[t] = up, e
                 if down < low[t]:
-                    low[t] = down
+                    low[t], cheapest[t] = down, e
             indegree[t] -= 1
             if indegree[t] == 0:
                 ready.append(t)
     if done < count:
         return GraphFacts(False, lasso=_lasso(offsets, targets, parents, indegree))
     dearest = max(terminals, key=high.__getitem__)  # a finite acyclic graph has a terminal state
+    least = min(terminals, key=low.__getitem__)
+    edges = _edges_back(dearest, best, offsets)
+    return GraphFacts(True, low[least], high[dearest], [0] + [targets[e] for e in edges], edges,
+                      _edges_back(least, cheapest, offsets))
+
+
+def _edges_back(state: int, last_edge, offsets) -> list[int]:
+    """The path from the initial state to ``state`` whose last edge into each state is ``last_edge``."""
     edges = []
-    i = dearest
-    while best[i] >= 0:
-        edges.append(best[i])
-        i = bisect_right(offsets, best[i]) - 1  # the state whose row holds that edge
+    while last_edge[state] >= 0:
+        edges.append(last_edge[state])
+        state = bisect_right(offsets, last_edge[state]) - 1  # the state whose row holds that edge
     edges.reverse()
-    return GraphFacts(True, min(low[i] for i in terminals), high[dearest], [0] + [targets[e] for e in edges], edges)
+    return edges
 
 
 def _lasso(offsets, targets, parents, indegree):

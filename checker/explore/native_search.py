@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from models import AsyncSystem, message_bound_at
+from models import AsyncSystem
 from models.native import (
     MEMORY_LIMIT,
     NO_MEMORY,
@@ -39,7 +39,8 @@ from models.native import (
     NativeUnavailable,
 )
 from models.native_audit import audit
-from specs import Property
+from specs import Property, bound_of
+from specs.bounds import is_exact
 
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
@@ -79,12 +80,14 @@ class Judged:
     vectors: list
     changes: list
     terminals: dict
+    messages_min: int | None
     messages_max: int | None
 
 
-def all_hold(properties: list[Property], judged: Judged, algorithm, n: int) -> bool:
-    """Does every property hold of what a search found (``judged``)? False also for a graph
-    property this search does not decide: the Python explorer then decides it."""
+def all_hold(properties: list[Property], judged: Judged, system) -> bool:
+    """Does every property hold of what a search of ``system``'s arrangement found (``judged``)?
+    False also for a property this function cannot judge from that: the Python explorer then
+    judges it (a property is never taken to hold because nothing here looked at it)."""
     for prop in properties:
         if prop.kind == "state":
             if any(map(prop.check, judged.vectors)):
@@ -98,8 +101,10 @@ def all_hold(properties: list[Property], judged: Judged, algorithm, n: int) -> b
                 if prop.check(observations, channels):
                     return False
         elif prop.name == "message-bound":
-            bound = message_bound_at(algorithm, n)
-            if bound is not None and judged.messages_max is not None and judged.messages_max > bound:
+            bound = bound_of(system, "message_bound")  # the arrangement's, if it takes the arrangement
+            if bound is None or judged.messages_max is None or judged.messages_max > bound:
+                return False
+            if is_exact(system.algorithm, "message_bound") and judged.messages_min < bound:
                 return False
         elif prop.name != "termination":  # termination holds: the graph is acyclic
             return False
@@ -180,8 +185,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         def terminals_for(prop: Property) -> list[tuple]:
             return every
     judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
-                    facts.messages_max)
-    if not all_hold(properties, judged, reference.algorithm, n):
+                    facts.messages_min, facts.messages_max)
+    if not all_hold(properties, judged, reference):
         return None
     if keep is not None:
         keep.append(judged)

@@ -21,11 +21,14 @@ VERIFIED, VIOLATED, INCOMPLETE = "verified", "violated", "incomplete"
 class PropertyOutcome:
     name: str
     description: str
-    holds: bool | None  # None: not decided (the search stopped first)
+    holds: bool | None  # None: not decided (the search stopped first), or not checked
     reason: str | None = None
+    not_checked: str | None = None  # why no engine could judge it (then holds is None)
 
     @property
     def status(self) -> str:
+        if self.not_checked is not None:
+            return "not checked"
         return {True: "holds", False: "VIOLATED", None: "not decided"}[self.holds]
 
 
@@ -100,6 +103,8 @@ class Result:
     recoveries: int = 0  # crashed processes could restart this many times in all
     synchronizer: str | None = None  # the synchronous algorithm ran through it (models/synchronized.py)
     fairness: str | None = None  # what fair-termination assumed of the scheduler: weak or strong
+    # incomplete only because a property could not be judged (PropertyOutcome.not_checked): the search finished
+    unjudged: bool = False
 
     @property
     def omission_probability(self) -> float | None:
@@ -126,7 +131,8 @@ class Result:
             "depth": self.depth,
             "seconds": round(self.seconds, 3),
             "properties": [
-                {"name": p.name, "holds": p.holds, **({"reason": p.reason} if p.reason else {})}
+                {"name": p.name, "holds": p.holds, **({"reason": p.reason} if p.reason else {}),
+                 **({"not_checked": p.not_checked} if p.not_checked is not None else {})}
                 for p in self.properties
             ],
             "messages": {"min": self.messages_min, "max": self.messages_max},
@@ -192,7 +198,7 @@ class Result:
         elif natively:
             how += ", native engine, Python where a violation was searched for its trace"
         reduced = f"   ({how}{'; --no-por for the full graph' if self.por or self.bags else ''})"
-        if self.verdict == INCOMPLETE:  # transitions and depth are known only for finished arrangements
+        if self.verdict == INCOMPLETE and not self.unjudged:  # transitions and depth are known only for finished arrangements
             lines.append(f"  states        {self.states:,} stored before the search stopped{reduced}")
         else:
             lines.append(f"  states        {self.states:,}   transitions {self.transitions:,}   depth {self.depth}{reduced}")
@@ -204,8 +210,8 @@ class Result:
         elif self.randomized:
             lines.append("  messages      unbounded (the coins may repeat a round any number of times); "
                          "--expected messages gives the expectation")
-        elif self.fairness and self.verdict == VERIFIED:
-            lines.append("  messages      unbounded: the graph has cycles (bids that time out again), which every "
+        elif self.fairness and (self.verdict == VERIFIED or self.unjudged):
+            lines.append("  messages      unbounded: the graph has cycles (such as bids that time out again), which every "
                          f"{self.fairness}ly fair execution leaves")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
@@ -220,7 +226,7 @@ class Result:
         lines.append("  properties")
         width = max(len(p.name) for p in self.properties)
         for p in self.properties:
-            detail = f"  ({p.reason})" if p.reason else ""
+            detail = f"  ({p.reason or p.not_checked})" if p.reason or p.not_checked else ""
             lines.append(f"    {p.name:<{width}}  {p.status}{detail}")
         for note in self.notes:
             lines.append(f"  note: {note}")

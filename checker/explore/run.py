@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from models import Algorithm, AlgorithmError, message_bound_at
+from models import Algorithm, AlgorithmError
+from models.algorithm import BOUNDS, declared_bound_at
 from models.ports import PortNumbersRead
 from models.interned import InternedSystem
 from models.native import NativeEngine, NativeUnavailable
@@ -280,7 +281,8 @@ def check_plan(
         raise AlgorithmError("--n must be at least 1")
     if engine not in ENGINES:
         raise AlgorithmError(f"unknown engine {engine!r}; use one of {', '.join(ENGINES)}")
-    message_bound_at(algorithm, n)  # a bound declared at small n but not at this one (or the reverse) is an error
+    for bound in BOUNDS:  # a bound declared at small n but not at this one (or the reverse) is an error
+        declared_bound_at(algorithm, bound, n)
     if not 0 <= crashes < n:
         raise AlgorithmError(f"--crashes must be between 0 and n - 1 = {n - 1} (someone must be left to elect), got {crashes}")
     if recoveries < 0 or recoveries and not crashes:
@@ -600,14 +602,18 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
     outcomes = []
     for prop in properties:
         values = [e.holds.get(prop.name) for e in explorations]
+        unjudged = next((e.not_checked[prop.name] for e in explorations if prop.name in e.not_checked), None)
         if any(v is False for v in values):
-            holds = False
+            holds, unjudged = False, None
         elif incomplete_reason or counterexample or not values or any(v is None for v in values):
             holds = None
         else:
             holds = True
         reason = counterexample.reason if counterexample and counterexample.property == prop.name else None
-        outcomes.append(PropertyOutcome(prop.name, prop.description, holds, reason))
+        outcomes.append(PropertyOutcome(prop.name, prop.description, holds, reason, unjudged))
+    unjudged = not counterexample and not incomplete_reason and any(o.not_checked for o in outcomes)
+    if unjudged:  # a property no engine could judge leaves the run short of a verdict: never VERIFIED on its account
+        incomplete_reason = "; ".join(f"{o.name} not checked: {o.not_checked}" for o in outcomes if o.not_checked)
     verdict = VIOLATED if counterexample else INCOMPLETE if incomplete_reason else VERIFIED
     all_counted = bool(explorations) and all(e.messages_min is not None for e in explorations)
     notes = []
@@ -638,6 +644,7 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
         networks=planning.networks,
         rounds_min=_least(e.rounds_min for e in explorations) if all_counted else None,
         rounds_max=_most(e.rounds_max for e in explorations) if all_counted else None,
+        unjudged=unjudged,
     )
 
 

@@ -98,7 +98,7 @@ class Renaming:
             changes=[(i, self.observation(before), self.observation(after)) for i, before, after in j.changes],
             terminals={name: [(tuple(map(self.observation, observations)), channels(contents))
                               for observations, contents in terminals] for name, terminals in j.terminals.items()},
-            messages_max=j.messages_max)
+            messages_min=j.messages_min, messages_max=j.messages_max)
 
 
 def _holds_id(name: str, kind: type) -> bool:
@@ -118,7 +118,7 @@ def derived(first: Searched, system, properties) -> Exploration | None:
     for context in first.contexts:
         if check_context(renaming.context(context), system) is not None:
             return None
-    if not all_hold(properties, renaming.judged(first.judged), system.algorithm, system.n):
+    if not all_hold(properties, renaming.judged(first.judged), system):
         return None
     return dataclasses.replace(first.exploration, ids=system.ids, seconds=time.perf_counter() - started,
                                violations=[], holds=dict(first.exploration.holds), renamed_from=first.ids)

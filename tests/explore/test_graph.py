@@ -203,14 +203,17 @@ def acyclic_graphs(draw):
 
 
 def follows_edges(facts, offsets, targets, weights):
-    """The maximum's edges form a path from the initial state to a terminal state that sends the maximum."""
-    state = 0
-    for e in facts.max_edges:
-        assert offsets[state] <= e < offsets[state + 1]
-        state = targets[e]
-    assert offsets[state] == offsets[state + 1]
+    """The maximum's edges form a path from the initial state to a terminal state that sends the
+    maximum, and the minimum's one that sends the minimum."""
+    for edges in (facts.max_edges, facts.min_edges):
+        state = 0
+        for e in edges:
+            assert offsets[state] <= e < offsets[state + 1]
+            state = targets[e]
+        assert offsets[state] == offsets[state + 1]
     assert facts.max_path == [0] + [targets[e] for e in facts.max_edges]
-    return sum(weights[e] for e in facts.max_edges) == facts.messages_max
+    return (sum(weights[e] for e in facts.max_edges), sum(weights[e] for e in facts.min_edges)) == \
+        (facts.messages_max, facts.messages_min)
 
 
 @settings(max_examples=100, deadline=None)
@@ -237,7 +240,7 @@ def test_of_two_edges_between_the_same_states_the_maximum_takes_the_dearer():
     offsets, targets, weights, parents = graph(2, [(0, 1, 1), (0, 1, 0), (0, 1, 2)])
     facts = analyse(offsets, targets, weights, parents)
     assert (facts.messages_min, facts.messages_max) == (0, 2)
-    assert facts.max_path == [0, 1] and facts.max_edges == [2]
+    assert facts.max_path == [0, 1] and facts.max_edges == [2] and facts.min_edges == [1]
 
 
 # -- the same shapes from algorithms, through the command line, with every engine ------------
@@ -282,3 +285,11 @@ def test_a_path_dependent_message_count_is_measured_over_every_route(capsys, tmp
     assert counterexample["property"] == "message-bound"
     steps = counterexample["trace"]["steps"]
     assert [s["command"] for s in steps] == ["two", "again", "end_two"] and sum(len(s["sent"]) for s in steps) == 2
+    exact = tmp_path / "exact.py"  # the same algorithm claiming exactly two messages: route free sends none
+    exact.write_text(open(os.path.join(JUDGES, "two_routes.py")).read()
+                     + "\n\nclass Exact(TwoRoutes, name='exact'):\n    message_bound_exact = True\n")
+    status, result = _check(capsys, f"{exact}:Exact", "--n", 1, "--json", "--engine", engine, por)
+    assert status == 1
+    counterexample = result["counterexample"]
+    assert counterexample["property"] == "message-bound" and "fewer than the 2" in counterexample["reason"]
+    assert [s["command"] for s in counterexample["trace"]["steps"]] == ["free", "end_free"]

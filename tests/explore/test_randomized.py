@@ -90,3 +90,18 @@ def test_the_cli_summary_says_messages_are_unbounded(capsys):
     out = capsys.readouterr().out
     assert "almost-sure-termination  holds" in out and "unbounded" in out
     assert "no id is ever read" in out
+
+
+def test_the_trace_loops_in_a_bottom_component_of_the_trap():
+    """Every state is trapped (no terminal), and state 1 may loop on itself, but it may also go on
+    to 2 and 3, which 3 never leaves: the loop shown is 3's, where no choice leads anywhere else."""
+    endless = almost_sure_termination(*_graph([[(1, 0)], [(1, 1), (2, 2)], [(3, 3)], [(3, 4)]]))
+    assert endless is not None and endless.trapped == 4
+    assert endless.stem == [0, 2, 3] and endless.loop == [4]  # edges 0->1, 1->2, 2->3, then 3->3
+
+
+def test_a_choice_whose_outcomes_all_leave_counts_once_against_its_state():
+    # state 0: choice 7 ends in 1 or in 2 (both terminal), choice 8 stays in 0: the scheduler
+    # can keep taking choice 8, so termination is not almost sure
+    endless = almost_sure_termination(*_graph([[(1, 7), (2, 7), (0, 8)], [], []]))
+    assert endless is not None and endless.trapped == 1 and endless.stem == [] and endless.loop == [2]

@@ -106,3 +106,20 @@ def test_the_message_table_counts_messages_under_crashes(capsys):
     assert [(r["n"], r["max"]) for r in table["rows"]] == [(2, 7), (3, 27)]
     status, out, _ = _run(capsys, "bully-always-replies", "--messages", "--n", "2..3", "--json")
     assert [(r["n"], r["min"], r["max"]) for r in json.loads(out)["rows"]] == [(2, 4, 4), (3, 11, 11)]
+
+
+def test_recoveries_stop_at_r_even_with_crashes_left():
+    """With F = 2 and R = 1: crash, recover, crash again; the second crashed process stays down
+    (a limit off by one would let it restart too)."""
+    system = system_for(load_algorithm("lcr"), Arrangement((1, 2, 3), 1), crashes=2, recoveries=1)
+
+    def take(state, command, process=None):
+        return next(s for s in system.steps(state) if s.command == command
+                    and (process is None or s.process == process)).target
+
+    state = take(take(system.initial_state, CRASH, 0), RECOVER)
+    state = take(state, CRASH, 1)
+    assert state[-1] == (2, 1)
+    assert not [s for s in system.steps(state) if s.command == RECOVER]
+    assert not [s for s in system.steps(take(take(take(system.initial_state, CRASH, 0), CRASH, 1), RECOVER))
+                if s.command in (CRASH, RECOVER)]

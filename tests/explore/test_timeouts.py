@@ -15,6 +15,8 @@ from checker import check, load_algorithm
 from checker.cli import main
 from checker.explore.arrangements import Arrangement
 from checker.explore.fairness import STRONG, WEAK, fair_loop
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from checker.explore.systems import system_for
 from models.network import Network
 
@@ -152,3 +154,94 @@ def test_weak_and_strong_fairness_on_a_hand_made_graph():
     # the adversary's edges (-1) ask for no fairness
     offsets, targets, movers, parents = _graph([[(1, 0), (2, -1)], [(0, 0), (2, -1)], []])
     assert fair_loop(offsets, targets, movers, parents, WEAK) is not None
+
+
+def test_a_single_state_with_an_edge_to_itself_is_a_cycle():
+    # 0 -> 1, and state 1 loops on itself by command 0, the only one enabled there: fair for both notions
+    offsets, targets, movers, parents = _graph([[(1, 0)], [(1, 0)]])
+    for fairness in (WEAK, STRONG):
+        loop = fair_loop(offsets, targets, movers, parents, fairness)
+        assert loop is not None and loop.states == 1 and loop.loop == [1] and loop.stem == [0]
+
+
+def test_strong_fairness_looks_again_inside_a_component_it_cannot_use_whole():
+    # {0, 1, 2} is one component, but command 2 (2 -> 3, terminal) is enabled in it and never
+    # taken inside: not strongly fair. Without state 2, {0, 1} cycles by commands 1 and 0,
+    # each taken there: a strongly fair execution that never ends.
+    offsets, targets, movers, parents = _graph([[(1, 1)], [(0, 0), (2, 1)], [(1, 0), (3, 2)], []])
+    loop = fair_loop(offsets, targets, movers, parents, STRONG)
+    assert loop is not None and loop.states == 2
+    assert fair_loop(offsets, targets, movers, parents, WEAK) is not None  # command 2 is not always enabled
+
+
+def test_a_timeout_algorithm_that_idles_on_one_state_does_not_terminate_fairly(capsys):
+    """tests/judges/self_loop.py with a timeout that never fires: the decided state idles on
+    itself, the only step there, so a fair execution runs forever."""
+    path = os.path.join(os.path.dirname(__file__), "variants", "self_loop_with_timeout.py")
+    status, out, _ = _run(capsys, path, "--n", 1, "--json")
+    result = json.loads(out)
+    assert status == 1 and result["counterexample"]["property"] == "fair-termination"
+    trace = result["counterexample"]["trace"]
+    assert [s["command"] for s in trace["steps"]] == ["decide", "idle"] and trace["loop_start"] == 1
+
+
+@st.composite
+def _fairness_graphs(draw):
+    """Up to 6 states, each reachable from 0 (a path 0 -> 1 -> ... first), edges by commands 0..2
+    or the adversary (-1)."""
+    count = draw(st.integers(1, 6))
+    rows = [[] for _ in range(count)]
+    for s in range(1, count):
+        rows[s - 1].append((s, draw(st.integers(-1, 2))))
+    for s, t, mover in draw(st.lists(st.tuples(st.integers(0, count - 1), st.integers(0, count - 1),
+                                               st.integers(-1, 2)), max_size=10)):
+        rows[s].append((t, mover))
+    return rows
+
+
+def _fair_set_exists(rows, fairness) -> bool:
+    """Is there a set of states that one execution can cycle through forever, fairly? Every
+    subset is tried: strongly connected by its inner edges, and every command that the fairness
+    notion asks for (enabled everywhere in it: weak; somewhere: strong) taken inside it."""
+    count = len(rows)
+    for mask in range(1, 2 ** count):
+        inside = {s for s in range(count) if mask >> s & 1}
+        inner = [(s, t, m) for s in inside for t, m in rows[s] if t in inside]
+        reach = {s: set() for s in inside}  # states reached from s by one inner edge or more
+        for _ in inside:
+            for s, t, _m in inner:
+                reach[s] |= reach[t] | {t}
+        if not all(reach[s] >= inside for s in inside):  # each state reaches every one, itself included
+            continue
+        enabled = [{m for _, m in rows[s] if m >= 0} for s in inside]
+        asked = set.intersection(*enabled) if fairness == WEAK else set.union(*enabled)
+        if asked <= {m for _, _, m in inner if m >= 0}:
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(_fairness_graphs(), st.sampled_from([WEAK, STRONG]))
+def test_a_fair_loop_is_found_exactly_when_one_exists_and_is_fair(rows, fairness):
+    offsets, targets, movers, parents = _graph(rows)
+    loop = fair_loop(offsets, targets, movers, parents, fairness)
+    assert (loop is not None) == _fair_set_exists(rows, fairness)
+    if loop is None:
+        return
+
+    def source(e):
+        return next(s for s in range(len(rows)) if offsets[s] <= e < offsets[s + 1])
+
+    state = 0
+    for e in loop.stem:  # the stem is a path from the initial state ...
+        assert source(e) == state
+        state = targets[e]
+    visited = []
+    for e in loop.loop:  # ... to where the loop starts, and the loop comes back to it
+        assert source(e) == state
+        visited.append(state)
+        state = targets[e]
+    assert state == visited[0] and len(set(visited)) == loop.states
+    enabled = [{m for _, m in rows[s] if m >= 0} for s in set(visited)]
+    asked = set.intersection(*enabled) if fairness == WEAK else set.union(*enabled)
+    assert asked <= {movers[e] for e in loop.loop}  # every command fairness asks for is taken on the loop

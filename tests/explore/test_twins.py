@@ -11,12 +11,14 @@ import pytest
 
 from algorithms import ASYNCHRONOUS_RINGS
 from algorithms.hs import HirschbergSinclair as HS
+from checker.cli import main
 from checker.cli.loader import load_algorithm
 from checker.explore.arrangements import Arrangement
 from checker.explore.native_search import search_natively
 from checker.explore.systems import system_for
 from checker.explore.twins import Searched, derived
 from checker.trust.remembered import reading_report
+from models import Message
 from models.native import NativeEngine
 from specs import election_spec
 
@@ -89,6 +91,32 @@ def test_an_arrangement_whose_graph_differs_is_not_derived():
     assert derived(first, system_for(HS, _arrangement((1, 2, 4, 3, 5))), properties) is None
 
 
+VARIANTS = os.path.join(os.path.dirname(__file__), "variants")
+
+
+def test_lcr_twins_are_derived():
+    """The pair the variants below are built on: 1,4,2,3 is LCR's 1,3,2,4 with 3 and 4 swapped."""
+    first, properties = _searched(load_algorithm("lcr"), (1, 3, 2, 4))
+    assert derived(first, system_for(load_algorithm("lcr"), _arrangement((1, 4, 2, 3))), properties) is not None
+
+
+def test_a_twin_is_judged_against_its_own_bound():
+    """A bound that takes the arrangement is evaluated at the twin: 12 messages against its 11
+    (the first one's is 14). Judged with the first arrangement's n alone, it was no bound."""
+    algorithm = load_algorithm(os.path.join(VARIANTS, "lcr_bound_per_arrangement.py"))
+    first, properties = _searched(algorithm, (1, 3, 2, 4))
+    assert first.exploration.messages_max == 12
+    assert derived(first, system_for(algorithm, _arrangement((1, 4, 2, 3))), properties) is None
+
+
+def test_a_twin_whose_initial_locals_are_not_their_renaming_is_searched():
+    """An initial local that holds an id (the greeter, 3): renamed it is 4, so the first one's
+    graph, renamed, does not start where the twin's does, though every context agrees."""
+    algorithm = load_algorithm(os.path.join(VARIANTS, "lcr_id_three_greets.py"))
+    first, properties = _searched(algorithm, (1, 3, 2, 4))
+    assert derived(first, system_for(algorithm, _arrangement((1, 4, 2, 3))), properties) is None
+
+
 @pytest.mark.slow
 def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
     """A user's variant whose id 4 behaves unlike the others: 1,2,3,5,4 and 1,2,4,5,3 are no
@@ -107,9 +135,64 @@ def test_twins_change_nothing_in_a_run(name):
     _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50, one_process_too=name not in SLOW)
 
 
+def _in_this_process(monkeypatch, capsys, target: list[str], probe_states: int, *options: str) -> dict:
+    """`check` with --jobs 1 in this process (so that its judges are measured by mutation testing,
+    which sees only this process), JSON without the time and which arrangements were derived."""
+    import checker.explore.run as run
+
+    monkeypatch.setattr(run, "PROBE_STATES", probe_states)
+    main([*target, "--json", "--no-progress", "--jobs", "1", *options])
+    result = json.loads(capsys.readouterr().out)
+    result.pop("seconds")
+    result.pop("notes")
+    derived_ones = [a.pop("renamed_from", None) for a in result["per_arrangement"]]
+    return result, sum(1 for d in derived_ones if d)
+
+
+@pytest.mark.parametrize("target, derives", [(["lcr", "--n", "5"], 10), (["lcr", "--n", "4"], 1), (["cr", "--n", "5"], 0),
+                                             (["peterson", "--n", "5"], 0)])
+def test_twins_in_one_process_change_nothing_but_the_work(monkeypatch, capsys, target, derives):
+    """Probes of 30 states: lcr derives some arrangements, cr and peterson have every derivation
+    tried refused; either way the run is the one without twins."""
+    with_twins, derived_count = _in_this_process(monkeypatch, capsys, target, 30)
+    without, none = _in_this_process(monkeypatch, capsys, target, 30, "--no-twins")
+    assert with_twins == without and (derived_count, none) == (derives, 0)
+
+
 @pytest.mark.parametrize("filename", _marked(MUTANT_FILES))
 def test_twins_change_nothing_in_a_mutant(filename):
     """At n = 4 (hs_never_swallows, which never terminates, at n = 2, both arrangements)."""
     n, symmetry = ("2", "none") if filename == "hs_never_swallows.py" else ("4", "reflection")
     _same_with_and_without_twins([os.path.join(MUTANTS, filename), "--n", n, "--symmetry", symmetry], 20,
                                  one_process_too=filename not in SLOW)
+
+
+class _Relayed(Message):
+    sender_id: int
+    hops: int
+
+
+def test_a_renaming_renames_ids_and_nothing_else():
+    """1,2,3 -> 2,1,3: ids in Id locals, in fields that hold ids (declared Id, named id or *_id) and
+    in observations are renamed; a bool that equals 1, other locals and fields, NIL and None stay."""
+    from algorithms.hs import Probe
+    from algorithms.lcr import Token
+    from checker.explore.native_search import Judged
+    from checker.explore.twins import Renaming
+    from models import AsyncSystem
+    from models.semantics import Observation
+
+    system = AsyncSystem(load_algorithm("lcr"), (2, 1, 3))  # locals: asleep (bool), leader (Id)
+    renaming = Renaming((1, 2, 3), (2, 1, 3), system)
+    assert [renaming.value(v) for v in (1, 2, 3, 0, True, False, "x")] == [2, 1, 3, 0, True, False, "x"]
+    assert renaming.locals((True, 1)) == (True, 2) and renaming.locals((False, 0)) == (False, 0)
+    assert renaming.message(Token(1)) == Token(2) and renaming.message(None) is None
+    assert renaming.message(Probe(1, 1, 2)) == Probe(2, 1, 2)  # phase and ttl are not ids
+    assert renaming.message(_Relayed(1, 1)) == _Relayed(2, 1)  # sender_id is one, hops is not
+    assert renaming.observed((True, False, 1, True)) == (True, False, 2, True) and renaming.observed(None) is None
+    seen = Observation(1, True, False, 2, True)
+    assert renaming.observation(seen) == Observation(2, True, False, 1, True)
+    assert renaming.observation(Observation(3, False, False, None, True)).leader_id is None
+    judged = renaming.judged(Judged([(seen,)], [(0, seen, seen)], {"quiescence": [((seen,), ((Token(1),), ()))]}, 4, 9))
+    assert judged.vectors == [(Observation(2, True, False, 1, True),)] and (judged.messages_min, judged.messages_max) == (4, 9)
+    assert judged.changes[0][1].id == 2 and judged.terminals["quiescence"][0][1] == ((Token(2),), ())

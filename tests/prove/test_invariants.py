@@ -28,12 +28,15 @@ from specs import election_spec
 from specs.cr_invariant import CRInvariant
 from specs.hs_invariant import HSInvariant
 from specs.invariants import (
+    Exists,
     ForAll,
     Invariant,
     RingState,
     conjunct,
     invariant_for,
     invariant_properties,
+    require_invariant,
+    rotations,
     symmetry_for,
 )
 from specs.lcr_invariant import LCRInvariant
@@ -120,6 +123,27 @@ def test_conjuncts_agree_concretely_and_symbolically_before_and_after_each_step(
     agree()
 
 
+class _WithExists(LCRInvariant):
+    @conjunct
+    def a_token_ahead(s):
+        """Some channel holds a token with an id larger than 1 (a conjunct that reads exists)."""
+        from algorithms.lcr import Token
+
+        return Exists(s.channels, lambda ch: ch.messages(Token).exists(lambda m: m.id > 1))
+
+
+def test_exists_over_messages_agrees_concretely_and_symbolically():
+    @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(states(LCR, 3))
+    def agree(example):
+        n, ids, state = example
+        _, before = ring(LCR, n)
+        concrete = [bool(c(RingState.of_state(LCR, ids, state))) for c in _WithExists.conjuncts]
+        assert symbolic_values(LCR, _WithExists, n, before, ids, state) == concrete
+
+    agree()
+
+
 # -- the vocabulary ---------------------------------------------------------------------------
 
 
@@ -133,6 +157,106 @@ def test_path_from_lists_the_processes_a_message_has_passed():
     assert [q.position for q in into_2_from_cw.path_from(p[0])] == [3]
     with pytest.raises(AlgorithmError, match="needs a port"):
         s.inbox(p[0])
+
+
+def test_inbox_on_a_unidirectional_ring_is_the_only_channel_in_and_its_port_is_named():
+    from algorithms.lcr import Token
+
+    state = ((False, 0), (True, 0), (True, 0)) + ((), ((Token(2),)), ((Token(3),)))
+    s = RingState.of_state(LCR, (1, 2, 3), state)
+    for p in s.processes:  # channel k runs from position k to position k + 1
+        assert s.inbox(p) is s.channels[(p.position - 1) % 3] is s.inbox(p, "PREV")
+    assert [m.id for m in s.inbox(s.processes[2]).messages(Token)._concrete()] == [2]
+    hs = RingState.of_state(HirschbergSinclair, (1, 2, 3), AsyncSystem(HirschbergSinclair, (1, 2, 3)).initial_state)
+    with pytest.raises(AlgorithmError) as refused:
+        hs.inbox(hs.processes[0])
+    assert str(refused.value) == "inbox(p) on a bidirectional ring needs a port: one of CW, CCW"
+
+
+def test_rotations_move_every_process_with_its_channels():
+    from algorithms.lcr import Token
+
+    state = ((False, 0), (True, 0), (True, 0)) + ((), ((Token(2),)), ((Token(3),)))
+    assert list(rotations(LCR, (1, 2, 3), state)) == [
+        (1, (3, 1, 2), ((True, 0), (False, 0), (True, 0), (Token(3),), (), (Token(2),))),
+        (2, (2, 3, 1), ((True, 0), (True, 0), (False, 0), (Token(2),), (Token(3),), ())),
+    ]
+
+
+def test_the_symmetry_an_invariant_allows():
+    class Positional(CRInvariant):
+        symmetric = False
+
+    assert symmetry_for(CRInvariant, "reflection", ChangRoberts) == "rotation"
+    assert symmetry_for(CRInvariant, "rotation") == "rotation"
+    assert symmetry_for(CRInvariant, "none", ChangRoberts) == "none"
+    assert symmetry_for(Positional, "reflection", ChangRoberts) == "none"
+    assert symmetry_for(CRInvariant, "reflection", load_algorithm("hs-unoriented")) == "none"  # port labellings
+
+
+def test_a_conjunct_keeps_its_first_paragraph_and_its_line():
+    @conjunct
+    def tidy(s):
+        """The first paragraph,
+        on two lines.
+
+        Not this one."""
+        return True
+
+    first_line = tidy.predicate.__code__.co_firstlineno  # the decorator's
+    assert (tidy.name, tidy.doc, tidy.line) == ("tidy", "The first paragraph, on two lines.", first_line)
+
+
+def test_an_invariant_names_its_algorithm_and_a_subclass_inherits_it():
+    class Own(Invariant, algorithm=LCR):
+        pass
+
+    class Inherited(Own):
+        pass
+
+    assert Own.algorithm is LCR and Inherited.algorithm is LCR and Invariant.algorithm is None
+
+
+def test_an_invariant_beside_its_algorithm_is_found_first(tmp_path):
+    path = tmp_path / "with_invariant.py"
+    path.write_text(
+        "from algorithms.hs import HirschbergSinclair\nfrom algorithms.lcr import LCR\n"
+        "from specs.invariants import Invariant\n\n\n"
+        "class Mine(LCR, name='mine'):\n    pass\n\n\n"
+        "class Unrelated(Invariant, algorithm=HirschbergSinclair):\n    pass\n\n\n"
+        "class MineInvariant(Invariant, algorithm=Mine):\n    pass\n")
+    algorithm = load_algorithm(f"{path}:Mine")
+    assert invariant_for(algorithm).__name__ == "MineInvariant"
+
+
+def test_an_algorithm_without_an_invariant_is_told_how_to_give_one():
+    assert require_invariant(LCR) is LCRInvariant
+    with pytest.raises(AlgorithmError) as refused:
+        require_invariant(load_algorithm("franklin"))
+    assert str(refused.value) == ("franklin has no inductive invariant: write one (see docs/proofs.md) beside the "
+                                  "algorithm, or give one with --invariant FILE.py")
+
+
+def test_a_conjunct_is_found_by_name():
+    assert CRInvariant.conjunct("well_typed").name == "well_typed"
+    assert CRInvariant.conjunct("no_bypass") is next(c for c in CRInvariant.conjuncts if c.name == "no_bypass")
+
+
+def test_exists_and_the_decisions_on_a_concrete_state():
+    from algorithms.cr import Token as CrToken
+
+    # cr at 1,2,3: p1 initiated (its token in the channel to p2), p0 decided leader 1
+    state = ((RED, False, 1), (RED, True, 0), (RED, False, 0)) + ((), (CrToken(2),), ())
+    s = RingState.of_state(ChangRoberts, (1, 2, 3), state)
+    into_p2 = s.inbox(s.processes[2])
+    assert into_p2.messages(CrToken).exists(lambda m: m.id == 2)
+    assert not into_p2.messages(CrToken).exists(lambda m: m.id == 3)
+    assert not s.inbox(s.processes[0]).messages(CrToken).exists(lambda m: m.id > 0)
+    assert [bool(s.candidate(p)) for p in s.processes] == [False, True, False]  # cr: the initiators
+    assert [bool(s.decided(p)) for p in s.processes] == [True, False, False]
+    assert [bool(s.is_leader(p)) for p in s.processes] == [True, False, False]
+    lcr = RingState.of_state(LCR, (1, 2, 3), ((True, 0),) * 3 + ((), (), ()))
+    assert all(lcr.candidate(p) is True for p in lcr.processes)  # no candidate function: everyone may win
 
 
 def test_with_id_and_message_quantifiers_on_a_concrete_state():

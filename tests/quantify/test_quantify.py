@@ -2,6 +2,7 @@
 computed by hand, and the command line around them."""
 import json
 import os
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -16,12 +17,15 @@ from checker.cli.randomized import EXPORT_FORMATS
 from checker.quantify import quantify
 from checker.quantify.export import write_drn
 from checker.quantify.mdp import Mdp, build_mdp
+from checker.quantify.questions import Bounds
+from checker.quantify.report import render
 from checker.quantify.storm import INFINITY, StormModel
 
 import exact  # the tests' own solver, beside this file
 from conftest import MUTANTS
 
 CONSTANT_COIN = os.path.join(os.path.dirname(__file__), "constant_coin.py")
+LEAD_OR_TOSS = os.path.join(os.path.dirname(__file__), "lead_or_toss.py")
 
 
 def _storm_against_exact(mdp: Mdp, ks=(0, 1, 5, 12)):
@@ -217,6 +221,8 @@ def test_cli_range_prints_one_row_per_n(capsys):
     rows = [line.split() for line in out.splitlines()[2:5]]
     assert [row[0] for row in rows] == ["1", "2", "3"]
     assert rows[2][-3:] == ["10/3", "=", "3.33333"]
+    assert out.splitlines()[3] == "  2  44      1                   2"  # min = max: one value
+    assert out.splitlines()[5].startswith("  solved exactly by Storm")  # no n failed: no trap line
 
 
 def test_cli_shows_the_trap_of_an_algorithm_that_may_never_elect(capsys):
@@ -336,3 +342,162 @@ def test_the_drn_text_is_exact(tmp_path):
     drn = text.getvalue()
     assert "@value_type: rational" in drn and " : 1/2" in drn and "init" in drn and "elected" in drn
     assert INFINITY == "inf"
+
+
+def test_a_scheduler_that_decides_the_election_gives_bounds_apart_and_exit_1(capsys):
+    """lead-or-toss: elected with probability 1/2 to 1 as the scheduler picks, and no message: the
+    least expected messages is 0 (a scheduler that always elects), the largest infinite (one that
+    may miss the election); the run is not almost sure, so exit 1, judged on the least."""
+    q = quantify(load_algorithm(LEAD_OR_TOSS), 1, expected=("messages",))
+    assert (q.eventually.minimum, q.eventually.maximum) == (Fraction(1, 2), 1)
+    assert (q.expected["messages"].minimum, q.expected["messages"].maximum) == (0, INFINITY)
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages", "--json")
+    result = json.loads(out)["results"][0]
+    assert status == 1 and q.exit_status == 1
+    assert result["expected"]["messages"]["min"] == "0" and result["expected"]["messages"]["max"] == "infinity"
+
+
+def test_bounds_over_arrangements_are_the_least_minimum_and_the_largest_maximum():
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    combined = Bounds.combine([Bounds(half, 1), Bounds(third, half), Bounds(1, 1)])
+    assert (combined.minimum, combined.maximum) == (third, 1)
+    assert Bounds.combine([Bounds(2, INFINITY), Bounds(3, 5)]).maximum == INFINITY
+    assert Bounds.combine([Bounds(INFINITY, INFINITY), Bounds(3, 5)]).minimum == 3
+
+
+def _timeless(text: str) -> str:
+    return re.sub(r"\d+\.\d\d s", "T s", text)
+
+
+def test_the_report_lays_out_every_quantity_asked(capsys):
+    """The text as the command line prints it, rows aligned: bounds apart, a distribution, the trap."""
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages,steps", "--within", 1,
+                          "--distribution", 2)
+    assert status == 1
+    assert _timeless(out.split("\n\n")[0]) == """\
+lead-or-toss on a unidirectional ring, n = 1: NOT ALMOST SURE: some scheduler elects with probability 1/2 = 0.5 only
+  model       3 states, 2 choices, 3 transitions (one model with hidden ids stands for all 1 arrangements: no id is read)
+                          min (over schedulers)  max
+  elected eventually      1/2 = 0.5              1
+  elected within 1 steps  1/2 = 0.5              1
+  expected messages       0                      infinity
+  expected steps          1                      infinity
+  probability of an election within k steps
+       k  min                           max
+       1  1/2 = 0.5                     1
+       2  1/2 = 0.5                     1
+  why         a terminal state without a leader (step 1)
+  time        model built in T s; solved exactly by Storm (stormpy 2.0.0, rational arithmetic) in T s"""
+
+
+def test_the_report_says_the_same_when_every_scheduler_agrees(capsys):
+    status, out, _ = _cli(capsys, "itai-rodeh", "--n", 2, "--expected", "rounds")
+    assert status == 0
+    assert out.splitlines()[:5] == [
+        "itai-rodeh on a unidirectional ring, n = 2: a leader is elected with probability 1 under every scheduler",
+        "  model       44 states, 66 choices, 86 transitions (one model with hidden ids stands for all 2 arrangements: "
+        "no id is read)",
+        "                      min (over schedulers)  max",
+        "  elected eventually  1                      (the same)",
+        "  expected rounds     2                      (the same)",
+    ]
+    q = quantify(load_algorithm(os.path.join(os.path.dirname(__file__), "reads_ids.py")), 3)
+    assert render(q).splitlines()[1].endswith("(2 arrangement(s) standing for 6, summed)")
+
+
+def test_the_range_table_has_a_row_per_n_and_the_traps(capsys):
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", "1..2", "--expected", "messages")
+    assert status == 1
+    assert _timeless(out.split("\n\n")[0]).replace("; T s", "") == """\
+lead-or-toss on a unidirectional ring: exact, over every scheduler (one value: min = max; else min .. max)
+  n  states  elected eventually  expected messages
+  1  3       1/2 = 0.5 .. 1      0 .. infinity
+  2  9       3/4 = 0.75 .. 1     0 .. infinity
+  n = 1: a terminal state without a leader (step 1)
+  n = 2: a terminal state without a leader (step 2)
+  solved exactly by Storm (stormpy 2.0.0, rational arithmetic)"""
+
+
+def test_the_json_keeps_every_quantity(capsys):
+    status, out, _ = _cli(capsys, LEAD_OR_TOSS, "--n", 1, "--expected", "messages", "--within", 1, "--distribution", 1,
+                          "--json")
+    report = json.loads(out)
+    result = report["results"][0]
+    assert status == 1 and result.pop("counterexample")["property"] == "almost-sure election"
+    seconds = result.pop("seconds")
+    assert set(seconds) == {"build", "solve"} and all(round(t, 3) == t and t >= 0 for t in seconds.values())
+    assert result.pop("solver").startswith("Storm")
+    half_to_one = {"min": "1/2", "max": "1", "min_decimal": 0.5, "max_decimal": 1.0}
+    assert report == {
+        "schema": "quantities-1", "algorithm": "lead-or-toss", "topology": "unidirectional ring", "unit": "steps",
+        "results": [{
+            "n": 1, "states": 3, "choices": 2, "transitions": 3,
+            "arrangements": {"analysed": 1, "represented": 1, "anonymous": True},
+            "elected_eventually": half_to_one, "elected_within": {"k": 1, **half_to_one},
+            "expected": {"messages": {"min": "0", "max": "infinity", "min_decimal": 0.0, "max_decimal": None}},
+            "distribution": [{"k": 1, **half_to_one}],
+            "trap": "a terminal state without a leader (step 1)",
+        }],
+    }
+
+
+def test_the_trap_is_shown_by_a_trace_that_reaches_it(capsys):
+    """lead-or-toss at n = 2: both toss tails, a terminal state without a leader, in two steps;
+    itai-rodeh-hop-not-counted: a trap of 50 states the trace reaches and loops in."""
+    q = quantify(load_algorithm(LEAD_OR_TOSS), 2)
+    assert q.trap == "a terminal state without a leader (step 2)"
+    assert [(s.position, s.command, s.changes["leader"]) for s in q.counterexample.steps] == [
+        (0, "toss", ("NIL", "FALSE")), (1, "toss", ("NIL", "FALSE"))]
+    status, out, _ = _cli(capsys, os.path.join(MUTANTS, "itai_rodeh_hop_not_counted.py"), "--n", 2, "--expected",
+                          "steps", "--json")
+    result = json.loads(out)["results"][0]
+    reason = ("a scheduler can keep 50 state(s) without a leader going forever whatever the coins; the trace "
+              "reaches them and loops from step 5")
+    assert result["trap"] == result["counterexample"]["reason"] == reason
+    assert result["counterexample"]["loop_start"] == 4 and len(result["counterexample"]["steps"]) == 8
+
+
+def test_the_distribution_plot_draws_min_and_max_per_n(monkeypatch, tmp_path):
+    """What the picture holds: per n the least probability of an election within k, and the
+    largest where it differs, against k, labelled."""
+    from matplotlib.figure import Figure
+
+    from checker.quantify.report import plot_distribution
+
+    drawn = []
+    monkeypatch.setattr(Figure, "savefig", lambda figure, path: drawn.append((figure, path)))
+    results = [quantify(load_algorithm(LEAD_OR_TOSS), n, distribution=2) for n in (1, 2)]
+    plot_distribution(results, str(tmp_path / "p.png"))
+    [(figure, path)] = drawn
+    [axes] = figure.axes
+    assert path == str(tmp_path / "p.png")
+    assert axes.get_xlabel() == "k (steps)" and axes.get_ylabel() == "probability that a leader is elected within k"
+    assert axes.get_title() == "lead-or-toss: election within k steps, over every scheduler"
+    assert axes.get_ylim() == (0, 1.02)
+    curves = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata())) for line in axes.get_lines()}
+    assert curves == {"n = 1, min": ([1, 2], [0.5, 0.5]), "n = 1, max": ([1, 2], [1.0, 1.0]),
+                      "n = 2, min": ([1, 2], [0.5, 0.75]), "n = 2, max": ([1, 2], [1.0, 1.0])}
+    assert [t.get_text() for t in axes.get_legend().get_texts()] == list(curves)
+    plot_distribution([quantify(ItaiRodeh, 2, distribution=2)], str(tmp_path / "q.png"))  # min = max: one curve
+    assert [line.get_label() for line in drawn[1][0].axes[0].get_lines()] == ["n = 2"]
+
+
+@pytest.mark.parametrize("name, identifier", [
+    ("itai-rodeh-sync (K = 3)", "itai_rodeh_sync_K_3"), ("Mixed-Case", "Mixed_Case"), ("module", "algorithm_module"),
+    ("2 coins", "algorithm_2_coins"), ("café-x", "caf_x"), ("--", "algorithm"), ("_x_", "x"),
+])
+def test_a_prism_module_name_is_an_identifier(name, identifier):
+    from checker.quantify.export import prism_identifier
+
+    assert prism_identifier(name) == identifier
+
+
+def test_the_prism_file_declares_the_states_and_a_label_no_state_has(tmp_path):
+    """A coin that never elects: s ranges over the states explored, and "elected" is false."""
+    from checker.quantify.export import export
+
+    mdp = build_mdp(load_algorithm(CONSTANT_COIN), 2)
+    path = str(tmp_path / "never.nm")
+    assert export(mdp, path) == "prism"
+    text = open(path).read()
+    assert f"\ts : [0..{mdp.states - 1}] init 0;\n" in text and 'label "elected" = false;\n' in text

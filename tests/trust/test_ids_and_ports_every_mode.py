@@ -46,7 +46,9 @@ CATALOGUE = [
     ("port_numbers/flooding_uplink_stored.py", ["--n", "3", "--graph", "complete"], "at-most-one-leader"),
     ("port_numbers/flooding_uplink_from_the_start.py", ["--n", "3", "--graph", "complete"], "at-most-one-leader"),
     ("port_numbers/flooding_uplink_muted.py", ["--n", "3", "--graph", "complete"], "at-most-one-leader"),
-    ("port_numbers/flooding_sends_up_port_zero.py", ["--n", "3", "--graph", "path", "--ids", "1,2,3"],
+    # it also sends fewer messages than flooding's bound declares exact: without that property,
+    # so that the port number is what is caught
+    ("port_numbers/flooding_sends_up_port_zero.py", ["--n", "3", "--graph", "path", "--ids", "1,2,3", "--without", "message-bound"],
      "at-most-one-leader"),
     ("port_numbers/flooding_no_echo.py", ["--n", "3", "--graph", "path"], "agreement"),
     ("port_numbers/dfs_forwards_leader_up_port_zero.py", ["--n", "3", "--graph", "path", "--ids", "3,2,1"],

@@ -68,7 +68,8 @@ with unlinted():
         count = Local(int, 0)
         x = Local(int, 1)
 
-        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        @receive(Token,
+                 when=lambda p, m, port: m.id < p.id)  # a line of its own: the note names the body's
         def pass_on(p, m, port):
             p.x = 2 ** p.count
             p.count = p.count - 1
@@ -96,6 +97,46 @@ with unlinted():
 
         def is_leader(p):
             return And(p.leader == p.id, Or(p.id == 1, isinstance(p.id, int)))
+
+
+    class SendsDigits(LCR, name="sends-digits"):
+        """Passes on a token that carries how many digits the id has: z3's str() of a term is its
+        name, so the reading sends another value in the same field, and nothing else differs."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            p.send(NEXT, Token(len(str(m.id))))
+
+    class SendsFloats(LCR, name="sends-floats"):
+        """Passes on Token(1.0) for Token(1) in Python (isinstance of a term is False, so z3 reads
+        the plain id): equal values, but not an int."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            p.send(NEXT, Token(m.id * 1.0 if isinstance(m.id, int) else m.id))
+
+    class FloatLeader(LCR, name="float-leader"):
+        """Records the leader as 2.0 in Python and as the Int 2 in z3, the same way."""
+
+        def leader_id(p):
+            return p.leader * 1.0 if isinstance(p.leader, int) else p.leader
+
+
+    class SendsWhenInt(LCR, name="sends-when-int"):
+        """Sends two messages where Python finds an int (isinstance of a term is False: z3 sends none)."""
+
+        @receive(Token, when=lambda p, m, port: m.id < p.id)
+        def pass_on(p, m, port):
+            if isinstance(m.id, int):
+                p.send(NEXT, Quad(m.id, 1, 2, 3))
+                p.send(NEXT, m)
+
+    class RaisesInPython(LCR, name="raises-in-python"):
+        """A guard that divides by len(str(id)) - 1: zero in Python, not for z3's name of the term."""
+
+        @receive(Token, when=lambda p, m, port: len(str(m.id)) // (len(str(m.id)) - 1) >= 0)
+        def pass_on(p, m, port):
+            p.send(NEXT, m)
 
 
 def _disagreement(report):
@@ -152,6 +193,32 @@ def test_a_decision_function_that_reads_differently():
     assert not trusted.decisions and len(trusted.instances) == len(reading_report(HiddenLeader, 3).instances)
 
 
+def test_a_send_whose_field_differs_is_a_disagreement():
+    verdict = _disagreement(reading_report(SendsDigits, 3))
+    assert verdict.command == "pass_on" and "Python sends Token(1) on NEXT" in verdict.detail
+    assert "z3 sends Token(1) on NEXT" not in verdict.detail
+
+
+def test_a_value_that_is_not_an_int_is_a_disagreement_though_equal():
+    verdict = _disagreement(reading_report(SendsFloats, 3))
+    assert verdict.command == "pass_on" and "z3 sends Token(1) on NEXT, Python sends Token(1.0) on NEXT" in verdict.detail
+    verdict = _disagreement(reading_report(FloatLeader, 3))
+    assert verdict.reading == "FloatLeader.leader_id" and "z3 says 0, Python says 0.0" in verdict.detail
+
+
+def test_a_disagreement_note_shows_the_context_and_both_sends_in_full():
+    verdict = _disagreement(reading_report(SendsWhenInt, 3))
+    assert verdict.detail == (f"SendsWhenInt.pass_on (line {SendsWhenInt.pass_on.line}): at id=2, asleep=false, "
+                              "leader=NIL, m=Token(1) on PREV: z3 sends nothing, Python sends Quad(1, 1, 2, 3) on NEXT, "
+                              "Token(1) on NEXT")
+
+
+def test_a_guard_python_cannot_evaluate_is_a_disagreement_that_names_the_error():
+    verdict = _disagreement(reading_report(RaisesInPython, 3))
+    assert verdict.detail.endswith(
+        ": z3 says the guard is true, Python raises ZeroDivisionError: integer division or modulo by zero")
+
+
 def test_a_refused_reading_is_unreadable_with_the_refusal():
     with unlinted():
         class Dividing(LCR, name="dividing"):
@@ -166,12 +233,14 @@ def test_a_refused_reading_is_unreadable_with_the_refusal():
 def test_a_guard_that_disagrees_names_the_guard_line():
     with unlinted():
         class Identity(ChangRoberts, name="identity"):
-            @receive(CrToken, when=lambda p, m, port: And(p.initiated is True, m.id < p.id))
+            @receive(CrToken,
+                     when=lambda p, m, port: And(p.initiated is True, m.id < p.id))
             def remove(p, m, port):
                 pass
 
     verdict = _disagreement(reading_report(Identity, 3))
     guard_line = Identity.remove.guard.__code__.co_firstlineno
+    assert guard_line == Identity.remove.line + 1  # the guard's own line, not the command's
     assert verdict.detail.startswith(f"Identity.remove (line {guard_line}): at id=")
     assert verdict.detail.endswith("z3 says the guard is false, Python says true")
 
