@@ -57,6 +57,7 @@ CRASHES = "crashes"
 SYNCHRONIZER_PORTS = "synchronizer-port-numbers"
 SYNCHRONIZER_OWN_PLACES = "synchronizer-own-places"
 SYNCHRONIZER_SUBCLASS = "synchronizer-subclass"
+PORT_IN_TUPLE = "port-in-tuple"  # a message carries a Port inside a tuple field
 ROUND_ORDER = "round-order"  # a synchronous round whose outcome depends on the order ports are read
 ANONYMOUS = "anonymous"
 RANDOMIZED = "randomized"
@@ -189,7 +190,7 @@ def _declare_bounds(choices: Choices, variant: _Variant, n: int) -> None:
         variant.class_lines.append(f"{bound} = staticmethod({name})")
         if "setting" in code.split("\n")[0]:
             variant.features.add(BOUND_BY_SETTING)
-        exact = choices.chance(30)
+        exact = choices.chance(15)
         variant.class_lines.append(f'{bound}_text = "{what.split(" = ", 1)[1]}{" (exactly)" if exact else ""}"')
         variant.class_lines.append(f"{bound}_exact = {exact}")  # the declaration; the text says it to a reader
         if exact:
@@ -542,6 +543,91 @@ class FzUnoriented{tag.capitalize()}(Algorithm, name="fz-unoriented-{tag}"):
     return Case("unoriented", tag, {name: source}, name, choices.pick((2, 3)), [], frozenset(features), description)
 
 
+def synchronous_network(choices: Choices, tag: str, n: int, options: list[str], kind: str = "synchronous") -> Case:
+    """Flooding written another way: the best id so far (the first local, an Id), the port it came
+    from, D rounds; perhaps a port treated as special (``Port(0)`` as the uplink) and an echo that
+    carries the arrival port inside a tuple back to its sender. Deterministic, so synchronizers
+    can run it."""
+    features = set()
+    better = "m.id > p.best"
+    support = ""
+    if choices.chance(70):
+        condition, extra, support = _fresh_hazard(choices, tag, "receive", "network", m="m", port="port",
+                                                  fields=("id",), knows_n=False)
+        better = f"And({better}, Not({condition}))"
+        features |= extra
+    echo = choices.chance(35)
+    if echo:
+        features.add(PORT_IN_TUPLE)
+    send_echo = "\n        p.send(port, Trail((port,)))" if echo else ""
+    echo_commands = '''
+
+    @receive(Trail, when=lambda p, m, port: m.via[0] == port)
+    def same_number(p, m, port):  # the sender's port and this one have the same number
+        p.r = p.r + 1
+
+    @receive(Trail, when=lambda p, m, port: m.via[0] != port)
+    def other_number(p, m, port):
+        pass''' if echo else ""
+    decide_guard = choices.pick(("p.r == p.diameter", "p.r >= p.diameter"))
+    description = f"synchronous flooding: adopt when {better}{', echo the arrival port in a tuple' if echo else ''}"
+    source = f'''{_docstring(kind, description)}from models import (LARGEST, NIL, NO_PORT, SYNCHRONOUS, Algorithm, And, Id, Local, Message, Network, Not,
+                    Or, Port, ite, receive, spontaneous)
+
+{support}
+
+class Val(Message):
+    id: int
+
+
+class Trail(Message):
+    via: tuple
+
+
+class FzFlood{tag.capitalize()}(Algorithm, name="fz-{kind}-{tag}"):
+    topology = Network
+    timing = SYNCHRONOUS
+    knows_diameter = True
+    winner = LARGEST
+
+    best = Local(Id, NIL)
+    r = Local(int, 0)
+    up = Local(Port, NO_PORT)
+    done = Local(bool, False)
+
+    def is_leader(p):
+        return And(p.done, p.best == p.id)
+
+    def decided(p):
+        return p.done
+
+    def leader_id(p):
+        return p.best
+
+    @receive(Val, when=lambda p, m, port: {better})
+    def better(p, m, port):
+        p.best = m.id
+        p.up = port{send_echo}
+
+    @receive(Val, when=lambda p, m, port: Not({better}))
+    def worse(p, m, port):
+        pass{echo_commands}
+
+    @spontaneous(when=lambda p: p.r < p.diameter)
+    def flood(p):
+        p.best = ite(p.id > p.best, p.id, p.best)
+        p.send_all(Val(p.best))
+        p.r = p.r + 1
+
+    @spontaneous(when=lambda p: And({decide_guard}, Not(p.done)))
+    def decide(p):
+        p.best = ite(p.id > p.best, p.id, p.best)
+        p.done = True
+'''
+    name = f"fz_{kind}_{tag}.py"
+    return Case(kind, tag, {name: source}, name, n, list(options), frozenset(features), description, on_ring=False)
+
+
 # --- synchronizers of the user's own ------------------------------------------------------------
 
 def synchronizer_subclass(choices: Choices, tag: str) -> tuple[str, str, set[str], str]:
@@ -570,6 +656,7 @@ class FzBeta{tag.capitalize()}(Beta):
     elif form == "beta-places":
         roots = choices.pick(("[0]", "[topology.n - 1]", "[max(range(topology.n), key=lambda v: ids[v])]",
                               "sorted({0, max(range(topology.n), key=lambda v: ids[v])})",
+                              "sorted({0, min(range(topology.n), key=lambda v: ids[v])})",  # one root where 0 has id 1
                               "[min(range(topology.n), key=lambda v: ids[v])]"))
         instance = choices.chance(70)
         features.add(SYNCHRONIZER_OWN_PLACES)
@@ -663,9 +750,13 @@ def _network(choices: Choices, tag: str) -> Case:
 
 
 def _synchronous(choices: Choices, tag: str) -> Case:
-    form = choices.pick(("ring", "ring", "timeslice", "variable-speeds", "flooding", "flooding", "anonymous-tokens"))
+    form = choices.pick(("ring", "ring", "timeslice", "variable-speeds", "flooding", "flooding", "network",
+                         "anonymous-tokens"))
     if form == "ring":
         return synchronous_ring(choices, tag)
+    if form == "network":
+        n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "star"]), (2, [])))
+        return synchronous_network(choices, tag, n, options)
     if form == "flooding":
         n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "complete"]), (2, [])))
         return builtin_variant(choices, "synchronous", "flooding", n, options, tag)
@@ -695,8 +786,11 @@ def _faults(choices: Choices, tag: str) -> Case:
 
 def _synchronizer(choices: Choices, tag: str) -> Case:
     n, graph = choices.pick(((2, []), (3, ["--graph", "path"]), (3, ["--graph", "star"])))
-    if choices.chance(50):
+    form = choices.pick(("variant", "variant", "fresh", "flooding"))
+    if form == "variant":
         case = builtin_variant(choices, "synchronizer", "flooding", n, list(graph), tag)
+    elif form == "fresh":
+        case = synchronous_network(choices, tag, n, graph, kind="synchronizer")
     else:
         source = ('"""Generated by tests/fuzz/generator.py (synchronizer): flooding as it is."""\n'
                   "from algorithms.flooding import Flooding\n\n\n"

@@ -22,7 +22,9 @@ from checker.cli.loader import load_algorithm, load_synchronizer
 from tests.fuzz.differential import Workspace, compare
 from tests.fuzz.generator import KINDS, case_of_seed, cases
 
-OPEN_CLASSES = {1, 2, 3, 4, 5, 6, 7, 8}
+# 1-8: issue 31's; 9 and 10: found by the fuzzer (tests/fuzz/differential.py, HANGING_CHAIN and
+# ROUNDS_BY_ROTATION). Class 7 is fixed (the traces branch): it stays out.
+OPEN_CLASSES = {1, 2, 3, 4, 5, 6, 8, 9, 10}
 
 
 def _report(comparison, finding) -> str:
@@ -35,7 +37,7 @@ def _hunt(examples: int, kinds=KINDS) -> list[str]:
     """Check ``examples`` generated cases; fail on a disagreement of no open class, and return
     those of open classes."""
     known = []
-    with Workspace() as workspace:
+    with Workspace(run_seconds=30) as workspace:  # small cases: a run still going after 30 s is hung
         @settings(max_examples=examples, deadline=None, database=None,
                   phases=(Phase.explicit, Phase.reuse, Phase.generate), suppress_health_check=list(HealthCheck))
         @given(cases(kinds))
@@ -57,7 +59,7 @@ def _expected_failures(known: list[str]) -> None:
 
 
 def test_the_fast_loop():
-    _expected_failures(_hunt(24))
+    _expected_failures(_hunt(20))
 
 
 @pytest.mark.slow

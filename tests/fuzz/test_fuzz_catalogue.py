@@ -27,7 +27,7 @@ _compared: dict = {}  # entry -> (comparison, record): each entry is checked onc
 def _comparison(entry: str, tmp_path_factory):
     if entry not in _compared:
         case, record = read_entry(os.path.join(CATALOGUE, entry))
-        with Workspace():
+        with Workspace(run_seconds=30):  # the cases are tiny: a run still going after 30 s is hung
             _compared[entry] = compare(case, str(tmp_path_factory.mktemp(case.tag))), record
     return _compared[entry]
 
@@ -36,14 +36,25 @@ def _cases():
     for entry in ENTRIES:
         _, record = read_entry(os.path.join(CATALOGUE, entry))
         marks = [pytest.mark.xfail(strict=True, reason=record["xfail"])] if record.get("xfail") else []
-        yield pytest.param(entry, id=entry, marks=marks)
+        yield pytest.param(entry, id=entry, marks=marks + _slow(record))
+
+
+def _slow(record) -> list:
+    """An entry that hangs takes the whole wait to show it: under -m slow."""
+    return [pytest.mark.slow] if record.get("slow") else []
 
 
 def test_the_catalogue_is_not_empty():
     assert len(ENTRIES) >= 8
 
 
-@pytest.mark.parametrize("entry", ENTRIES)
+def _entries():
+    for entry in ENTRIES:
+        _, record = read_entry(os.path.join(CATALOGUE, entry))
+        yield pytest.param(entry, id=entry, marks=_slow(record))
+
+
+@pytest.mark.parametrize("entry", _entries())
 def test_the_concrete_mode_gives_the_recorded_verdict(entry, tmp_path_factory):
     comparison, record = _comparison(entry, tmp_path_factory)
     assert comparison.concrete_verdict == record["expected"], record["commands"]["concrete"]
