@@ -32,7 +32,7 @@ from tests.fuzz.entries import write_entry
 from tests.fuzz.generator import KINDS, case_of_seed
 
 
-def _arguments(argv=None):
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=1.0, help="how long to hunt (default 1)")
     parser.add_argument("--cases", type=int, help="stop after this many cases instead")
@@ -42,11 +42,16 @@ def _arguments(argv=None):
                         help="where disagreements are written (default bench/out/fuzz)")
     parser.add_argument("--optimised", action="store_true", help="compile the C engine at -O3, as check does")
     parser.add_argument("--quiet", action="store_true", help="no line per case")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _arguments(argv=None):
+    arguments = parser()
+    args = arguments.parse_args(argv)
     args.kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in args.kinds if k not in KINDS]
     if unknown:
-        parser.error(f"unknown kind {', '.join(unknown)}; choose among {', '.join(KINDS)}")
+        arguments.error(f"unknown kind {', '.join(unknown)}; choose among {', '.join(KINDS)}")
     return args
 
 
