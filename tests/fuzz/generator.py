@@ -37,11 +37,11 @@ from .mutate import (
     MODELS_NAMES,
     BodyMutation,
     CommandText,
-    _and,
-    _call,
-    _expression,
     bound_function,
+    call,
+    conjoined,
     names_used,
+    parsed,
     ports_of,
 )
 
@@ -144,7 +144,7 @@ class _Variant:
             self.helper_modules[f"fz_helpers_{self.tag}.py"] = h.helper_module
         self.knows_n |= h.uses_n
         self.reads_id |= h.reads_id
-        return _expression(h.expression)
+        return parsed(h.expression)
 
 
 def _edit_command(choices: Choices, variant: _Variant, command, blind_search: bool) -> None:
@@ -165,8 +165,8 @@ def _edit_command(choices: Choices, variant: _Variant, command, blind_search: bo
     mutation = BodyMutation(choices, text, reads, variant.needed)
     if operation == "restrict":
         flip = choices.chance(50)
-        holds = _call("Not", condition) if flip else condition
-        variant.defs.append(text.with_guard(command.name, _and(guard, holds)))
+        holds = call("Not", condition) if flip else condition
+        variant.defs.append(text.with_guard(command.name, conjoined(guard, holds)))
         variant.said.append(f"takes {command.name} only where {'not ' if flip else ''}{h.expression}")
     elif operation == "mutate":
         body, what = mutation.apply(text.function.body)
@@ -174,8 +174,8 @@ def _edit_command(choices: Choices, variant: _Variant, command, blind_search: bo
         variant.said.append(f"{command.name} {what}")
     else:  # split: the hazard's processes do something else
         body, what = mutation.apply(text.function.body)
-        variant.defs.append(text.with_guard(command.name, _and(guard, _call("Not", condition))))
-        variant.defs.append(text.with_guard(f"{command.name}_fz", _and(guard, condition), body))
+        variant.defs.append(text.with_guard(command.name, conjoined(guard, call("Not", condition))))
+        variant.defs.append(text.with_guard(f"{command.name}_fz", conjoined(guard, condition), body))
         variant.said.append(f"where {h.expression}, {command.name} {what}")
 
 

@@ -11,7 +11,7 @@ hazard holds at some processes and not at others.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .choices import Choices
 
@@ -59,8 +59,6 @@ class Hazard:
 
 
 def _id_hazards(choices: Choices, scope: Scope, tag: str) -> list[Hazard]:
-    from dataclasses import replace
-
     return [replace(h, reads_id=True) for h in _hazards_of_ids(choices, scope, tag)]
 
 

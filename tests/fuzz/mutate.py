@@ -102,16 +102,16 @@ class _Renamer(ast.NodeTransformer):
         return node
 
 
-def _expression(text: str) -> ast.expr:
+def parsed(text: str) -> ast.expr:
     return ast.parse(text, mode="eval").body
 
 
-def _call(name: str, *arguments: ast.expr) -> ast.expr:
+def call(name: str, *arguments: ast.expr) -> ast.expr:
     return ast.Call(ast.Name(name, ast.Load()), list(arguments), [])
 
 
-def _and(guard: ast.expr | None, condition: ast.expr) -> ast.expr:
-    return condition if guard is None else _call("And", guard, condition)
+def conjoined(guard: ast.expr | None, condition: ast.expr) -> ast.expr:
+    return condition if guard is None else call("And", guard, condition)
 
 
 def _local_assigned(statement: ast.stmt, p: str) -> str | None:
@@ -202,7 +202,7 @@ class BodyMutation:
                 turns[f"opposite({port_argument})"] = port_argument
                 turns[port_argument] = f"opposite({port_argument})"
             new = turns.get(old, self.choices.pick((a, b)))
-        call.args[0] = _expression(new)
+        call.args[0] = parsed(new)
         return body, f"sends on {new} instead of {old}"
 
     def _change_value(self, body, k):
@@ -227,7 +227,7 @@ class BodyMutation:
             self.needed.add(kind.__name__)
         else:
             return body, "nothing to change"
-        statement.value = _expression(new)
+        statement.value = parsed(new)
         return body, f"sets {name} to `{new}` instead of `{old}`"
 
 
