@@ -136,6 +136,10 @@ class Comparison:
         return "check " + " ".join(self.case.arguments(self.path) + (list(CONCRETE) if concrete else []))
 
 
+RUN_SECONDS = 90  # a run of a small case takes seconds; one still running then is hung
+_server = Server()
+
+
 class Workspace:
     """The environment the runs need, for the duration of a ``with``: one worker, nothing derived
     kept between runs, and the C engine compiled at -O0 into a cache of its own (a case is a new
@@ -178,10 +182,6 @@ class Workspace:
 
     def case_directory(self, case: Case) -> str:
         return os.path.join(self.directory, "cases", case.tag)
-
-
-RUN_SECONDS = 90  # a run of a small case takes seconds; one still running then is hung
-_server = Server()
 
 
 def run_check(argv: list[str], directory: str) -> Run:
