@@ -44,6 +44,7 @@ from types import SimpleNamespace
 from .generator import (
     BOUND_BY_SETTING,
     MIRROR_DECLARED,
+    PORT_IN_TUPLE,
     ROUND_ORDER,
     SYNCHRONIZER_OWN_PLACES,
     SYNCHRONIZER_PORTS,
@@ -539,6 +540,9 @@ HANGING_CHAIN = 9
 # And --expected, for an algorithm that draws and reads ids, takes the arrangements up to rotation
 # while its rounds are counted where process 0 sends: each rotation counts another process's.
 ROUNDS_BY_ROTATION = 10
+# And a counterexample whose messages carry a Port inside a tuple cannot be written as ITF
+# (--trace-out .json): the exporter meets a value it does not know.
+TRACE_OF_A_PORT = 11
 
 
 def classify(case: Case, finding: Finding) -> int | None:
@@ -556,7 +560,9 @@ def classify(case: Case, finding: Finding) -> int | None:
     if finding.what == "expectations" and detail.startswith("--expected differs in rounds:"):
         return ROUNDS_BY_ROTATION
     if finding.what in ("traceback", "trace") and "checker/render" in detail:
-        return 7
+        return 7 if "--synchronizer" in case.options else TRACE_OF_A_PORT
+    if finding.what in ("traceback", "trace") and "ITFUnserializable" in detail:
+        return TRACE_OF_A_PORT
     if finding.what == "traceback" and "mirror_proof" in detail and TIMEOUTS in features:
         return 4
     if finding.what in ("verdict", "properties", "figures", "refusal"):
@@ -568,6 +574,6 @@ def classify(case: Case, finding: Finding) -> int | None:
             return 3
         if MIRROR_DECLARED in features and ROUND_ORDER in features:
             return 4
-        if PORT_BUILT in features:
+        if features & {PORT_BUILT, PORT_IN_TUPLE}:
             return 5
     return None

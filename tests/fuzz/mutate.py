@@ -31,12 +31,7 @@ from models.algorithm import bound_takes_setting, message_bound_at
 from models.values import Decision
 
 from .choices import Choices
-from .hazards import ID_ARITHMETIC, ID_HASH, ID_TEXT, ID_TYPE, Scope
-
-# The names every generated file imports from models (DSL vocabulary the changes may use).
-MODELS_NAMES = ("And", "Or", "Not", "ite", "Port", "NO_PORT", "NIL", "TRUE", "FALSE", "LARGEST", "SMALLEST",
-                "CW", "CCW", "LEFT", "RIGHT", "NEXT", "PREV", "opposite", "receive", "spontaneous", "timeout")
-ID_FEATURES = (ID_ARITHMETIC, ID_TEXT, ID_TYPE, ID_HASH)
+from .hazards import Scope
 
 
 def ports_of(algorithm) -> str:
@@ -229,10 +224,6 @@ class BodyMutation:
             return body, "nothing to change"
         statement.value = parsed(new)
         return body, f"sets {name} to `{new}` instead of `{old}`"
-
-
-def names_used(tree: ast.AST) -> set[str]:
-    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
 
 
 def bound_function(choices: Choices, algorithm, base_name: str, which: str, n: int, tag: str) -> tuple[str, str, str]:

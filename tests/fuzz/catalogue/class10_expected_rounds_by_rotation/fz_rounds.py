@@ -1,6 +1,6 @@
 # itai-rodeh variant: the process with id 2 relays every counter twice
-from models import And, Not
-from algorithms.itai_rodeh import ItaiRodeh, Counter, NEXT, Phase, receive
+
+from algorithms.itai_rodeh import And, Counter, ItaiRodeh, NEXT, Phase, receive
 
 
 class FzRounds(ItaiRodeh, name="fz-rounds"):

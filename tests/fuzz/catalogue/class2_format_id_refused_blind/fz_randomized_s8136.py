@@ -2,8 +2,9 @@
 # "d") != "2", pass_unique drops `p.send(NEXT, m)`; declares round_bound(n, setting) = 1 * n * n +
 # setting.largest_id - n - 0
 
-from models import And, Or, Not, ite, Port, NO_PORT, NIL, TRUE, FALSE, LARGEST, SMALLEST, CW, CCW, LEFT, RIGHT, NEXT, PREV, opposite, receive, spontaneous, timeout
-from algorithms.itai_rodeh_sync import ItaiRodehSync, And, NEXT, Not, Phase, Unique, _better, _last, receive
+from algorithms.itai_rodeh_sync import (
+    _better, _last, And, ItaiRodehSync, NEXT, Not, Phase, receive, Unique,
+)
 
 
 def fz_round_bound_s8136(n, setting):

@@ -3,8 +3,10 @@
 # reject repeats `p.send(port, Reject(m.uid))`; declares message_bound(n, setting) =
 # DfsElectionLiteral.message_bound(n, setting) + setting.edges - n + (n < 3) - 2
 
-from models import And, Or, Not, ite, Port, NO_PORT, NIL, TRUE, FALSE, LARGEST, SMALLEST, CW, CCW, LEFT, RIGHT, NEXT, PREV, opposite, receive, spontaneous, timeout
-from algorithms.dfs_election import DfsElectionLiteral, And, NO_PORT, Not, Reject, Search, in_search, receive, search_of, spontaneous
+from algorithms.dfs_election import (
+    And, DfsElectionLiteral, in_search, NO_PORT, Not, receive, Reject, Search, search_of,
+    spontaneous,
+)
 
 
 def fz_odd_s5336(x):
