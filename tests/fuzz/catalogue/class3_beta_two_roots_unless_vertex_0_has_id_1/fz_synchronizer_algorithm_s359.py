@@ -1,0 +1,7 @@
+
+
+from algorithms.flooding import Flooding
+
+
+class FzFloodingS359(Flooding, name="fz-synchronizer-s359"):
+    pass
