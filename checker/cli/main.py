@@ -25,6 +25,7 @@ from . import randomized as randomized_mode
 from algorithms import BUILTIN
 
 from .loader import load_algorithm, with_k
+from .own_properties import load_properties
 
 USAGE_ERROR, INCOMPLETE_EXIT, INTERNAL_ERROR = 2, 3, 4
 DEBUG = "--debug"  # read by main() before any parser, so that every mode takes it
@@ -57,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="leave these properties of the election specification unchecked, for a fault model "
                              "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
                              "with --recoveries)")
+    parser.add_argument("--property", action="append", metavar="FILE.py[:NAME]",
+                        help="also check properties of your own: the functions of the state decorated with @always "
+                             "or @eventually in FILE.py (or the one named); repeatable (docs/writing-algorithms.md)")
     parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
                              "over every interleaving, checking (Synch) (docs/checking.md, Synchronizers)")
@@ -192,6 +196,7 @@ _MODE_OPTIONS = {
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules"),
     "--checkpoint": ("check",),
+    "--property": ("check",),
     "--cluster": ("check",),
     "--crashes": ("check", "messages"),
     "--premature-timeouts": ("check", "messages"),
@@ -447,7 +452,8 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint, twins=args.twins,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args), **cli_modes.fault_options(args))
+                       cluster=_cluster(args), own_properties=load_properties(args.property),
+                       **cli_modes.fault_options(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
