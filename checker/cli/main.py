@@ -139,6 +139,17 @@ def _parser() -> argparse.ArgumentParser:
                         help="on a bug in ringleader itself (exit status 4), print its traceback as well")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    simulation = parser.add_argument_group("random runs where exhaustive stops (docs/checking.md, Simulation)")
+    simulation.add_argument("--simulate", type=int, metavar="RUNS",
+                            help="walk RUNS random executions (uniform among the enabled steps) judged against the "
+                                 "specification; a failing run is shrunk and shown (exit 1); none found is not a "
+                                 "proof (exit 0)")
+    simulation.add_argument("--seed", type=int, metavar="S",
+                            help="with --simulate: the seed of the random runs (default 0); the same seed, the same "
+                                 "output")
+    simulation.add_argument("--max-steps", type=int, metavar="K",
+                            help="with --simulate: a run still going after K steps is counted unfinished (default "
+                                 "10*n*n)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
     proofs.add_argument("--prove", action="store_true",
                         help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
@@ -194,14 +205,16 @@ _MODE_OPTIONS = {
     "--unit": ("within", "distribution"),
     "--sample": ("messages",),
     "--time-limit": ("messages", "open-schedules"),
-    "--trace-out": ("check", "open-schedules"),
+    "--trace-out": ("check", "open-schedules", "simulate"),
     "--checkpoint": ("check",),
-    "--property": ("check",),
+    "--property": ("check", "simulate"),
+    "--seed": ("simulate",),
+    "--max-steps": ("simulate",),
     "--cluster": ("check",),
-    "--crashes": ("check", "messages"),
-    "--premature-timeouts": ("check", "messages"),
-    "--recoveries": ("check", "messages"),
-    "--without": ("check", "messages"),
+    "--crashes": ("check", "messages", "simulate"),
+    "--premature-timeouts": ("check", "messages", "simulate"),
+    "--recoveries": ("check", "messages", "simulate"),
+    "--without": ("check", "messages", "simulate"),
     "--synchronizer": ("check", "messages"),
     "--cluster-radius": ("check", "messages"),
     "--fifo": ("check", "messages"),
@@ -209,7 +222,7 @@ _MODE_OPTIONS = {
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
-               "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
+               "simulate": "--simulate", "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
 
 
 def refuse_unused_options(args, mode: str) -> None:
@@ -227,6 +240,8 @@ def refuse_unused_options(args, mode: str) -> None:
 
 
 def _mode(args) -> str:
+    if args.simulate is not None:
+        return "simulate"
     if args.messages:
         return "messages"
     if args.open_schedules:
@@ -402,6 +417,9 @@ def run(argv: list[str] | None = None) -> int:
         refuse_too_many_processes(cli_modes.as_range(args.n)[-1])
     if randomized_mode.wanted(args):
         return randomized_mode.run(args)
+    if args.simulate is not None:
+        from . import simulation
+        return simulation.run(args, _parse_ids(args.ids) if args.ids else None, _write_trace)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")
