@@ -212,7 +212,8 @@ class Simulation:
     runs: int
     seed: int
     max_steps: int
-    finished: int = 0
+    finished: int = 0  # reached a terminal state
+    unfinished: int = 0  # stopped at the step limit
     violations: int = 0
     messages: list[int] = field(default_factory=list)  # per finished run
     counterexample: Counterexample | None = None
@@ -241,10 +242,11 @@ class Simulation:
         console.print(f"{self.algorithm} on a {self.topology}, n = {self.n}: {headline}", markup=False)
         table = Table(title=f"{self.runs} random runs, seed {self.seed}, at most {self.max_steps:,} steps each",
                       box=box.SIMPLE_HEAD)
+        # the message figures are those of the finished runs without a violation
         for column in ("runs", "finished", "unfinished (step limit)", "violated", "messages min", "mean", "max", "time"):
             table.add_column(column, justify="right")
         counts = self.messages
-        table.add_row(f"{self.runs:,}", f"{self.finished:,}", f"{self.runs - self.finished:,}", f"{self.violations:,}",
+        table.add_row(f"{self.runs:,}", f"{self.finished:,}", f"{self.unfinished:,}", f"{self.violations:,}",
                       *(("-",) * 3 if not counts else
                         (f"{min(counts):,}", f"{sum(counts) / len(counts):,.2f}", f"{max(counts):,}")),
                       f"{self.seconds:.1f} s")
@@ -253,7 +255,7 @@ class Simulation:
         if self.not_judged:
             console.print(f"not judged (they need every execution, not one): {', '.join(self.not_judged)}",
                           markup=False)
-        if self.runs - self.finished:
+        if self.unfinished:
             console.print("an unfinished run passes no property that needs its end (termination, the terminal "
                           "properties, @eventually)", markup=False)
         if self.counterexample is not None:
@@ -290,11 +292,11 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
             systems[key] = InternedSystem(reference) if interned_engine_runs(reference) else reference
         system = systems[key]
         run = walk(system, Judge(system, properties), lambda steps: rng.randrange(len(steps)), max_steps)
+        result.finished += run.finished
+        result.unfinished += run.violation is None and not run.finished
         if run.finished and run.violation is None:
-            result.finished += 1
             result.messages.append(run.messages)
         if run.violation is not None:
-            result.finished += run.finished
             result.violations += 1
             if first is None:
                 first = (system, arrangement, run)
