@@ -449,6 +449,9 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
         _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
+        if args.property:
+            raise AlgorithmError("--property adds to the specification of a check; --prove, --invariant and "
+                                 "--check-invariant read their own obligations: drop --property")
         if args.without:
             raise AlgorithmError("--without leaves out properties of a check; --prove, --invariant and "
                                  "--check-invariant read their own obligations: drop --without")

@@ -84,6 +84,8 @@ def test_every_system_kind_runs(capsys, argv):
     (("flooding", "--n", 4, "--graph", "path", "--synchronizer", "alpha", "--simulate", 3),
      "--synchronizer goes with a check of one n or --messages, not with --simulate"),
     (("lcr", "--n", 5, "--simulate", "many"), "invalid int value"),
+    (("lcr", "--n", 5, "--simulate", 3, "--property", os.path.join(ROOT, "tests", "properties", "ring.py:divides_by_zero")),
+     "property divides_by_zero (tests/properties/ring.py:"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)

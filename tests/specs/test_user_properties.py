@@ -15,7 +15,8 @@ MOST_CONCRETE = ("--no-por", "--symmetry", "none")
 
 
 def run(capsys, *argv):
-    status = main([str(a) for a in argv] + ["--jobs", "1"])
+    jobs = [] if "--cluster" in argv else ["--jobs", "1"]
+    status = main([str(a) for a in argv] + jobs)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 
@@ -88,6 +89,16 @@ def test_a_wrong_property_gets_one_line_and_exit_2(capsys, given, message):
         os.chdir(cwd)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and message in err, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--check-invariant",), "--property adds to the specification of a check"),
+    (("--cluster", "local:1"), "--property runs on this machine only"),
+    (("--messages",), "--property goes with a check of one n or --simulate, not with --messages"),
+])
+def test_a_mode_that_would_not_judge_a_property_refuses_it(capsys, argv, message):
+    status, out, err = run(capsys, "lcr", "--n", 3, "--property", f"{RING}:few_tokens", *argv)
+    assert status == 2 and out == "" and message in err, err
 
 
 def test_the_native_engine_is_refused_rather_than_trusted(capsys):
