@@ -24,7 +24,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from models import AlgorithmError, AsyncSystem
+from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
 from models.interned import InternedSystem
 from specs import Property, bound_of
 
@@ -216,6 +216,7 @@ class Simulation:
     unfinished: int = 0  # stopped at the step limit
     violations: int = 0
     messages: list[int] = field(default_factory=list)  # per finished run
+    rounds: list[int] | None = None  # per finished run, of a synchronous algorithm (its steps are rounds)
     counterexample: Counterexample | None = None
     first_failing_steps: int | None = None  # the failing run as drawn, before shrinking
     replays: int = 0
@@ -242,14 +243,16 @@ class Simulation:
         console.print(f"{self.algorithm} on a {self.topology}, n = {self.n}: {headline}", markup=False)
         table = Table(title=f"{self.runs} random runs, seed {self.seed}, at most {self.max_steps:,} steps each",
                       box=box.SIMPLE_HEAD)
-        # the message figures are those of the finished runs without a violation
-        for column in ("runs", "finished", "unfinished (step limit)", "violated", "messages min", "mean", "max", "time"):
+        # the message (and round) figures are those of the finished runs without a violation
+        columns = ["runs", "finished", "unfinished (step limit)", "violated", "messages min", "mean", "max"]
+        figures = [_spread(self.messages)]
+        if self.rounds is not None:
+            columns += ["rounds min", "mean", "max"]
+            figures.append(_spread(self.rounds))
+        for column in columns + ["time"]:
             table.add_column(column, justify="right")
-        counts = self.messages
         table.add_row(f"{self.runs:,}", f"{self.finished:,}", f"{self.unfinished:,}", f"{self.violations:,}",
-                      *(("-",) * 3 if not counts else
-                        (f"{min(counts):,}", f"{sum(counts) / len(counts):,.2f}", f"{max(counts):,}")),
-                      f"{self.seconds:.1f} s")
+                      *(cell for spread in figures for cell in spread), f"{self.seconds:.1f} s")
         console.print(table)
         console.print(f"judged along every run: {', '.join(self.judged)}", markup=False)
         if self.not_judged:
@@ -266,6 +269,13 @@ class Simulation:
         return out.getvalue().rstrip("\n")
 
 
+def _spread(counts: list[int]) -> tuple[str, str, str]:
+    """min, mean and max, or dashes when no run counted."""
+    if not counts:
+        return "-", "-", "-"
+    return f"{min(counts):,}", f"{sum(counts) / len(counts):,.2f}", f"{max(counts):,}"
+
+
 def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None = None, properties=None,
              ids: tuple[int, ...] | None = None, network=None, crashes: int = 0, recoveries: int = 0,
              premature_timeouts: bool = False, topology_name: str | None = None) -> Simulation:
@@ -280,6 +290,8 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
     judged = [p.name for p in properties if p.name not in _NOT_BY_A_RUN]
     result = Simulation(algorithm.name, n, topology_name or algorithm.topology.kind, runs, seed, max_steps,
                         judged=judged, not_judged=[p.name for p in properties if p.name in _NOT_BY_A_RUN])
+    if algorithm.timing == SYNCHRONOUS:
+        result.rounds = []
     started = time.perf_counter()
     systems: dict = {}
     first = None
@@ -296,6 +308,8 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
         result.unfinished += run.violation is None and not run.finished
         if run.finished and run.violation is None:
             result.messages.append(run.messages)
+            if result.rounds is not None:
+                result.rounds.append(len(run.ordinals))
         if run.violation is not None:
             result.violations += 1
             if first is None:

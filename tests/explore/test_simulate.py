@@ -72,6 +72,15 @@ def test_every_system_kind_runs(capsys, argv):
     status, out, err = run(capsys, *argv, "--simulate", 10)
     assert status == 0, out + err
     assert "no violation in 10 runs" in out
+    assert ("rounds min" in out) == (argv[0] in ("flooding", "itai-rodeh-sync"))  # synchronous: rounds counted
+
+
+def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
+    path = tmp_path / "run.txt"
+    status, out, _ = run(capsys, "tests/mutants/lcr_wrong_announcement.py", "--n", 6, "--simulate", 5,
+                         "--trace-out", path)
+    assert status == 1 and f"trace written to {path}" in out
+    assert path.read_text().startswith("Counterexample to agreement")
 
 
 @pytest.mark.parametrize("argv, message", [
