@@ -29,6 +29,15 @@ def test_a_mutant_is_found_and_its_failing_run_shrunk(capsys):
     assert len(numbered) == shrunk
 
 
+def test_a_variant_that_fails_from_n_6_on_only_is_found_at_n_30(capsys):
+    variant = os.path.join(ROOT, "tests", "explore", "variants", "hs_stops_after_phase_one.py")
+    assert run(capsys, variant, "--n", 4, "--jobs", 1)[0] == 0  # exhaustively: correct at small n (n = 5 too)
+    status, out, _ = run(capsys, variant, "--n", 30, "--simulate", 10)
+    assert status == 1 and "Counterexample to at-most-one-leader" in out
+    drawn, shrunk = map(int, re.search(r"first failing run: (\d+) steps; shrunk to (\d+) steps", out).groups())
+    assert shrunk < drawn
+
+
 def test_a_correct_algorithm_gives_no_violation_and_says_it_is_no_proof(capsys):
     status, out, _ = run(capsys, "lcr", "--n", 12, "--simulate", 50)
     assert status == 0
