@@ -173,7 +173,8 @@ def _where(predicate: Callable, error: Exception) -> str:
         return ""
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == code.co_filename]
     line = frames[-1].lineno if frames else code.co_firstlineno
-    return f" ({os.path.relpath(code.co_filename)}:{line})"
+    path = os.path.relpath(code.co_filename)
+    return f" ({code.co_filename if path.startswith('..') else path}:{line})"
 
 
 def as_property(name: str, predicate: Callable) -> Property:
