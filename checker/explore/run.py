@@ -169,7 +169,8 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
-    if task.por and first.property not in ("termination", "message-bound", "round-bound"):
+    # (a graph that was not reduced, as with a property of whole states, is that full graph already)
+    if task.por and exploration.reduced and first.property not in ("termination", "message-bound", "round-bound"):
         # The reduced graph finds that the arrangement violates the specification; the full
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
