@@ -36,7 +36,8 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
     properties = _specification(algorithm, without) + list(load_properties(args.property))
     network, topology_name = _network(algorithm, n, args.graph)
     result = simulate(algorithm, n, args.simulate, args.seed or 0, args.max_steps, properties, ids, network,
-                      crashes, args.recoveries or 0, args.premature_timeouts, topology_name)
+                      crashes, args.recoveries or 0, args.premature_timeouts, topology_name,
+                      args.progress)
     print(result.summary())
     if result.counterexample is not None:
         print()

@@ -29,6 +29,7 @@ from models.interned import InternedSystem
 from specs import Property, bound_of
 
 from .arrangements import Arrangement
+from .progress import Steps
 from .result import Counterexample
 from .systems import interned_engine_runs, system_for, trace_of
 
@@ -225,6 +226,15 @@ class Simulation:
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
+    def count(self, run: Walk) -> None:
+        self.finished += run.finished
+        self.unfinished += run.violation is None and not run.finished
+        self.violations += run.violation is not None
+        if run.finished and run.violation is None:
+            self.messages.append(run.messages)
+            if self.rounds is not None:
+                self.rounds.append(len(run.ordinals))
+
     @property
     def exit_status(self) -> int:
         return 1 if self.violations else 0
@@ -278,9 +288,11 @@ def _spread(counts: list[int]) -> tuple[str, str, str]:
 
 def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None = None, properties=None,
              ids: tuple[int, ...] | None = None, network=None, crashes: int = 0, recoveries: int = 0,
-             premature_timeouts: bool = False, topology_name: str | None = None) -> Simulation:
+             premature_timeouts: bool = False, topology_name: str | None = None,
+             progress: bool | None = None) -> Simulation:
     """``runs`` random runs of ``algorithm`` on n processes judged against ``properties`` (see the
-    module); ``network``: the graph of an algorithm on a network."""
+    module); ``network``: the graph of an algorithm on a network; ``progress``: a bar of the runs
+    on stderr (by default when it is a terminal, after a second)."""
     if runs < 1:
         raise AlgorithmError(f"--simulate must be at least 1 run, got {runs}")
     max_steps = max_steps if max_steps is not None else 10 * n * n
@@ -293,27 +305,20 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
     if algorithm.timing == SYNCHRONOUS:
         result.rounds = []
     started = time.perf_counter()
-    systems: dict = {}
+    runner = _Runner(algorithm, n, ids, network, rng, properties, max_steps,
+                     dict(crashes=crashes, recoveries=recoveries, premature_timeouts=premature_timeouts))
     first = None
-    for _ in range(runs):
-        arrangement = _draw_arrangement(algorithm, n, ids, network, rng)
-        key = (arrangement.ids, arrangement.swapped, arrangement.topology)
-        if key not in systems:
-            reference = system_for(algorithm, arrangement, crashes=crashes, recoveries=recoveries,
-                                   premature_timeouts=premature_timeouts)
-            systems[key] = InternedSystem(reference) if interned_engine_runs(reference) else reference
-        system = systems[key]
-        run = walk(system, Judge(system, properties), lambda steps: rng.randrange(len(steps)), max_steps)
-        result.finished += run.finished
-        result.unfinished += run.violation is None and not run.finished
-        if run.finished and run.violation is None:
-            result.messages.append(run.messages)
-            if result.rounds is not None:
-                result.rounds.append(len(run.ordinals))
-        if run.violation is not None:
-            result.violations += 1
-            if first is None:
+    meter = Steps(f"{algorithm.name} n={n}", "runs", enabled=progress)
+    meter.expect(runs)
+    try:
+        for _ in range(runs):
+            system, arrangement, run = runner.run()
+            result.count(run)
+            if run.violation is not None and first is None:
                 first = (system, arrangement, run)
+            meter.advance()
+    finally:
+        meter.close()
     if first is not None:
         system, arrangement, run = first
         shrunk, result.replays = shrink(system, properties, run, max_steps)
@@ -325,6 +330,33 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
                                                arrangement.swapped, arrangement.topology)
     result.seconds = time.perf_counter() - started
     return result
+
+
+@dataclass
+class _Runner:
+    """Draws and walks the runs of a simulation, one system kept per arrangement drawn (its memos
+    serve the runs that draw it again)."""
+
+    algorithm: type
+    n: int
+    ids: tuple[int, ...] | None
+    network: object
+    rng: random.Random
+    properties: list[Property]
+    max_steps: int
+    faults: dict  # system_for's crashes, recoveries, premature_timeouts
+    systems: dict = field(default_factory=dict)
+
+    def run(self) -> tuple[object, Arrangement, Walk]:
+        arrangement = _draw_arrangement(self.algorithm, self.n, self.ids, self.network, self.rng)
+        key = (arrangement.ids, arrangement.swapped, arrangement.topology)
+        if key not in self.systems:
+            reference = system_for(self.algorithm, arrangement, **self.faults)
+            self.systems[key] = InternedSystem(reference) if interned_engine_runs(reference) else reference
+        system = self.systems[key]
+        choose = self.rng.randrange
+        return system, arrangement, walk(system, Judge(system, self.properties), lambda steps: choose(len(steps)),
+                                         self.max_steps)
 
 
 def _draw_arrangement(algorithm, n: int, ids, network, rng: random.Random) -> Arrangement:
