@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from models import SYNCHRONOUS, AlgorithmError
 
+from ..explore.planning import check_ids
 from ..explore.run import _specification
 from ..explore.simulate import simulate
 from .loader import load_algorithm, with_k
@@ -19,8 +20,8 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
     n = args.n if args.n is not None else len(ids)
     if n < 1:
         raise AlgorithmError(f"--n must be at least 1, got {n}")
-    if ids is not None and len(ids) != n:
-        raise AlgorithmError(f"--ids lists {len(ids)} ids but --n is {n}")
+    if ids is not None:
+        check_ids(ids, n)
     _refuse_what_a_walk_does_not_do(args)
     algorithm = with_k(load_algorithm(args.algorithm), args.k)
     crashes = args.crashes or 0

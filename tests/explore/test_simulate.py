@@ -102,6 +102,7 @@ def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
     (("flooding", "--n", 4, "--graph", "path", "--synchronizer", "alpha", "--simulate", 3),
      "--synchronizer goes with a check of one n or --messages, not with --simulate"),
     (("lcr", "--n", 5, "--simulate", "many"), "invalid int value"),
+    (("lcr", "--n", 3, "--ids", "1,1,2", "--simulate", 3), "--ids must be distinct positive integers, got 1,1,2"),
     (("lcr", "--n", 5, "--simulate", 3, "--property", os.path.join(ROOT, "tests", "properties", "ring.py:divides_by_zero")),
      "property divides_by_zero (tests/properties/ring.py:"),
 ])
