@@ -5,9 +5,10 @@ from __future__ import annotations
 from models import SYNCHRONOUS, AlgorithmError
 
 from ..explore.planning import check_ids
-from ..explore.run import _specification
+from ..explore.run import specification
 from ..explore.simulate import simulate
 from .loader import load_algorithm, with_k
+from .modes import without_names
 from .own_properties import load_properties
 
 
@@ -33,8 +34,7 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
         raise AlgorithmError("--recoveries restarts crashed processes: give it with --crashes F (F >= 1)")
     if args.premature_timeouts and not algorithm.has_timeouts:
         raise AlgorithmError(f"--premature-timeouts: {algorithm.name} has no timeout (@timeout) to fire early")
-    without = tuple(name for text in (args.without or "",) for name in text.split(",") if name)
-    properties = _specification(algorithm, without) + list(load_properties(args.property))
+    properties = specification(algorithm, without_names(args)) + list(load_properties(args.property))
     network, topology_name = _network(algorithm, n, args.graph)
     result = simulate(algorithm, n, args.simulate, args.seed or 0, args.max_steps, properties, ids, network,
                       crashes, args.recoveries or 0, args.premature_timeouts, topology_name,

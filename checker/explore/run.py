@@ -305,7 +305,7 @@ def check_plan(
     if synchronizer is not None and (crashes or cluster is not None or properties is not None):
         raise AlgorithmError("--synchronizer checks a failure-free run on this machine; drop --crashes, --cluster "
                              "and --check-invariant")
-    properties = properties if properties is not None else _specification(algorithm, without, synchronizer)
+    properties = properties if properties is not None else specification(algorithm, without, synchronizer)
     if own_properties:
         _refuse_for_own_properties(cluster, synchronizer, engine, fingerprint, properties, own_properties)
         properties = properties + list(own_properties)
@@ -425,7 +425,7 @@ def _synchronizer_key(synchronizer) -> str | None:
     return f"{cls.__module__}.{cls.__qualname__} {sorted(vars(synchronizer).items())} {getattr(synchronizer, 'radius', '')}"
 
 
-def _specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
+def specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
     """The election specification of ``algorithm`` (through ``synchronizer``, with (Synch) and the
     simulation) less the properties named in ``without``."""
     if synchronizer is None:
