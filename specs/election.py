@@ -38,6 +38,9 @@ class Property:
     # whole state (locals and channel contents, as models.semantics stores them); the explorer
     # then checks every state it stores and does not reduce (an inductive invariant's conjuncts)
     reads_state: bool = False
+    # a property of one's own (specs/user_properties.py): check(observations, state, system) gets
+    # the system too, to read the state as the algorithm's processes and channels
+    reads_system: bool = False
 
     def __str__(self) -> str:
         return self.name

@@ -63,12 +63,17 @@ def _file_and_class(name: str, what: str) -> tuple[str, str | None]:
     return (path + ".py", class_name) if colon else (name, None)
 
 
-def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: str = "algorithm") -> type:
+def load_module(path: str, what: str, reuse: bool = False) -> object:
+    """The module of a user's file (``what`` it should hold names it in errors); with ``reuse``,
+    the one loaded already if the file was (an algorithm's file that holds properties too: its
+    message classes must be the ones the states hold)."""
     if os.path.isdir(path):
         raise AlgorithmError(f"{path} is a directory; give the {what}'s .py file")
     if not os.path.isfile(path):
         raise AlgorithmError(f"no such {what} file: {path}")
     module_name = "ringleader_user_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
+    if reuse and module_name in sys.modules:
+        return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None:  # importlib reads only files whose name ends in .py
         raise AlgorithmError(f"{path} is not a Python file: {_with_article(what)} is written in a file ending in .py")
@@ -88,6 +93,12 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
         frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == os.path.abspath(path)]
         where = f"{path}:{frames[-1].lineno}" if frames else path
         raise AlgorithmError(f"{where}: loading the file raised {type(error).__name__}: {error}") from None
+    return module
+
+
+def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: str = "algorithm") -> type:
+    module = load_module(path, what)
+    module_name = module.__name__
     found = {
         value.__name__: value
         for value in vars(module).values()

@@ -26,6 +26,7 @@ from . import randomized as randomized_mode
 from algorithms import BUILTIN
 
 from .loader import load_algorithm, with_k
+from .own_properties import load_properties
 
 USAGE_ERROR, INCOMPLETE_EXIT, INTERNAL_ERROR = 2, 3, 4
 DEBUG = "--debug"  # read by main() before any parser, so that every mode takes it
@@ -58,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="leave these properties of the election specification unchecked, for a fault model "
                              "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
                              "with --recoveries)")
+    parser.add_argument("--property", action="append", metavar="FILE.py[:NAME]",
+                        help="also check properties of your own: the functions of the state decorated with @always "
+                             "or @eventually in FILE.py (or the one named); repeatable (docs/writing-algorithms.md)")
     parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
                              "over every interleaving, checking (Synch) (docs/checking.md, Synchronizers)")
@@ -136,6 +140,17 @@ def _parser() -> argparse.ArgumentParser:
                         help="on a bug in ringleader itself (exit status 4), print its traceback as well")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress on stderr for runs over a second (default: when stderr is a terminal)")
+    simulation = parser.add_argument_group("random runs where exhaustive stops (docs/checking.md, Simulation)")
+    simulation.add_argument("--simulate", type=int, metavar="RUNS",
+                            help="walk RUNS random executions (uniform among the enabled steps) judged against the "
+                                 "specification; a failing run is shrunk and shown (exit 1); none found is not a "
+                                 "proof (exit 0)")
+    simulation.add_argument("--seed", type=int, metavar="S",
+                            help="with --simulate: the seed of the random runs (default 0); the same seed, the same "
+                                 "output")
+    simulation.add_argument("--max-steps", type=int, metavar="K",
+                            help="with --simulate: a run still going after K steps is counted unfinished (default "
+                                 "10*n*n)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
     proofs.add_argument("--prove", action="store_true",
                         help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
@@ -191,13 +206,16 @@ _MODE_OPTIONS = {
     "--unit": ("within", "distribution"),
     "--sample": ("messages",),
     "--time-limit": ("messages", "open-schedules"),
-    "--trace-out": ("check", "open-schedules"),
+    "--trace-out": ("check", "open-schedules", "simulate"),
     "--checkpoint": ("check",),
+    "--property": ("check", "simulate"),
+    "--seed": ("simulate",),
+    "--max-steps": ("simulate",),
     "--cluster": ("check",),
-    "--crashes": ("check", "messages"),
-    "--premature-timeouts": ("check", "messages"),
-    "--recoveries": ("check", "messages"),
-    "--without": ("check", "messages"),
+    "--crashes": ("check", "messages", "simulate"),
+    "--premature-timeouts": ("check", "messages", "simulate"),
+    "--recoveries": ("check", "messages", "simulate"),
+    "--without": ("check", "messages", "simulate"),
     "--synchronizer": ("check", "messages"),
     "--cluster-radius": ("check", "messages"),
     "--fifo": ("check", "messages"),
@@ -205,7 +223,7 @@ _MODE_OPTIONS = {
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
-               "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
+               "simulate": "--simulate", "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
 
 
 def refuse_unused_options(args, mode: str) -> None:
@@ -223,6 +241,8 @@ def refuse_unused_options(args, mode: str) -> None:
 
 
 def _mode(args) -> str:
+    if args.simulate is not None:
+        return "simulate"
     if args.messages:
         return "messages"
     if args.open_schedules:
@@ -398,6 +418,9 @@ def run(argv: list[str] | None = None) -> int:
         refuse_too_many_processes(cli_modes.as_range(args.n)[-1])
     if randomized_mode.wanted(args):
         return randomized_mode.run(args)
+    if args.simulate is not None:
+        from . import simulation
+        return simulation.run(args, _parse_ids(args.ids) if args.ids else None, _write_trace)
     if args.messages or args.open_schedules:
         if args.n is None:
             raise AlgorithmError("give --n, a number or a range such as 3..8")
@@ -427,6 +450,9 @@ def run(argv: list[str] | None = None) -> int:
         raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
         _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
+        if args.property:
+            raise AlgorithmError("--property adds to the specification of a check; --prove, --invariant and "
+                                 "--check-invariant read their own obligations: drop --property")
         if args.without:
             raise AlgorithmError("--without leaves out properties of a check; --prove, --invariant and "
                                  "--check-invariant read their own obligations: drop --without")
@@ -448,7 +474,8 @@ def run(argv: list[str] | None = None) -> int:
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint, twins=args.twins,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
-                       cluster=_cluster(args), **cli_modes.fault_options(args))
+                       cluster=_cluster(args), own_properties=load_properties(args.property),
+                       **cli_modes.fault_options(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

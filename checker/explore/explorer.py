@@ -87,7 +87,8 @@ class Explorer:
         # a synchronous round moves every process: there is nothing to reorder; and no reduction
         # for an algorithm that draws: its instances have several outcomes (models/draws.py)
         randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
-        reducible = not self.reads_state and not randomized and getattr(system, "supports_por", True)
+        # a property of whole states (an invariant's conjunct, one's own) may read any change
+        reducible = not any(p.reads_state for p in properties) and not randomized and getattr(system, "supports_por", True)
         self.por = por = por and getattr(system, "supports_por", True)
         self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
@@ -96,7 +97,10 @@ class Explorer:
         self.state_props = [p for p in properties if p.kind == "state"]
         self.transition_props = [p for p in properties if p.kind == "transition"]
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
-        self.graph_props = {p.name: p for p in properties if p.kind == "graph"}
+        self.graph_props = {p.name: p for p in properties if p.kind == "graph" and not p.reads_system}
+        self.eventually_props = [p for p in properties if p.kind == "graph" and p.reads_system]
+        # the system a property of one's own reads states in (the interned engine's are decoded)
+        self.whole_system = getattr(system, "reference", system)
         self._state_verdicts: dict = {}
         # an algorithm that draws: a state's transitions of one command instance are one
         # scheduler choice, and termination is asked of every scheduler, almost surely
@@ -233,10 +237,15 @@ class Explorer:
             self._fair_termination(result, offsets, targets, weights, edge_mover)
         elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
+        if not stop:
+            for prop in self.eventually_props:
+                self._eventually(result, prop, queue, offsets, targets)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
+            elif prop in self.eventually_props and not stop:
+                result.holds[prop.name] = True  # judged on the whole graph, cycles included
             elif stop or result.cyclic or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
             elif prop.kind == "graph" and prop.name not in self.judged:
@@ -314,7 +323,10 @@ class Explorer:
             observations = observe(state)
             whole = getattr(self.system, "decode", lambda s: s)(state) if self.reads_state else None
             for prop in self.state_props:
-                reason = prop.check(observations, whole) if prop.reads_state else prop.check(observations)
+                if prop.reads_system:
+                    reason = prop.check(observations, whole, self.whole_system)
+                else:
+                    reason = prop.check(observations, whole) if prop.reads_state else prop.check(observations)
                 if reason:
                     verdict = (prop, reason)
                     break
@@ -425,6 +437,78 @@ class Explorer:
             [self.edge_ordinal[e] for e in endless.stem + endless.loop], loop_start=len(endless.stem),
         ))
 
+    def _eventually(self, result: Exploration, prop: Property, states: list, offsets, targets) -> None:
+        """A violation of a ``@eventually`` property (specs/user_properties.py) if, through states
+        where it is false only, the initial state reaches a terminal state (the trace: a shortest
+        such path) or a cycle (a lasso)."""
+        decode = getattr(self.system, "decode", lambda s: s)
+        holds: dict[int, bool] = {}
+
+        def false_at(i: int) -> bool:
+            if i not in holds:
+                holds[i] = prop.check(self.whole_system, decode(states[i]))
+            return not holds[i]
+
+        if not false_at(0):
+            return
+        edge_into = {0: (0, -1)}
+        frontier = [0]
+        for i in frontier:  # breadth-first, for a shortest path to a terminal state
+            if offsets[i] == offsets[i + 1]:
+                result.violations.append(Violation(
+                    prop.name, f"an execution terminates without {prop.name} ever holding",
+                    self._ordinals_of(self._edges_back(edge_into, i))))
+                return
+            for e in range(offsets[i], offsets[i + 1]):
+                j = targets[e]
+                if j not in edge_into and false_at(j):
+                    edge_into[j] = (i, e)
+                    frontier.append(j)
+        loop = self._cycle_among(set(frontier), offsets, targets)
+        if loop is not None:
+            stem, cycle = loop
+            result.violations.append(Violation(
+                prop.name, f"an execution runs forever without {prop.name} ever holding: the trace loops from "
+                           f"step {len(stem) + 1}", self._ordinals_of(stem + cycle), loop_start=len(stem)))
+
+    @staticmethod
+    def _edges_back(edge_into: dict, i: int) -> list[int]:
+        """The edges of the search's path from state 0 to state i."""
+        edges = []
+        while i:
+            i, e = edge_into[i]
+            edges.append(e)
+        return edges[::-1]
+
+    @staticmethod
+    def _cycle_among(members: set, offsets, targets) -> tuple[list[int], list[int]] | None:
+        """(stem, cycle) as edges, from state 0, of a cycle of the graph restricted to ``members``
+        (a depth-first search: the stack is the stem when a back edge is found), or None."""
+        on_stack: dict[int, int] = {0: 0}  # state -> its depth on the stack
+        done: set = set()
+        stack = [(0, offsets[0])]  # (state, next edge to try)
+        taken: list[int] = []  # the edge into each stacked state but the first
+        while stack:
+            i, e = stack[-1]
+            if e == offsets[i + 1]:
+                stack.pop()
+                del on_stack[i]
+                done.add(i)
+                if taken:
+                    taken.pop()
+                continue
+            stack[-1] = (i, e + 1)
+            j = targets[e]
+            if j not in members or j in done:
+                continue
+            if j in on_stack:
+                depth = on_stack[j]
+                return taken[:depth], taken[depth:] + [e]
+            on_stack[j] = len(stack)
+            stack.append((j, offsets[j]))
+            taken.append(e)
+        return None
+
     def _ordinals_along(self, path: list[int], offsets, targets) -> list[int]:
         """The transitions of a path of states, taking the first edge between two states (the
         path of a lasso: any edge will do there, unlike on the path of the message maximum)."""
@@ -435,3 +519,4 @@ class Explorer:
     def _ordinals_of(self, edges: list[int]) -> list[int]:
         """The transitions of a path of edges (an edge that stands for a chain stands for all its steps)."""
         return [k for e in edges for k in self.chain_along.get(e, (self.edge_ordinal[e],))]
+

@@ -170,7 +170,8 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
     if not exploration.violations:
         return exploration, None
     first = exploration.violations[0]
-    if task.por and first.property not in ("termination", "message-bound", "round-bound"):
+    # (a graph that was not reduced, as with a property of whole states, is that full graph already)
+    if task.por and exploration.reduced and first.property not in ("termination", "message-bound", "round-bound"):
         # The reduced graph finds that the arrangement violates the specification; the full
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
@@ -238,6 +239,7 @@ def check_plan(
     fifo: bool = False,
     twins: bool = True,
     port_numbers_read: str | None = None,
+    own_properties: tuple[Property, ...] = (),
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -273,7 +275,9 @@ def check_plan(
     (a fault model under which the algorithm does not promise them); ``synchronizer`` (one of
     models/synchronizers.py) runs a synchronous algorithm through it on the asynchronous network,
     checking (Synch) and the simulation beside the algorithm's specification; its links deliver in
-    any order unless ``fifo``. ``port_numbers_read``: why ``check`` started this run again with
+    any order unless ``fifo``. ``own_properties`` (specs/user_properties.py) are judged beside the
+    specification, by the Python engine, on every arrangement (a property of one's own may tell
+    positions apart, which a quotient by symmetry assumes no property does). ``port_numbers_read``: why ``check`` started this run again with
     every port labelling (``numbered``), kept in the checkpoint so that a resumed run starts there.
     """
     global _task
@@ -303,7 +307,12 @@ def check_plan(
     if synchronizer is not None and (crashes or cluster is not None or properties is not None):
         raise AlgorithmError("--synchronizer checks a failure-free run on this machine; drop --crashes, --cluster "
                              "and --check-invariant")
-    properties = properties if properties is not None else _specification(algorithm, without, synchronizer)
+    properties = properties if properties is not None else specification(algorithm, without, synchronizer)
+    if own_properties:
+        _refuse_for_own_properties(cluster, synchronizer, engine, fingerprint, properties, own_properties)
+        properties = properties + list(own_properties)
+        engine = "interned" if engine == "auto" else engine
+        symmetry_asked, symmetry = symmetry, NONE
     if synchronizer is not None:
         from models.synchronizers import follows_the_ids
     own_structure = synchronizer is not None and not follows_the_ids(synchronizer)
@@ -383,10 +392,31 @@ def check_plan(
     result.synchronizer = None if synchronizer is None else str(synchronizer) + (", FIFO links" if fifo else "")
     if without:
         result.notes.append(f"not checked (--without): {', '.join(without)}")
+    if own_properties and symmetry_asked != NONE:
+        result.notes.append("--property: every arrangement was checked, by the Python engine (a property of one's "
+                            "own may tell positions apart, which the symmetry reduction assumes no property does)")
     if own_structure:
         result.notes.append(f"{synchronizer} builds its own structure (places), which is not known to follow the ids "
                             "and not the port numbers: every arrangement and every port labelling was checked")
     return result
+
+
+def _refuse_for_own_properties(cluster, synchronizer, engine: str, fingerprint: bool, properties,
+                               own_properties) -> None:
+    """One line for a run that cannot judge properties of one's own (--property)."""
+    if cluster is not None:
+        raise AlgorithmError("--property runs on this machine only (a cluster's workers load the specification "
+                             "alone); drop --cluster")
+    if synchronizer is not None:
+        raise AlgorithmError("--property does not read states through a synchronizer yet; drop --synchronizer")
+    if engine == "native" or fingerprint:
+        raise AlgorithmError("--property is judged by the Python engine, not the native one; drop "
+                             + ("--fingerprint" if fingerprint else "--engine native"))
+    names = [p.name for p in properties]
+    for prop in own_properties:
+        if prop.name in names:
+            raise AlgorithmError(f"--property {prop.name}: a property of that name is checked already; rename it")
+        names.append(prop.name)
 
 
 def _synchronizer_key(synchronizer) -> str | None:
@@ -397,7 +427,7 @@ def _synchronizer_key(synchronizer) -> str | None:
     return f"{cls.__module__}.{cls.__qualname__} {sorted(vars(synchronizer).items())} {getattr(synchronizer, 'radius', '')}"
 
 
-def _specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
+def specification(algorithm, without: tuple[str, ...], synchronizer=None) -> list:
     """The election specification of ``algorithm`` (through ``synchronizer``, with (Synch) and the
     simulation) less the properties named in ``without``."""
     if synchronizer is None:

@@ -302,7 +302,7 @@ def test_a_writable_trace_out_is_left_alone_when_there_is_no_counterexample(caps
     (["cr", "--n", "3", "--sample", "5"], "--sample goes with --messages"),
     (["cr", "--n", "3", "--time-limit", "5"], "--time-limit goes with --messages or --open-schedules"),
     (["cr", "--n", "3..4", "--messages", "--trace-out", "t.txt"],
-     "--trace-out goes with a check of one n or --open-schedules, not with --messages; a message table has no "
+     "--trace-out goes with a check of one n or --open-schedules or --simulate, not with --messages; a message table has no "
      "single counterexample"),
     (["cr", "--n", "3", "--prove", "--trace-out", "t.txt"], "--trace-out goes with"),
     (["compare", "cr", "lcr", "--n", "3", "--csv"], "--csv goes with --messages, not with `check compare`"),

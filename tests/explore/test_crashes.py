@@ -106,7 +106,7 @@ def test_a_crashed_leader_does_not_break_stability():
     (["timeslice", "--n", "3", "--crashes", "1"], "--crashes is for the asynchronous model"),
     (["cr", "--n", "1..3", "--crashes", "1", "--messages"], "start the range at n = 2"),
     (["cr", "--n", "3..4", "--crashes", "1", "--messages", "--sample", "5"], "drop --crashes (or --sample)"),
-    (["cr", "--n", "3", "--crashes", "1", "--open-schedules"], "--crashes goes with a check of one n or --messages"),
+    (["cr", "--n", "3", "--crashes", "1", "--open-schedules"], "--crashes goes with a check of one n or --messages or --simulate"),
     (["cr", "--n", "3", "--crashes", "1", "--check-invariant"], "drop --crashes"),
 ])
 def test_bad_crash_counts_and_models_get_one_line(capsys, argv, message):
