@@ -37,7 +37,7 @@ from models import AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
-from .fixed_n import Prover, safety_conjuncts
+from .fixed_n import Prover
 
 MOST_STATES = 300_000  # reachable states filtered against; the rest is z3's to judge
 QUERY_TIMEOUT = 10.0  # seconds per z3 query
@@ -455,6 +455,11 @@ class Inference:
     seconds: float = 0.0
     queries: int = 0
 
+    def invariant_class(self) -> type[Invariant]:
+        """The conjuncts found, as an Invariant class (what the written file defines)."""
+        conjuncts = {c.name: Conjunct(c.name, compiled(c.source, "s", self.namespace), c.doc) for c in self.conjuncts}
+        return type(f"{self.algorithm.__name__}InferredInvariant", (Invariant,), conjuncts, algorithm=self.algorithm)
+
 
 def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> Inference:
     """An inductive invariant of ``algorithm`` at ring size n that implies the safety
@@ -486,7 +491,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         result.seconds = time.perf_counter() - started
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
-            f"reachable state implies {missing} ({len(inductive)} candidates are inductive); no invariant written")
+            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written")
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     kept = weakening.minimise(inductive)
     by_name = {c.name: c for c in survivors}
@@ -534,8 +539,8 @@ def invariant_source(inference: Inference, command: str) -> str:
         f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the\n"
         f"algorithm's locals, decision functions and messages; {inference.after_filter} of them hold on every one of the\n"
         f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}; z3 weakened those "
-        f"to an inductive subset of\n{inference.inductive} (Houdini) and minimised it to the {len(inference.conjuncts)} "
-        f"conjuncts below, which with\nwell_typed imply the safety properties. It is about n = {n} only: "
+        f"(Houdini) to an\ninductive core of {inference.inductive} that implies the safety properties, and minimised "
+        f"it to the\n{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
         f"`check {algorithm.name} --n {n} --prove\n--invariant THIS_FILE` proves it.\n"
         '"""\n'
     )
