@@ -39,7 +39,7 @@ from specs.invariants import Conjunct, Invariant, RingState
 
 from .fixed_n import Prover
 
-MOST_STATES = 300_000  # reachable states filtered against; the rest is z3's to judge
+MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
 QUERY_TIMEOUT = 10.0  # seconds per z3 query
 
 
@@ -202,9 +202,10 @@ def compiled(source: str, arguments: str, namespace: dict):
 # -- filtering on reachable states --------------------------------------------------------------
 
 
-def reachable_states(algorithm, n: int, most: int = MOST_STATES):
+def reachable_states(algorithm, n: int, most: int | None = None):
     """(ids, state) for every reachable state of every arrangement at n, breadth first, up to
     ``most`` states in all; and whether that was all of them."""
+    most = most or MOST_STATES
     found = []
     for order in itertools.permutations(range(1, n + 1)):
         system = AsyncSystem(algorithm, order)
