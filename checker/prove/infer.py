@@ -12,11 +12,11 @@ alone (a wrong filter can lose a conjunct, never make a proof):
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
     reachable sets instead of samples);
-  * Houdini -- z3 drops the candidates some step does not preserve, assuming all the others,
-    until the rest is inductive (the largest inductive subset of what was left);
-  * minimising -- an unsat core of the safety obligations, closed under the cores of its own
-    consecution obligations, then each conjunct dropped if the rest stays inductive and still
-    implies safety.
+  * Houdini, lazily -- the unsat cores of the safety obligations over every candidate left,
+    closed under the cores of their own consecution obligations; a member some step does not
+    preserve, assuming every candidate left, is dropped (Houdini's step) and the cores are
+    taken again, until the core is inductive. Only what safety needs is ever checked;
+  * minimising -- each conjunct dropped if an inductive core of the rest still implies safety.
 What is left is written as a Python file in the style of specs/, which ``--prove`` then proves
 from scratch (checker/prove/fixed_n.py): the inference itself is never reported as a proof.
 """
@@ -117,7 +117,7 @@ def _atoms_of(value_type, read: str, name: str, said: str) -> list[Atom]:
 # -- the templates -------------------------------------------------------------------------------
 
 
-def process_candidates(atom_list: list[Atom], winner: str | None) -> list[Candidate]:
+def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
     """Templates over one or two processes, read through atoms only (filtered on masks)."""
     found = []
     for a in atom_list:
@@ -260,12 +260,13 @@ class Filter:
                     seen_messages.add(message_key)
                     kind = m[0]
                     alive_messages = {name for name in alive_messages
-                                      if not _reads(name, kind, messages) or message_checks[name](ring, ch, m)}
+                                      if not _reads(name, kind) or message_checks[name](ring, ch, m)}
         return ([c for c in process if c.name in alive_process],
                 [c for c, _ in messages if c.name in alive_messages])
 
 
-def _reads(name: str, kind: str, messages) -> bool:
+def _reads(name: str, kind: str) -> bool:
+    """Whether a message candidate quantifies over messages of this kind (its name starts with it)."""
     return name.startswith(kind.lower() + "_")
 
 
@@ -317,53 +318,6 @@ class Weakening:
             if answer == z3.sat:
                 return False
         return False  # undecided: not kept (weakening is always safe)
-
-    def houdini(self, alive: list[str]) -> list[str]:
-        """The largest subset of ``alive`` that every step preserves."""
-        alive = list(alive)
-        changed = True
-        while changed:
-            changed = False
-            for key, transition in self.prover.transitions.items():
-                while True:
-                    dropped = self._not_preserved(alive, key, transition)
-                    if not dropped:
-                        break
-                    alive = [name for name in alive if name not in dropped]
-                    changed = True
-        return alive
-
-    def _not_preserved(self, alive: list[str], key, transition) -> set[str]:
-        goals = {}
-        for name in alive:
-            goal = self.prover.goal(self.invariant.conjunct(name), key)
-            if not goal.eq(self.before[name]):
-                goals[name] = goal
-        if not goals:
-            return set()
-        premises = [self.before[name] for name in alive] + [transition.guard]
-        solver = self._solver(quick=False)
-        solver.add(*premises, z3.Not(z3.And(*goals.values())))
-        self.queries += 1
-        answer = solver.check()
-        if answer == z3.unsat:
-            return set()
-        if answer == z3.sat:
-            model = solver.model()
-            dropped = {name for name, goal in goals.items()
-                       if z3.is_false(model.eval(goal, model_completion=True))}
-            if dropped:
-                return dropped
-        # no model to read, or none of the goals evaluates to false in it: one by one
-        return {name for name, goal in goals.items() if not self._valid(premises, goal)}
-
-    def implies_safety(self, alive: list[str]) -> str | None:
-        """The first safety property ``alive`` does not imply, or None."""
-        premises = [self.before[name] for name in alive]
-        for name, c in self.prover.safety.items():
-            if not self._valid(premises, self.prover.evaluate(c, self.prover.before)):
-                return name
-        return None
 
     def core(self, alive: list[str], goal, extra=()) -> list[str] | None:
         """A subset of ``alive`` that with ``extra`` implies ``goal`` (an unsat core), or None."""
@@ -473,7 +427,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     message_types = SymbolicRing(algorithm, n).messages.types
     atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
-    process = process_candidates(atom_list, algorithm.winner)
+    process = process_candidates(atom_list)
     messages = message_candidates(message_types, atom_list)
     result = Inference(algorithm, n, candidates=len(process) + len(messages), namespace=namespace)
     say(f"{result.candidates} candidates; exploring reachable states")
