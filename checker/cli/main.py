@@ -161,6 +161,13 @@ def _parser() -> argparse.ArgumentParser:
                              "(without partial-order reduction)")
     proofs.add_argument("--invariant", metavar="FILE.py[:Class]",
                         help="use this Invariant subclass instead of the algorithm's own")
+    proofs.add_argument("--infer", action="store_true",
+                        help="find an inductive invariant for this n (templates over the algorithm's locals and "
+                             "messages, kept if true on every reachable state, weakened with z3 until inductive, "
+                             "minimised) and write it as a Python file that --prove --invariant FILE proves (exit 0 "
+                             "found, 1 no inductive subset implies safety)")
+    proofs.add_argument("--infer-out", metavar="FILE.py",
+                        help="with --infer: where to write the invariant (default ./ALGO_inferred_invariant.py)")
     proofs.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
                         help="with --prove: z3's time limit per obligation (default 30)")
     parser.add_argument("--all-n", action="store_true",
@@ -446,6 +453,10 @@ def run(argv: list[str] | None = None) -> int:
     if args.fairness and not algorithm.has_timeouts:
         raise AlgorithmError(f"--fairness: {algorithm.name} has no timeout, so its cycles are not a matter of "
                              "fairness (termination is checked on every execution); drop --fairness")
+    if args.infer_out and not args.infer:
+        raise AlgorithmError("--infer-out goes with --infer; drop it")
+    if args.infer:
+        return _infer(args, algorithm, n, ids)
     if (args.prove or args.invariant or args.check_invariant) and algorithm.has_timeouts:
         raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
@@ -486,6 +497,21 @@ def run(argv: list[str] | None = None) -> int:
     if args.trace_out:
         _write_trace(result, args.trace_out, quiet=args.json)
     return result.exit_status
+
+
+def _infer(args, algorithm, n: int, ids) -> int:
+    from .proofs import run_infer
+
+    clashing = [option for option, given in (("--prove", args.prove), ("--invariant", args.invariant),
+                                             ("--check-invariant", args.check_invariant), ("--ids", ids),
+                                             ("--without", args.without), ("--json", args.json)) if given]
+    if clashing:
+        raise AlgorithmError(f"--infer finds an invariant for every arrangement at once; drop {', '.join(clashing)} "
+                             "(then prove the file it writes with --prove --invariant FILE)")
+    if algorithm.has_timeouts:
+        raise AlgorithmError(f"--infer does not read timeouts, which {algorithm.name} has")
+    _asynchronous_ring_only(algorithm, "--infer and --prove")
+    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout)
 
 
 def _prove(args, algorithm, n: int, ids) -> int:

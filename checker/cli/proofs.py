@@ -78,6 +78,56 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     return EXIT[proof.verdict]
 
 
+def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> int:
+    """``--infer``: write the invariant found, then prove it (exit 0 proved, 1 not found)."""
+
+    from ..prove.faithfulness import require_faithful_readings
+    from ..prove.infer import InferenceFailed, infer, invariant_source
+
+    if timeout <= 0:
+        raise AlgorithmError("--timeout must be a positive number of seconds")
+    if n < 2:
+        raise AlgorithmError("--infer needs a ring of at least 2 processes")
+    if algorithm.topology.port_labellings:
+        raise AlgorithmError(
+            f"--infer: {algorithm.name} runs on a {algorithm.topology.kind}, whose port labellings the symbolic ring "
+            "does not read (--prove refuses it too); check it with the explorer")
+    out = out or f"{algorithm.name.replace('-', '_')}_inferred_invariant.py"
+    if not out.endswith(".py"):
+        raise AlgorithmError(f"--infer-out {out}: give a file ending in .py (it is Python, read by --invariant)")
+    require_faithful_readings(algorithm, (n,), "--infer")
+    try:
+        inference = infer(algorithm, n, timeout=min(timeout, 10.0))
+    except InferenceFailed as failure:
+        print(f"NOT FOUND: {failure}")
+        return 1
+    command = f"check {name} --n {n} --infer"
+    # a file's algorithm lives in a module nothing can import by name: its invariant is proved
+    # here, not written
+    importable = not algorithm.__module__.startswith("ringleader_user_")
+    if importable:
+        try:
+            with open(out, "w") as file:
+                file.write(invariant_source(inference, command))
+        except OSError as error:
+            raise AlgorithmError(f"--infer-out {out}: cannot write it ({error.strerror})") from None
+        invariant = choose_invariant(algorithm, out)
+    else:
+        invariant = inference.invariant_class()
+    proof = prove(algorithm, n, invariant, timeout=timeout)
+    where = (f"written to {out}" if importable else
+             f"not written: {name} is a file, whose module the invariant could not import")
+    print(f"{algorithm.name}, n = {n}: inferred {len(inference.conjuncts)} conjuncts (and well_typed) in "
+          f"{inference.seconds:.1f} s from {inference.candidates} candidates ({inference.after_filter} true on "
+          f"{inference.states} reachable states, {inference.inductive} in an inductive core); {where}")
+    for c in inference.conjuncts:
+        print(f"  {c.name}: {c.doc}")
+    print(proof_text(proof).splitlines()[0])
+    if proof.verdict != PROVED:
+        print(f"the file is not proved as written: run `check {name} --n {n} --prove --invariant {out}`")
+    return EXIT[proof.verdict]
+
+
 def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:
     """``check`` with one more state property per conjunct of the invariant, unreduced."""
     invariant = choose_invariant(algorithm, invariant_path)

@@ -1,0 +1,508 @@
+"""``check ALGO --n N --infer``: find an inductive invariant for ring size n, and write it down.
+
+Four stages, each only ever dropping candidates, so that whatever is left is judged by z3
+alone (a wrong filter can lose a conjunct, never make a proof):
+  * candidates -- conjuncts from templates over the algorithm's own vocabulary: an *atom* is a
+    fact about one process (a bool local, a local equal to NIL or to the process's id, an enum
+    local at one of its members, a decision function); templates relate atoms of one process
+    (implication), of two processes (at most one process with an atom, an atom of one forces
+    another on every other process, a process with an atom has the largest or smallest id
+    among those with another) and a message to the ring (its id field names a process, one
+    with an atom; every process it has passed has a smaller or larger id, or an atom);
+  * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
+    up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
+    reachable sets instead of samples);
+  * Houdini, lazily -- the unsat cores of the safety obligations over every candidate left,
+    closed under the cores of their own consecution obligations; a member some step does not
+    preserve, assuming every candidate left, is dropped (Houdini's step) and the cores are
+    taken again, until the core is inductive. Only what safety needs is ever checked;
+  * minimising -- each conjunct dropped if an inductive core of the rest still implies safety.
+What is left is written as a Python file in the style of specs/, which ``--prove`` then proves
+from scratch (checker/prove/fixed_n.py): the inference itself is never reported as a proof.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from collections import deque
+from dataclasses import dataclass
+from enum import IntEnum
+
+import z3
+
+import models
+import models.topology
+from models import AlgorithmError, AsyncSystem, Decision, Id
+from specs import invariants as dsl
+from specs.invariants import Conjunct, Invariant, RingState
+
+from .fixed_n import Prover
+
+MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
+QUERY_TIMEOUT = 10.0  # seconds per z3 query
+
+
+class InferenceFailed(AlgorithmError):
+    """No inductive subset of the candidates implies a safety property (exit 1, one line)."""
+
+
+# -- the vocabulary ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A fact about one process: ``source`` is an expression of ``{p}``, ``words`` says it in English."""
+
+    name: str
+    words: str
+    source: str
+
+    def of(self, p: str) -> str:
+        return self.source.replace("{p}", p)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A conjunct in the making: its name, its docstring and its body, an expression of ``s``."""
+
+    name: str
+    doc: str
+    source: str
+
+
+def _port_names() -> dict[str, str]:
+    """The DSL's port constants by value ("CW" -> "CW"), to write them as names."""
+    return {value: name for name, value in vars(models.topology).items()
+            if name.isupper() and isinstance(value, str) and name in ("CW", "CCW", "NEXT", "LEFT", "RIGHT")}
+
+
+def atoms(algorithm, ports) -> list[Atom]:
+    """The atoms of the algorithm's locals (per port for a PerPort) and decision functions."""
+    found: list[Atom] = []
+    port_names = _port_names()
+    for variable in algorithm.variables:
+        where = [(f"{{p}}.{variable.name}", variable.name, variable.name)]
+        if variable.per_port:
+            where = [(f"{{p}}.{variable.name}[{port_names[port]}]", f"{variable.name}_{port.lower()}",
+                      f"{variable.name}[{port}]") for port in ports]
+        for read, name, said in where:
+            found += _atoms_of(variable.type, read, name, said)
+    found.append(Atom("leader", "is leader", "s.is_leader({p})"))
+    found.append(Atom("decided", "has decided", "s.decided({p})"))
+    if algorithm.candidate is not None:
+        found.append(Atom("candidate", "is a candidate", "s.candidate({p})"))
+    return found
+
+
+def _atoms_of(value_type, read: str, name: str, said: str) -> list[Atom]:
+    if value_type is bool:
+        return [Atom(name, f"has {said}", read), Atom(f"not_{name}", f"has not {said}", f"Not({read})")]
+    if value_type is Id:
+        return [Atom(f"{name}_nil", f"has {said} NIL", f"{read} == NIL"),
+                Atom(f"{name}_set", f"has {said} set", f"{read} != NIL"),
+                Atom(f"{name}_own", f"has {said} equal to its id", f"{read} == {{p}}.id"),
+                Atom(f"{name}_below", f"has {said} at most its id", f"{read} <= {{p}}.id"),
+                Atom(f"{name}_above", f"has {said} at least its id", f"{read} >= {{p}}.id")]
+    if isinstance(value_type, type) and issubclass(value_type, IntEnum):
+        enum = "" if value_type is Decision else f"{value_type.__name__}."
+        return [Atom(f"{name}_{member.name.lower()}", f"has {said} {member.name}", f"{read} == {enum}{member.name}")
+                for member in value_type]
+    if value_type is int:
+        return [Atom(f"{name}_zero", f"has {said} 0", f"{read} == 0"),
+                Atom(f"{name}_positive", f"has {said} above 0", f"{read} > 0")]
+    return []
+
+
+# -- the templates -------------------------------------------------------------------------------
+
+
+def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
+    """Templates over one or two processes, read through atoms only (filtered on masks)."""
+    found = []
+    for a in atom_list:
+        found.append(Candidate(
+            f"at_most_one_{a.name}", f"At most one process {a.words}.",
+            f"ForAll(s.processes, lambda p: ForAll(s.processes, lambda q: Implies(p.position < q.position, "
+            f"Not(And({a.of('p')}, {a.of('q')})))))"))
+    for a, b in itertools.permutations(atom_list, 2):
+        found.append(Candidate(
+            f"{a.name}_implies_{b.name}", f"A process that {a.words} {b.words}.",
+            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, {b.of('p')}))"))
+    for a, b in itertools.product(atom_list, repeat=2):
+        found.append(Candidate(
+            f"{a.name}_then_others_{b.name}", f"Once a process {a.words}, every other process {b.words}.",
+            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
+            f"Implies(q.position != p.position, {b.of('q')}))))"))
+    orders = [("largest", "<"), ("smallest", ">")]
+    for a, b in itertools.product(atom_list, [None, *atom_list]):
+        for extreme, less in orders:
+            among = f"every other process that {b.words}" if b else "every other process"
+            condition = f"And(q.position != p.position, {b.of('q')})" if b else "q.position != p.position"
+            found.append(Candidate(
+                f"{a.name}_{extreme}_among_{b.name if b else 'all'}",
+                f"A process that {a.words} has a {'larger' if extreme == 'largest' else 'smaller'} id than {among}.",
+                f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
+                f"Implies({condition}, q.id {less} p.id))))"))
+    return found
+
+
+def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candidate, str]]:
+    """Templates over a message in a channel and the ring: (candidate, its body as an expression
+    of s, ch and m), for every int field of every message type."""
+    found = []
+    for t in message_types:
+        for field_name, field_type in zip(t.fields, t.field_types):
+            if field_type is not int:
+                continue
+            what, field = f"{t.__name__.lower()}_{field_name}", f"m.{field_name}"
+            said = f"Every {t.__name__} message in a channel"
+            bodies = [(f"{what}_names_a_process", f"{said} has the {field_name} of a process.",
+                       f"Exists(s.with_id({field}), lambda q: True)")]
+            for a in atom_list:
+                bodies.append((f"{what}_from_{a.name}", f"{said} has the {field_name} of a process that {a.words}.",
+                               f"Exists(s.with_id({field}), lambda q: {a.of('q')})"))
+            passed = [("smaller", f"r.id < {field}", f"only processes with a smaller id than its {field_name}"),
+                      ("larger", f"r.id > {field}", f"only processes with a larger id than its {field_name}")]
+            for a in atom_list:
+                passed.append((a.name, a.of("r"), f"only processes that {a.words}"))
+                passed.append((f"{a.name}_smaller", f"Implies({a.of('r')}, r.id < {field})",
+                               f"no process that {a.words} with a larger id than its {field_name}"))
+                passed.append((f"{a.name}_larger", f"Implies({a.of('r')}, r.id > {field})",
+                               f"no process that {a.words} with a smaller id than its {field_name}"))
+            for name, condition, words in passed:
+                bodies.append((f"{what}_passed_{name}",
+                               f"{said} has passed, since the process with its {field_name}, {words}.",
+                               f"ForAll(s.with_id({field}), lambda q: ForAll(ch.path_from(q), lambda r: {condition}))"))
+            for name, doc, body in bodies:
+                source = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({t.__name__}), lambda m: {body}))"
+                found.append((Candidate(name, doc, source), body))
+    return found
+
+
+# -- reading candidates --------------------------------------------------------------------------
+
+
+def namespace_of(algorithm, message_types) -> dict:
+    """The names a candidate's source reads, by name (what the written file imports)."""
+    names = {name: getattr(models, name) for name in ("And", "Or", "Not", "Implies", "NIL", "TRUE", "FALSE")}
+    names.update(ForAll=dsl.ForAll, Exists=dsl.Exists)
+    names.update({name: getattr(models.topology, name) for name in _port_names().values()})
+    for variable in algorithm.variables:
+        if isinstance(variable.type, type) and issubclass(variable.type, IntEnum) and variable.type is not Decision:
+            names[variable.type.__name__] = variable.type
+    names.update({t.__name__: t for t in message_types})
+    return names
+
+
+def compiled(source: str, arguments: str, namespace: dict):
+    return eval(f"lambda {arguments}: {source}", namespace)  # noqa: S307 -- our own templates' text
+
+
+# -- filtering on reachable states --------------------------------------------------------------
+
+
+def reachable_states(algorithm, n: int, most: int | None = None):
+    """(ids, state) for every reachable state of every arrangement at n, breadth first, up to
+    ``most`` states in all; and whether that was all of them."""
+    most = most or MOST_STATES
+    found = []
+    for order in itertools.permutations(range(1, n + 1)):
+        system = AsyncSystem(algorithm, order)
+        seen = {system.initial_state}
+        queue = deque(seen)
+        while queue:
+            state = queue.popleft()
+            found.append((order, state))
+            if len(found) >= most:
+                return found, False
+            for step in system.steps(state):
+                if step.target not in seen:
+                    seen.add(step.target)
+                    queue.append(step.target)
+    return found, True
+
+
+class Filter:
+    """Drops the candidates false in some reachable state. Process templates read atoms only,
+    so each is evaluated once per distinct tuple of (id, atoms) per process; message templates
+    once per distinct (channel, message, that tuple)."""
+
+    def __init__(self, algorithm, atom_list, namespace):
+        self.algorithm = algorithm
+        self.atom_functions = [compiled(a.source.replace("{p}", "p"), "s, p", namespace) for a in atom_list]
+        self.masks: dict = {}
+
+    def mask(self, ring: RingState, p) -> int:
+        key = (p.id, tuple(p._values))
+        mask = self.masks.get(key)
+        if mask is None:
+            mask = sum(1 << k for k, f in enumerate(self.atom_functions) if f(ring, p))
+            self.masks[key] = mask
+        return mask
+
+    def run(self, states, process: list[Candidate], messages: list[tuple[Candidate, str]], namespace):
+        process_checks = {c.name: compiled(c.source, "s", namespace) for c in process}
+        message_checks = {c.name: compiled(body, "s, ch, m", namespace) for c, body in messages}
+        alive_process, alive_messages = set(process_checks), set(message_checks)
+        seen_rings, seen_messages = set(), set()
+        for ids, state in states:
+            ring = RingState.of_state(self.algorithm, ids, state)
+            key = tuple((p.id, self.mask(ring, p)) for p in ring.processes)
+            if key not in seen_rings:
+                seen_rings.add(key)
+                alive_process = {name for name in alive_process if process_checks[name](ring)}
+            for ch in ring.channels:
+                for m in ch.contents:
+                    message_key = (ch.index, tuple(m), key)
+                    if message_key in seen_messages:
+                        continue
+                    seen_messages.add(message_key)
+                    kind = m[0]
+                    alive_messages = {name for name in alive_messages
+                                      if not _reads(name, kind) or message_checks[name](ring, ch, m)}
+        return ([c for c in process if c.name in alive_process],
+                [c for c, _ in messages if c.name in alive_messages])
+
+
+def _reads(name: str, kind: str) -> bool:
+    """Whether a message candidate quantifies over messages of this kind (its name starts with it)."""
+    return name.startswith(kind.lower() + "_")
+
+
+# -- Houdini and minimising with z3 -------------------------------------------------------------
+
+
+class Weakening:
+    """The candidates' obligations on one Prover (built once, for all of them)."""
+
+    def __init__(self, algorithm, n: int, candidates: list[Candidate], namespace: dict, timeout: float):
+        conjuncts = {c.name: Conjunct(c.name, compiled(c.source, "s", namespace), c.doc) for c in candidates}
+        self.invariant = type("Candidates", (Invariant,), conjuncts, algorithm=algorithm)
+        self.prover = Prover(algorithm, n, self.invariant, timeout)
+        self.names = [c.name for c in self.invariant.conjuncts]
+        self.before = dict(zip(self.names, self.prover.holds_before))
+        self.timeout_ms = max(1, int(timeout * 1000))
+        self.queries = 0
+
+    def _solver(self, quick: bool) -> z3.Solver:
+        solver = z3.Solver()
+        if quick:
+            solver.set("auto_config", False)
+            solver.set("smt.mbqi", False)
+        solver.set("timeout", self.timeout_ms)
+        solver.add(self.prover.arrangement)
+        return solver
+
+    def initial(self, alive: list[str]) -> list[str]:
+        """The candidates that hold in every initial state, less those that hold in every
+        well-typed state (they say nothing)."""
+        kept = []
+        typed = self.before["well_typed"]
+        for name in alive:
+            c = self.invariant.conjunct(name)
+            if name != "well_typed" and self._valid([typed], self.before[name], quick_only=True):
+                continue
+            if self._valid([], self.prover.evaluate(c, self.prover.initial)):
+                kept.append(name)
+        return kept
+
+    def _valid(self, premises, goal, quick_only: bool = False) -> bool:
+        for quick in (True,) if quick_only else (True, False):
+            solver = self._solver(quick)
+            solver.add(*premises, z3.Not(goal))
+            self.queries += 1
+            answer = solver.check()
+            if answer == z3.unsat:
+                return True
+            if answer == z3.sat:
+                return False
+        return False  # undecided: not kept (weakening is always safe)
+
+    def core(self, alive: list[str], goal, extra=()) -> list[str] | None:
+        """A subset of ``alive`` that with ``extra`` implies ``goal`` (an unsat core), or None."""
+        for quick in (True, False):
+            solver = self._solver(quick)
+            solver.add(*extra, z3.Not(goal))
+            flags = {z3.Bool(f"use_{name}"): name for name in alive}
+            for flag, name in flags.items():
+                solver.add(z3.Implies(flag, self.before[name]))
+            self.queries += 1
+            if solver.check(*flags) == z3.unsat:
+                return [flags[f] for f in solver.unsat_core() if f in flags]
+        return None
+
+    def inductive_core(self, alive: list[str]) -> tuple[list[str], str | None]:
+        """Houdini, lazily: an inductive subset of ``alive`` that implies safety, built from the
+        unsat cores of the safety obligations and, in turn, of its members' consecution
+        obligations (each assuming every candidate still alive). A member some step does not
+        preserve, assuming all of them, is dropped from ``alive`` (Houdini's step), and the
+        cores are taken again. Returns (the subset, None), or (the candidates left, the safety
+        property they do not imply)."""
+        alive = list(alive)
+        cores: dict = {}  # (conjunct, command instance) -> an unsat core, valid while it is alive
+        while True:
+            if "well_typed" not in alive:
+                return alive, "well_typed"
+            wanted = {"well_typed"}
+            for name, c in self.prover.safety.items():
+                core = self.core(alive, self.prover.evaluate(c, self.prover.before))
+                if core is None:
+                    return alive, name
+                wanted |= set(core)
+            dropped = self._close(alive, wanted, cores)
+            if dropped is None:
+                return [name for name in alive if name in wanted], None
+            alive.remove(dropped)
+
+    def _close(self, alive: list[str], wanted: set, cores: dict) -> str | None:
+        """Add to ``wanted`` the cores of its members' consecution obligations; the first member
+        not preserved assuming all of ``alive``, or None once ``wanted`` is inductive."""
+        queue = sorted(wanted, key=alive.index)
+        while queue:
+            name = queue.pop(0)
+            for key, transition in self.prover.transitions.items():
+                goal = self.prover.goal(self.invariant.conjunct(name), key)
+                if goal.eq(self.before[name]):
+                    continue
+                core = cores.get((name, key))
+                if core is None or not set(core) <= set(alive):
+                    # what is wanted already is often enough, and a small query is a fast one
+                    core = self.core([a for a in alive if a in wanted], goal, [transition.guard])
+                    if core is None:
+                        core = self.core(alive, goal, [transition.guard])
+                    cores[(name, key)] = core
+                if core is None:
+                    return name
+                for other in core:
+                    if other not in wanted:
+                        wanted.add(other)
+                        queue.append(other)
+        return None
+
+    def minimise(self, inductive: list[str]) -> list[str]:
+        """Drop each conjunct (the longest first) without which an inductive subset of the rest
+        still implies safety."""
+        kept = list(inductive)
+        for name in sorted(inductive, key=lambda x: -len(self.invariant.conjunct(x).doc)):
+            if name == "well_typed" or name not in kept:
+                continue
+            trial, missing = self.inductive_core([k for k in kept if k != name])
+            if missing is None:
+                kept = trial
+        return kept
+
+
+# -- the whole inference ---------------------------------------------------------------------------
+
+
+@dataclass
+class Inference:
+    algorithm: type
+    n: int
+    candidates: int = 0
+    states: int = 0
+    complete: bool = True
+    after_filter: int = 0
+    inductive: int = 0
+    conjuncts: list[Candidate] | None = None
+    namespace: dict | None = None
+    seconds: float = 0.0
+    queries: int = 0
+
+    def invariant_class(self) -> type[Invariant]:
+        """The conjuncts found, as an Invariant class (what the written file defines)."""
+        conjuncts = {c.name: Conjunct(c.name, compiled(c.source, "s", self.namespace), c.doc) for c in self.conjuncts}
+        return type(f"{self.algorithm.__name__}InferredInvariant", (Invariant,), conjuncts, algorithm=self.algorithm)
+
+
+def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> Inference:
+    """An inductive invariant of ``algorithm`` at ring size n that implies the safety
+    properties; ``InferenceFailed`` naming the property no inductive subset implies."""
+    started = time.perf_counter()
+    say = progress or (lambda text: None)
+    topology = algorithm.topology(n)
+    from models.symbolic_ring import SymbolicRing
+
+    message_types = SymbolicRing(algorithm, n).messages.types
+    atom_list = atoms(algorithm, topology.ports)
+    namespace = namespace_of(algorithm, message_types)
+    process = process_candidates(atom_list)
+    messages = message_candidates(message_types, atom_list)
+    result = Inference(algorithm, n, candidates=len(process) + len(messages), namespace=namespace)
+    say(f"{result.candidates} candidates; exploring reachable states")
+    states, result.complete = reachable_states(algorithm, n)
+    result.states = len(states)
+    say(f"filtering on {len(states)} reachable states")
+    kept_process, kept_messages = Filter(algorithm, atom_list, namespace).run(states, process, messages, namespace)
+    survivors = kept_process + kept_messages
+    result.after_filter = len(survivors)
+    say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3")
+    weakening = Weakening(algorithm, n, survivors, namespace, timeout)
+    alive = weakening.initial(weakening.names)
+    inductive, missing = weakening.inductive_core(alive)
+    result.inductive = len(inductive)
+    if missing is not None:
+        result.seconds = time.perf_counter() - started
+        raise InferenceFailed(
+            f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
+            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written")
+    say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
+    kept = weakening.minimise(inductive)
+    by_name = {c.name: c for c in survivors}
+    result.conjuncts = [by_name[name] for name in kept if name != "well_typed"]
+    result.queries = weakening.queries
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+# -- the written file ------------------------------------------------------------------------------
+
+
+def _imports(inference: Inference) -> list[str]:
+    text = " ".join(c.source for c in inference.conjuncts)
+    used = sorted(name for name in inference.namespace if re.search(rf"\b{name}\b", text))
+    by_module: dict[str, list[str]] = {}
+    algorithm = inference.algorithm
+    by_module.setdefault(algorithm.__module__, []).append(algorithm.__name__)
+    for name in used:
+        value = inference.namespace[name]
+        module = ("specs.invariants" if name in ("ForAll", "Exists") else
+                  "models" if not isinstance(value, type) or name in ("And", "Or", "Not", "Implies") else value.__module__)
+        by_module.setdefault(module, []).append(name)
+    by_module.setdefault("specs.invariants", []).extend(["Invariant", "conjunct"])
+    return [f"from {module} import {', '.join(sorted(set(names)))}" for module, names in sorted(by_module.items())]
+
+
+def _wrapped(source: str, indent: str, width: int = 112) -> str:
+    """The body split after commas where a line grows too long (the style of specs/)."""
+    lines, line = [], ""
+    for piece in re.split(r"(?<=, )", source):
+        if line and len(indent) + len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line)
+    return ("\n" + indent + "    ").join(lines)
+
+
+def invariant_source(inference: Inference, command: str) -> str:
+    algorithm, n = inference.algorithm, inference.n
+    class_name = f"{algorithm.__name__}InferredInvariant"
+    header = (
+        f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
+        f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the\n"
+        f"algorithm's locals, decision functions and messages; {inference.after_filter} of them hold on every one of the\n"
+        f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}; z3 weakened those "
+        f"(Houdini) to an\ninductive core of {inference.inductive} that implies the safety properties, and minimised "
+        f"it to the\n{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
+        f"`check {algorithm.name} --n {n} --prove\n--invariant THIS_FILE` proves it.\n"
+        '"""\n'
+    )
+    lines = [header, "from __future__ import annotations", "", *_imports(inference), "", "",
+             f"class {class_name}(Invariant, algorithm={algorithm.__name__}):",
+             "    symmetric = True  # positions are read only through path_from and position comparisons"]
+    for c in inference.conjuncts:
+        lines += ["", "    @conjunct", f"    def {c.name}(s):", f'        """{c.doc}"""',
+                  f"        return {_wrapped(c.source, '        ')}"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,50 @@
+"""``check ALGO --n N --infer`` (checker/prove/infer.py), through the CLI.
+
+  * on lcr and cr it finds an invariant, writes it, and the file is then proved by
+    ``--prove --invariant FILE`` on its own;
+  * on a mutant that breaks at-most-one-leader it finds none, says which property in one
+    line and exits 1 (never 0);
+  * bad input is one line on stderr, exit 2.
+"""
+from __future__ import annotations
+
+import pytest
+
+from checker.cli import main
+
+from conftest import MUTANTS
+
+
+@pytest.mark.parametrize("algorithm", ["lcr", "cr"])
+def test_infer_writes_an_invariant_that_prove_then_proves(algorithm, tmp_path, capsys):
+    out = tmp_path / f"{algorithm}_found.py"
+    assert main([algorithm, "--n", "3", "--infer", "--infer-out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"written to {out}" in printed and "PROVED at-most-one-leader" in printed
+    text = out.read_text()
+    assert "check " + algorithm + " --n 3 --infer" in text and "@conjunct" in text
+    assert main([algorithm, "--n", "3", "--prove", "--invariant", str(out)]) == 0
+    assert "PROVED at-most-one-leader" in capsys.readouterr().out
+
+
+def test_a_mutant_breaking_safety_is_not_proved(tmp_path, capsys):
+    out = tmp_path / "mutant.py"
+    status = main([f"{MUTANTS}/cr_forwards_smaller.py", "--n", "3", "--infer", "--infer-out", str(out)])
+    assert status == 1
+    printed = capsys.readouterr().out
+    assert printed.startswith("NOT FOUND") and "at-most-one-leader" in printed and len(printed.splitlines()) == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["bully", "--n", "3", "--infer"], "--infer does not read timeouts, which bully has"),
+    (["flooding", "--n", "3", "--infer"], "--infer and --prove are for the asynchronous model"),
+    (["lcr", "--n", "3", "--infer", "--prove"], "drop --prove"),
+    (["lcr", "--n", "3", "--infer-out", "x.py"], "--infer-out goes with --infer"),
+    (["lcr", "--n", "3", "--infer", "--infer-out", "x.txt"], "ending in .py"),
+    (["lcr", "--all-n", "--infer"], "unrecognized arguments: --infer"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, says, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
