@@ -25,7 +25,7 @@ from operator import getitem, itemgetter
 
 from . import derived_cache
 from .algorithm import Algorithm
-from .codegen import NotCompilable, generate, instance_offsets, topology_tables
+from .codegen import NotCompilable, complete_channel, generate, instance_offsets, on_network, padded_ports, topology_tables
 from .footprint import TrustedReadings
 from .messages import Message
 from .native_audit import verified
@@ -102,6 +102,7 @@ class Context:
 
     key: tuple
     id: int
+    degree: int | None  # on a network, the process's degree (its ports are 0..degree-1); None on a ring
     locals: tuple
     port: str | None  # the arrival port of ``message``; None for the process's own context
     message: Message | None
@@ -208,16 +209,19 @@ class NativeEngine:
         self.reduces = reduces  # can run partial-order reduction
         self.types, self.layout = types, layout
         self.slots = len(layout.slots)
-        default = algorithm.topology(n)
-        self.in_ports, self.out_ports = default.in_ports(0), default.out_ports(0)
-        self.channel_count = len(default.channels)
+        self.network = on_network(algorithm)
+        # on a network, the most ports a process has and the complete graph's channels: those of
+        # a sparser graph are among them (models/codegen.py)
+        self.in_ports, self.out_ports = padded_ports(algorithm, n)
+        self.channel_count = len(algorithm.topology(n).channels)
+        self._picked: tuple | None = None  # a network's channels, in the C code's numbers (explore())
         self._bool_slot = [variable.type is bool for _, _, variable in layout.slots]
         self._slot_types = [variable.type for _, _, variable in layout.slots]
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
             ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 8,
-            *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
+            *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
             ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
@@ -236,7 +240,7 @@ class NativeEngine:
         self._free_contexts.argtypes = [ctypes.c_void_p]
         shape = (ctypes.c_int * 6).in_dll(library, "rl_shape")
         self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _ = shape
-        offsets, _ = instance_offsets(algorithm, self.in_ports)
+        offsets, _ = instance_offsets(algorithm, self.in_ports, self.out_ports if self.network else ())
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
         self.last_contexts: list[Context] = []  # those the last search recorded (every one it used, after start_afresh)
@@ -260,15 +264,18 @@ class NativeEngine:
             self._free_contexts(table)
 
     def _topology(self, topology, ids) -> list:
-        """rl_explore's table arguments for this topology (one per port labelling); the ports
-        must be the compiled ones (NativeUnavailable otherwise)."""
+        """rl_explore's table arguments for this topology (one per port labelling, and on a
+        network per graph); on a ring the ports must be the compiled ones (NativeUnavailable
+        otherwise)."""
         arrays = self._tables.get(topology.channels)
         if arrays is None:
-            if any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
-                   for i in range(self.n)):
+            if not self.network and any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
+                                        for i in range(self.n)):
                 raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
+            if self.network and topology.n != self.n:
+                raise NativeUnavailable("the network has another number of vertices than the compiled one")
             tables = topology_tables(self.algorithm, topology, tuple(ids), self.trusted)
-            arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "reads_channel")]
+            arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "degree", "reads_channel")]
             arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
                        for k in ("conflicts", "writers_of_guard", "senders", "readers")]
             self._tables[topology.channels] = arrays
@@ -290,6 +297,9 @@ class NativeEngine:
         read of them: ``terminal_observations``, for each (fields, channels) of ``terminal_reads``
         (fields in OBSERVED_FIELDS' order)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
+        # the arrangement's channels among the C code's (a network's graph has some of them)
+        self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
+            if self.network else None
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         # a process's observation depends on its id and the C code's numbers only: made once
         # per engine, not per arrangement (cr at n = 6 meets the same few in all 120)
@@ -426,8 +436,8 @@ class NativeEngine:
         flat = _int64s(r.contexts, r.contexts_len)
         slots, width, observes = self.slots, self._width, self.reduces
         types, in_ports, out_ports = self._slot_types, self.in_ports, self.out_ports
-        # where things are in a context's numbers: kind, id, locals, head, seen (4), outcome count
-        head_at = 2 + slots
+        # where things are in a context's numbers: kind, id, degree, locals, head, seen (4), outcome count
+        head_at = 3 + slots
         seen_at = head_at + width
         # and in an outcome's: offset, unmatched, locals, seen (4), send count, (port, message) per send
         outcome_seen_at = 2 + slots
@@ -436,7 +446,7 @@ class NativeEngine:
         for _ in range(r.contexts_count):
             row = flat[at:at + self._context_numbers]
             at += self._context_numbers
-            kind, pid, numbers = row[0], row[1], tuple(row[2:head_at])
+            kind, pid, degree, numbers = row[0], row[1], row[2], tuple(row[3:head_at])
             head = tuple(row[head_at:seen_at]) if kind >= 0 else ()
             outcomes = []
             for _ in range(row[-1]):
@@ -451,7 +461,7 @@ class NativeEngine:
                     locals=tuple(self._typed(t, v) for t, v in zip(types, out[2:outcome_seen_at])),
                     sends=tuple(sends), observed=tuple(out[outcome_seen_at:sends_at]) if observes else None))
             contexts.append(Context(
-                key=(kind, pid, numbers, head), id=pid,
+                key=(kind, pid, degree, numbers, head), id=pid, degree=degree if self.network else None,
                 locals=tuple(self._typed(t, v) for t, v in zip(types, numbers)),
                 port=in_ports[kind] if kind >= 0 else None, message=self._message(head) if kind >= 0 else None,
                 observed=tuple(row[seen_at:seen_at + 4]) if observes and kind < 0 else None,
@@ -520,7 +530,8 @@ class NativeEngine:
         return by_read
 
     def _channels(self, numbers: list[int], at: int) -> tuple[tuple, int]:
-        """The channels packed from ``at`` on, as the reference engine holds them, and where they end."""
+        """The channels packed from ``at`` on, as the reference engine holds them (on a network,
+        those of the arrangement's graph, in its order), and where they end."""
         types = self.types.types
         channels = []
         for _ in range(self.channel_count):
@@ -534,4 +545,6 @@ class NativeEngine:
                 messages.append(message_type.from_values(
                     tuple(bool(v) if t is bool else v for v, t in zip(raw, fields))))
             channels.append(tuple(messages))
+        if self._picked is not None:
+            channels = [channels[c] for c in self._picked]
         return tuple(channels), at

@@ -601,9 +601,10 @@ typedef struct {
 } result_t;
 
 /* A local context's key is what a command can see, packed: a kind byte (0 for the process
- * itself, 1 + q for a head arriving on in-port q), the process's id, its locals as the state
- * stores them, and for a head the message as the channel stores it. */
-#define RL_KEY_MAX (1 + 10 + 10 * RL_SLOTS + 10 * RL_WIDTH)
+ * itself, 1 + q for a head arriving on in-port q), the process's id, on a network its degree
+ * (a byte: the same id has other degrees in other graphs, and the table serves them all), its
+ * locals as the state stores them, and for a head the message as the channel stores it. */
+#define RL_KEY_MAX (1 + 10 + 1 + 10 * RL_SLOTS + 10 * RL_WIDTH)
 /* A context whose locals and head take at most 16 bytes each, as four words (zero padded). */
 typedef struct {
     uint64_t words[4];
@@ -754,11 +755,12 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
     int64_t L[RL_SLOTS], M[RL_WIDTH];
     locals_of(w, i, L);
     if (q >= 0) head_of(w, c, M);
-    int count = q < 0 ? rl_spontaneous(L, g.ids[i], fresh) : rl_receive(q, L, g.ids[i], M, fresh);
+    const int degree = rl_degree[i];
+    int count = q < 0 ? rl_spontaneous(L, g.ids[i], degree, fresh) : rl_receive(q, L, g.ids[i], degree, M, fresh);
     if (count < 0 || rl_fault) FAIL(FAULT);
     int64_t seen[4] = {0, 0, 0, 0};
 #if RL_POR
-    rl_observe(L, g.ids[i], seen);
+    rl_observe(L, g.ids[i], degree, seen);
 #endif
     for (int k = 0; k < count; k++) {
         outcome_t *o = &fresh[k];
@@ -774,7 +776,7 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
         o->seen_changed = 0;
         memset(o->seen, 0, sizeof o->seen);
 #if RL_POR
-        rl_observe(o->loc, g.ids[i], o->seen);
+        rl_observe(o->loc, g.ids[i], degree, o->seen);
         for (int f = 0; f < 4; f++) if (o->seen[f] != seen[f]) o->seen_changed |= 1 << f;
 #endif
     }
@@ -833,6 +835,9 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
     uint8_t key[RL_KEY_MAX], *k = key;
     *k++ = (uint8_t)(q + 1);
     put_varint(&k, g.ids[i]);
+#if RL_NETWORK
+    *k++ = (uint8_t)rl_degree[i];
+#endif
     memcpy(k, locals, locals_len); k += locals_len;
     memcpy(k, head, head_len); k += head_len;
     size_t len = (size_t)(k - key);
@@ -923,7 +928,7 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
         for (int q = 0; q < RL_IN_PORT_COUNT; q++) {
             int c = rl_in[i * RL_IN_PORTS + q];
             x->heard[i][q] = RL_NO_HEAD;
-            if (!w->len[c]) continue;
+            if (c < 0 || !w->len[c]) continue;  /* a port the process lacks (a network's), or no head */
             if (!context_after(x, from, t, i, q, c, &x->heard[i][q])) return 0;
             emit(x, i, c, x->heard[i][q], x->here[i]);
         }
@@ -1548,13 +1553,14 @@ static int search(uint64_t max_states, uint64_t max_memory) {
 }
 
 /* -- the contexts handed to the checker ------------------------------------------------- */
-#define RL_CONTEXT_NUMBERS (2 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, locals, head, seen, outcomes */
+#define RL_CONTEXT_NUMBERS (3 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, degree, locals, head, seen, outcomes */
 #define RL_OUTCOME_NUMBERS (2 + RL_SLOTS + 4 + 1 + RL_MAX_SENDS * (1 + RL_WIDTH))
 /* what models/native.py needs to read them */
 const int rl_shape[] = {RL_CONTEXT_NUMBERS, RL_OUTCOME_NUMBERS, RL_WIDTH, RL_MAX_SENDS, RL_PER_PROCESS, RL_POR};
 
 /* The contexts recorded since the last report, as numbers: per context its kind (-1 for the
- * process itself, else the in-port index), id, locals, head (tag and fields, zeros for none),
+ * process itself, else the in-port index), id, degree (0 on a ring), locals, head (tag and
+ * fields, zeros for none),
  * rl_observe of its locals and its outcome count, then per outcome its instance offset,
  * unmatched flag, new locals, their rl_observe, and its sends (count, then per send slot the
  * out port and the message, padded to RL_MAX_SENDS). */
@@ -1569,6 +1575,7 @@ static int report(result_t *r) {
         const uint8_t *key = set_item(&ctx->keys, k, &len), *p = key + 1;
         *out++ = (int64_t)key[0] - 1;
         *out++ = get_varint(&p);
+        *out++ = RL_NETWORK ? *p++ : 0;
         for (int j = 0; j < RL_SLOTS; j++) *out++ = get_varint(&p);
         if (key[0]) {
             int64_t tag = out[0] = get_varint(&p);
@@ -1715,18 +1722,18 @@ void rl_contexts_free(void *table) {
 }
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
- * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
+ * `out`, `degree` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
                int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
-               const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
+               const int *in, const int *out, const int *degree, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
                void *table, result_t *r) {
     ctx = table;
     if (ctx->broken) contexts_clear(ctx);  /* start afresh: the checker's memo skips what it audited */
-    rl_in = in; rl_out = out; rl_reads_channel = reads_channel;
+    rl_in = in; rl_out = out; rl_degree = degree; rl_reads_channel = reads_channel;
     rl_conflicts = (const mask_t *)conflicts; rl_writers_of_guard = (const mask_t *)writers_of_guard;
     rl_senders = (const mask_t *)senders; rl_readers = (const mask_t *)readers;
     memset(r, 0, sizeof *r);

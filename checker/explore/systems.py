@@ -3,7 +3,8 @@
 An arrangement on a ring runs in ``AsyncSystem`` (models/semantics.py), one on a network in
 ``NetworkSystem`` (models/network_semantics.py); a synchronous algorithm runs in
 ``RoundSystem`` (models/rounds.py) over either. The native engine is built for the
-asynchronous model on rings: anything else runs in Python, and the run says so.
+asynchronous model on rings and networks without faults or timeouts: anything else runs in
+Python, and the run says so.
 """
 from __future__ import annotations
 
@@ -88,8 +89,6 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
                 "explores it, without partial-order reduction")
     if algorithm.timing == SYNCHRONOUS:
         return "the native engine is built for the asynchronous model, not for synchronous rounds"
-    if planning.networks:
-        return "the native engine is built for rings, not for general networks"
     return None
 
 
