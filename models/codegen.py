@@ -1,4 +1,4 @@
-"""C for one algorithm on a ring of n, generated from the symbolic reading of its commands.
+"""C for one algorithm on a ring or a network of n, generated from the symbolic reading of its commands.
 
 Nothing is translated by hand: ``models.symbolic.execute`` runs each command's text on z3
 terms, which gives its guard, the new value of every local and every message it sends as
@@ -9,6 +9,10 @@ a port), and ``models/native_explorer.c`` supplies the search. So the C transiti
 the one the proofs reason about. That reading is not trusted: the search records every
 context it evaluates with its outcomes, and models/native_audit.py re-executes each one with
 the Python semantics before a verdict rests on it.
+
+On a network a command reads its process's degree, so it is read at every degree a process
+of n vertices can have, and the functions choose by degree; one C engine serves every graph on
+n vertices and every labelling of its ports (``generate`` says how).
 
 The C is generated only from readings that were checked against the concrete semantics
 (checker/trust/readings.py hands the verdict down as ``TrustedReadings``). An algorithm that

@@ -1,6 +1,8 @@
 /* ringleader's native explorer: the breadth-first search of checker/explorer.py over the full
  * state graph of one arrangement, for one algorithm whose commands models/codegen.py compiled
- * to C from their symbolic (z3) reading.
+ * to C from their symbolic (z3) reading, on a ring or a network (RL_NETWORK: the channels are
+ * the complete graph's, those of the arrangement's graph used, a process's ports those of its
+ * degree, all given by the arrangement's tables rl_in, rl_out and rl_degree).
  *
  * A state is stored packed, as DESIGN.md defines it and nothing more: the locals of every
  * process, then for every channel its length and its messages (type tag, then fields), each

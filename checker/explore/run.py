@@ -417,8 +417,8 @@ def _specification(algorithm, without: tuple[str, ...], synchronizer=None) -> li
 def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None):
     """(the C engine or None, a note on it, whether to reduce): the symbolic readings the
     footprints and the C engine would be built from are checked against the concrete semantics
-    first (before workers fork: they inherit the memoised report). They are checked on the
-    asynchronous rings only, and nothing else uses them; an algorithm that draws needs none:
+    first (before workers fork: they inherit the memoised report). They are checked for the
+    asynchronous rings and networks only, and nothing else uses them; an algorithm that draws needs none:
     only the concrete semantics reads draws, and the reduction's independence is not argued for
     commands with several outcomes (models/draws.py)."""
     wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
