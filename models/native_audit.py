@@ -150,15 +150,21 @@ class _Check:
             self.offsets = _network_offsets[key]
 
     def _python_outcomes(self) -> list[tuple]:
-        """(command, the instance's port, new locals, sends) in the engine's order: a process's
-        own context also takes a network's port choices (any_port commands), each on its port."""
+        """(command, the instance's port, new locals, sends, the id a timeout waits for) in the
+        engine's order: a process's own context also takes a network's port choices (any_port
+        commands), each on its port; its timeouts are a context of their own, each timeout whose
+        guard holds with the process it waits for, if any."""
         context, system = self.context, self.system
+        if context.timeouts:
+            return [(command, None, new_locals, sent, awaited) for command, new_locals, sent, awaited in
+                    system.timeout_outcomes(self.i, context.locals)]
         if context.port is not None:
-            return [(command, context.port, new_locals, sent) for command, new_locals, sent in
+            return [(command, context.port, new_locals, sent, None) for command, new_locals, sent in
                     system.receive_outcomes(self.i, context.locals, context.port, context.message)]
-        return ([(command, None, new_locals, sent) for command, new_locals, sent in
+        return ([(command, None, new_locals, sent, None) for command, new_locals, sent in
                  system.spontaneous_outcomes(self.i, context.locals)]
-                + system.port_choice_outcomes(self.i, context.locals))
+                + [(command, port, new_locals, sent, None) for command, port, new_locals, sent in
+                   system.port_choice_outcomes(self.i, context.locals)])
 
     def run(self) -> Disagreement | None:
         context = self.context
@@ -188,11 +194,11 @@ class _Check:
         (a receive context with no Python outcome is the unmatched reception, None here), then
         each one's instance number, new locals and sends."""
         context = self.context
-        expected = [(command.name, port, new_locals, sent) for command, port, new_locals, sent in python]
+        expected = [(command, port, new_locals, sent, awaited) for command, port, new_locals, sent, awaited in python]
         if not expected and context.port is not None:
-            expected = [(None, context.port, context.locals, ())]
+            expected = [(None, context.port, context.locals, (), None)]
         c_names = [o.command for o in context.outcomes]
-        python_names = [name for name, _, _, _ in expected]
+        python_names = [command and command.name for command, _, _, _, _ in expected]
         if c_names != python_names:
             k = next((k for k, (a, b) in enumerate(zip(c_names, python_names)) if a != b),
                      min(len(c_names), len(python_names)))
@@ -200,7 +206,8 @@ class _Check:
                 c_names[k] if k < len(c_names) else None)
             return self._disagree(self._command(name) if name else self._receiving(),
                                   f"C {self._takes(c_names)}, Python {self._takes(python_names)}")
-        for outcome, (name, port, new_locals, sent) in zip(context.outcomes, expected):
+        for outcome, (command, port, new_locals, sent, awaited) in zip(context.outcomes, expected):
+            name = command and command.name
             where = self._command(name) if name else self._receiving()
             shown = name or "the unmatched reception"
             if outcome.offset != self._offset(name, port):
@@ -209,6 +216,11 @@ class _Check:
             if not _same_values(outcome.locals, new_locals) or not _same_sends(outcome.sends, sent):
                 return self._disagree(where, f"C: {shown} {self._effect(outcome.locals, outcome.sends)}; "
                                       f"Python: {shown} {self._effect(new_locals, sent)}")
+            if context.timeouts and (outcome.rank != command.rank or not (
+                    outcome.awaited is None and awaited is None
+                    or awaited is not None and outcome.awaited is not None and _same(outcome.awaited, awaited))):
+                return self._disagree(where, f"C: rank {outcome.rank}, waits for {outcome.awaited}; "
+                                      f"Python: rank {command.rank}, waits for {awaited}")
         return None
 
     def _offset(self, name: str | None, port) -> int:
@@ -271,7 +283,8 @@ class _Check:
         return head if head.startswith(f"{self.algorithm.__name__}.") else self._receiving()
 
     def _receiving(self) -> str:
-        what = "spontaneous commands" if self.context.port is None else f"receptions on {self.context.port}"
+        what = "timeouts" if self.context.timeouts else "spontaneous commands" if self.context.port is None \
+            else f"receptions on {self.context.port}"
         return f"{self.algorithm.__name__}'s {what}"
 
     def _function(self, name: str) -> str:

@@ -1,4 +1,5 @@
-"""The native engine on general networks is the network semantics, as on rings (test_native.py).
+"""The native engine on general networks, and with crash failures and timeouts, is the Python
+semantics, as on rings (test_native.py).
 
 For the asynchronous network algorithms (the built-ins dfs-election and dfs-election-literal, the
 tests' Exchange, the network mutant and the port-number variants of DFS election), on every
@@ -8,8 +9,13 @@ transitions, depth, terminal states, unmatched receptions, messages, the distinc
 vectors, changes and terminal states), and with partial-order reduction exactly the reduced
 graph the Python explorer explores, with and without chains. ``check`` must give the same
 figures and verdicts with either engine, a run that reads a port number must still start again
-with every labelling, and the engine must still refuse what it does not run (timeouts, crashes,
-synchronous rounds).
+with every labelling, and the engine must still refuse what it does not run (synchronous
+rounds, premature timeouts).
+
+With crash failures (models/crashes.py) and timeouts (Bully and its mutants, and ring and
+network algorithms with --crashes), the C search, which then explores full graphs, must see the
+graph CrashSystem sees: the same figures, observation vectors (who crashed, whose leader
+crashed), changes and terminal states, and ``check`` the same figures and counterexamples.
 """
 import json
 import os
@@ -25,6 +31,7 @@ from checker.explore.explorer import Explorer
 from checker.explore.reduction import watched_fields
 from checker.trust.remembered import reading_report
 from models import Network
+from models.crashes import CrashSystem
 from models.interned import InternedSystem
 from models.native import CYCLE, NativeEngine
 from models.native_audit import audit
@@ -180,8 +187,7 @@ def test_engine_native_runs_an_asynchronous_network_algorithm(capsys):
 
 
 @pytest.mark.parametrize("argv, why", [
-    (["bully-always-replies", "--n", "3", "--crashes", "1"], "crash failures are explored by the Python engine"),
-    (["bully-always-replies", "--n", "3"], "a timeout fires when nothing else can happen"),
+    (["bully-always-replies", "--n", "3", "--premature-timeouts"], "premature timeouts may send without end"),
     (["flooding", "--n", "3"], "not for synchronous rounds"),
 ])
 def test_engine_native_still_refuses_what_it_does_not_run(capsys, argv, why):
@@ -228,3 +234,103 @@ def test_a_context_met_on_another_graph_is_audited_at_its_own_degree():
     wrong = replace(corrupted, key=("corrupted",), outcomes=(outcome, *corrupted.outcomes[1:]))
     found = audit([wrong], elsewhere)
     assert found is not None and "disagrees with Python at id 1" in str(found)
+
+
+# -- crash failures and timeouts ------------------------------------------------------------
+
+NETWORK_MUTANTS = os.path.join(MUTANTS, "networks")
+FAULTY = [  # what the tests run with crashes and timeouts (tests/explore/test_crashes.py, test_timeouts.py, ...)
+    ("bully", 2, {}),
+    ("bully", 3, {}),
+    ("bully", 3, {"crashes": 1}),
+    ("bully-always-replies", 3, {}),
+    ("bully-always-replies", 3, {"crashes": 1}),
+    ("bully-always-replies", 3, {"crashes": 2}),
+    ("bully-always-replies", 3, {"crashes": 1, "fairness": "strong"}),
+    ("bully-always-replies", 3, {"crashes": 1, "recoveries": 1, "without": ("at-most-one-leader", "stability")}),
+    (os.path.join(NETWORK_MUTANTS, "bully_does_not_bid_again.py"), 3, {"crashes": 1, "fairness": "strong"}),
+    (os.path.join(NETWORK_MUTANTS, "bully_leader_wait_ends_when_quiet.py"), 3, {"crashes": 1}),
+    (os.path.join(NETWORK_MUTANTS, "bully_ignores_a_recovered_leader.py"), 3,
+     {"crashes": 1, "recoveries": 1, "fairness": "strong", "without": ("at-most-one-leader", "stability")}),
+    ("dfs-election", 3, {"crashes": 1}),
+    ("lcr", 4, {"crashes": 1}),
+    ("hs", 3, {"crashes": 2}),
+    ("cr", 3, {"crashes": 1, "recoveries": 1}),
+]
+
+
+@pytest.mark.parametrize("name, n, options", FAULTY, ids=[f"{os.path.basename(a)}-{b}-{c}" for a, b, c in FAULTY])
+def test_check_gives_the_same_result_with_either_engine_under_crashes_and_timeouts(name, n, options):
+    algorithm = load_algorithm(name)
+    native = check(algorithm, n, engine="native", jobs=1, **options)
+    python = check(algorithm, n, engine="interned", jobs=1, **options)
+    summary = [(r.verdict, r.states, r.transitions, r.depth, r.messages_min, r.messages_max, r.unmatched,
+                [(p.name, p.holds) for p in r.properties], r.por) for r in (native, python)]
+    assert summary[0] == summary[1]
+    assert native.engine == "native"
+    if python.counterexample is not None:
+        assert native.counterexample.trace.to_text() == python.counterexample.trace.to_text()
+
+
+def _crash_facts(system):
+    """What the native search must report of a CrashSystem's full graph."""
+    n = system.n
+    index = {system.initial_state: 0}
+    order = [system.initial_state]
+    vectors, changes, terminals = set(), set(), set()
+    for state in order:
+        vectors.add(system.observe(state))
+        steps = system.steps(state)
+        if not steps:
+            terminals.add((system.observe(state), system.channels(state)))
+        for step in steps:
+            i = step.process
+            if state[i] != step.target[i]:
+                changes.add((i, system.observe_process(state, i), system.observe_process(step.target, i)))
+            if step.target not in index:
+                index[step.target] = len(order)
+                order.append(step.target)
+    return len(order), vectors, changes, terminals
+
+
+@pytest.mark.parametrize("name, crashes, recoveries", [("bully-always-replies", 1, 0), ("bully-always-replies", 2, 0),
+                                                       ("bully", 1, 0), ("bully-always-replies", 1, 1)])
+def test_native_search_sees_the_crash_system_s_graph(name, crashes, recoveries):
+    """Who crashed, and whether the leader a process records crashed, reach the properties as
+    Python's observations have them (Observation.crashed, leader_crashed)."""
+    from checker.explore.native_search import OBSERVED_FIELDS
+
+    algorithm = builtin(name)
+    ids, graph = (2, 3, 1), family("complete", 3)
+    system = CrashSystem(NetworkSystem(algorithm, ids, graph), crashes, recoveries)
+    engine = NativeEngine.for_algorithm(algorithm, 3, reading_report(algorithm, 3).trusted, True, recoveries > 0)
+    facts = engine.explore(ids, topology=graph, crashes=crashes, recoveries=recoveries, whole_terminals=False,
+                           terminal_reads=((OBSERVED_FIELDS, True),))
+    states, vectors, changes, terminals = _crash_facts(system)
+    assert facts.status == 0 and not facts.reduced and facts.states == states
+    assert set(facts.local_vectors) == vectors and len(facts.local_vectors) == len(vectors)
+    assert set(facts.changes) == changes and len(facts.changes) == len(changes)
+    assert set(facts.terminal_observations[OBSERVED_FIELDS, True]) == terminals
+    assert any(o.leader_crashed for vector in vectors for o in vector)  # the case is met
+    whole = engine.explore(ids, topology=graph, crashes=crashes, recoveries=recoveries)
+    assert {(system.observe(s), system.channels(s)) for s in whole.terminal_states} == terminals
+    assert audit(engine.last_contexts, system.local) is None
+
+
+def test_a_timeout_s_awaited_process_is_audited():
+    """A timeout context records, for each timeout whose guard holds, the process it waits for:
+    one that C reads wrongly is caught."""
+    from dataclasses import replace
+
+    algorithm = builtin("bully-always-replies")
+    ids, graph = (1, 2, 3), family("complete", 3)
+    engine = NativeEngine.for_algorithm(algorithm, 3, reading_report(algorithm, 3).trusted, True)
+    engine.start_afresh()
+    engine.explore(ids, topology=graph, crashes=1)
+    waiting = next(c for c in engine.last_contexts if c.timeouts and any(o.awaited is not None for o in c.outcomes))
+    system = NetworkSystem(algorithm, ids, graph)
+    assert audit([waiting], system) is None
+    wrong = replace(waiting, key=("corrupted",), outcomes=tuple(
+        replace(o, awaited=None if o.awaited is None else o.awaited % 3 + 1) for o in waiting.outcomes))
+    found = audit([wrong], system)
+    assert found is not None and "waits for" in str(found)
