@@ -118,7 +118,9 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
                         chains=task.chains, fairness=task.fairness).run()
 
     native = task.native is not None and task.native.disagreement is None
-    renames = native and task.twins and not task.fingerprint and not task.blind and arrangement.topology is None
+    # (twins are argued for the asynchronous ring without faults: docs/checking.md, "Arrangements")
+    renames = native and task.twins and not task.fingerprint and not task.blind and arrangement.topology is None \
+        and not task.crashes
     try:
         exploration = None
         if renames and like is not None and _leader is not None and _leader.ids == like.ids \
