@@ -22,7 +22,8 @@ every live process decided. A crash
 is one more choice of the adversary, like the order of deliveries, so every combination of
 crash points and interleavings is explored; rotations and reflections of an arrangement stay
 symmetries (the adversary may crash any process). Partial-order reduction is off (a crash
-conflicts with everything its process does), and the native engine does not run it.
+conflicts with everything its process does); models/native_explorer.c explores the same graph
+(RL_CRASHES).
 """
 from __future__ import annotations
 

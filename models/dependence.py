@@ -71,14 +71,18 @@ class DependenceTables:
 
     def _footprint(self, instance) -> Footprint:
         system = self.system
+        # on a network a command reads its process's degree (and has that many ports)
+        degree = system.topology.degree(instance.process) if getattr(system.topology, "numbered_ports", False) \
+            else None
         if instance.command is not None:
-            return footprint(system.algorithm, instance.command, instance.port, system.n, self.trusted)
+            return footprint(system.algorithm, instance.command, instance.port, system.n, self.trusted, degree)
         # the unmatched reception reads what the guards of the port's handlers read: a write
         # there can make a handler accept the head
         reads = frozenset()
         for command in system.algorithm.commands:
             if command.kind == "receive" and command.enabled_on(instance.port):
-                reads |= footprint(system.algorithm, command, instance.port, system.n, self.trusted).guard_reads
+                reads |= footprint(system.algorithm, command, instance.port, system.n, self.trusted,
+                                   degree).guard_reads
         return Footprint(reads, reads, frozenset(), frozenset())
 
     def _guard_reads_of(self, t: int) -> frozenset:

@@ -27,16 +27,18 @@ class TrustedReadings:
     """Which symbolic readings of one algorithm at one n agree with the concrete semantics.
 
     ``instances`` holds (command name, arrival port or None) for each faithful command
-    instance; ``decisions`` says whether the decision functions' readings are faithful;
-    ``reason`` is the first disagreement or refusal, one line, when something is not trusted.
+    instance, and on a network (command name, port or None, the process's degree), since a
+    process reads its degree and has that many ports; ``decisions`` says whether the decision
+    functions' readings are faithful; ``reason`` is the first disagreement or refusal, one
+    line, when something is not trusted.
     """
 
-    instances: frozenset[tuple[str, str | None]]
+    instances: frozenset[tuple]
     decisions: bool
     reason: str | None = None
 
-    def trusts(self, command: Command, port: str | None) -> bool:
-        return (command.name, port) in self.instances
+    def trusts(self, command: Command, port: str | int | None, degree: int | None = None) -> bool:
+        return ((command.name, port) if degree is None else (command.name, port, degree)) in self.instances
 
 
 @dataclass(frozen=True)
@@ -73,16 +75,18 @@ def _slots_in(term, slot_of) -> set[int]:
 _known: dict[tuple, Footprint] = {}
 
 
-def footprint(algorithm: type[Algorithm], command: Command, port: str | None, n: int,
-              trusted: TrustedReadings) -> Footprint:
-    """The footprint of ``command`` (received on ``port``, for a receive) in a ring of n: read
-    symbolically where ``trusted`` says that reading is faithful, else the worst case."""
-    if not trusted.trusts(command, port):
+def footprint(algorithm: type[Algorithm], command: Command, port: str | int | None, n: int,
+              trusted: TrustedReadings, degree: int | None = None) -> Footprint:
+    """The footprint of ``command`` (received on ``port``, for a receive) in a ring of n, or at
+    a process of ``degree`` on a network of n: read symbolically where ``trusted`` says that
+    reading is faithful, else the worst case."""
+    if not trusted.trusts(command, port, degree):
         return _worst(algorithm, n)
-    key = (algorithm, command.name, port, n)
+    key = (algorithm, command.name, port, n, degree)
     if key not in _known:
-        _known[key] = derived_cache.remembered(algorithm, n, ("footprint", command.name, port),
-                                               lambda: _read_symbolically(algorithm, command, port, n))
+        what = ("footprint", command.name, port) + (() if degree is None else (degree,))
+        _known[key] = derived_cache.remembered(algorithm, n, what,
+                                               lambda: _read_symbolically(algorithm, command, port, n, degree))
     return _known[key]
 
 
@@ -91,11 +95,11 @@ def _worst(algorithm, n) -> Footprint:
     return Footprint.worst(len(Layout.of(algorithm, topology.ports).slots), topology.out_ports(0))
 
 
-def _read_symbolically(algorithm, command, port, n) -> Footprint:
+def _read_symbolically(algorithm, command, port, n, degree=None) -> Footprint:
     from .symbolic import reading
 
     try:
-        step = reading(algorithm, command, n, port)
+        step = reading(algorithm, command, n, port, degree)
     except Exception:  # noqa: BLE001 -- any failure means: assume the worst
         return _worst(algorithm, n)
     process = step.process
@@ -107,8 +111,13 @@ def _read_symbolically(algorithm, command, port, n) -> Footprint:
         if not new.eq(old):
             writes.add(k)
             reads |= _slots_in(new, slot_of)
-    for _port, _type, fields in step.sends:
+    send_ports = set()
+    for out_port, _type, fields in step.sends:
         for value in fields:
             reads |= _slots_in(value, slot_of)
-    return Footprint(frozenset(guard_reads), frozenset(reads), frozenset(writes),
-                     frozenset(p for p, _, _ in step.sends))
+        if isinstance(out_port, (str, int)):
+            send_ports.add(out_port)
+        else:  # on a network, a port held in a local: the send reads it, and may be on any port
+            reads |= _slots_in(out_port, slot_of)
+            send_ports |= set(process.out_ports)
+    return Footprint(frozenset(guard_reads), frozenset(reads), frozenset(writes), frozenset(send_ports))

@@ -25,7 +25,7 @@ from operator import getitem, itemgetter
 
 from . import derived_cache
 from .algorithm import Algorithm
-from .codegen import NotCompilable, generate, instance_offsets, topology_tables
+from .codegen import NotCompilable, complete_channel, generate, instance_offsets, on_network, padded_ports, topology_tables
 from .footprint import TrustedReadings
 from .messages import Message
 from .native_audit import verified
@@ -92,6 +92,8 @@ class Outcome:
     locals: tuple  # the process's locals after the step
     sends: tuple  # (out port, message) in order
     observed: tuple | None  # rl_observe of the new locals, where the engine observes
+    rank: int = 0  # a timeout's rank
+    awaited: int | None = None  # the id a timeout waits for (waits_for), if it waits for one
 
 
 @dataclass(frozen=True)
@@ -102,9 +104,11 @@ class Context:
 
     key: tuple
     id: int
+    degree: int | None  # on a network, the process's degree (its ports are 0..degree-1); None on a ring
     locals: tuple
     port: str | None  # the arrival port of ``message``; None for the process's own context
     message: Message | None
+    timeouts: bool  # the process's own context, for its timeouts (whose outcomes say which may fire)
     observed: tuple | None  # rl_observe's four numbers for the locals (process contexts, where the engine observes)
     outcomes: tuple[Outcome, ...]
 
@@ -176,10 +180,10 @@ def _build(source: str) -> str:
     return library
 
 
-def _generated(algorithm, n, trusted):
+def _generated(algorithm, n, trusted, crashes=False, recoveries=False):
     """generate()'s C source, message types, layout and reduction flag, or why it cannot compile."""
     try:
-        return generate(algorithm, n, trusted)
+        return generate(algorithm, n, trusted, crashes, recoveries)
     except NotCompilable as why:
         return str(why)
 
@@ -188,19 +192,24 @@ class NativeEngine:
     _loaded: dict = {}
 
     @classmethod
-    def for_algorithm(cls, algorithm: type[Algorithm], n: int, trusted: TrustedReadings) -> "NativeEngine":
-        key = (algorithm, n, trusted)
+    def for_algorithm(cls, algorithm: type[Algorithm], n: int, trusted: TrustedReadings, crashes: bool = False,
+                      recoveries: bool = False) -> "NativeEngine":
+        """The engine of ``algorithm`` at n, built from ``trusted`` readings; with ``crashes``
+        (and ``recoveries``) one whose states hold crash failures (models/crashes.py)."""
+        faults = (crashes, crashes and recoveries)
+        key = (algorithm, n, trusted, faults)
         engine = cls._loaded.get(key)
         if engine is None:
-            compiled = derived_cache.remembered(algorithm, n, ("native source", trusted),
-                                                lambda: _generated(algorithm, n, trusted))
+            what = ("native source", trusted) + (faults if crashes else ())
+            compiled = derived_cache.remembered(algorithm, n, what, lambda: _generated(algorithm, n, trusted, *faults))
             if isinstance(compiled, str):
                 raise NativeUnavailable(compiled)
             source, types, layout, reduces = compiled
-            engine = cls._loaded[key] = cls(algorithm, n, source, types, layout, reduces, trusted)
+            engine = cls._loaded[key] = cls(algorithm, n, source, types, layout, reduces, trusted, faults[1])
         return engine
 
-    def __init__(self, algorithm, n, source, types, layout, reduces: bool, trusted: TrustedReadings):
+    def __init__(self, algorithm, n, source, types, layout, reduces: bool, trusted: TrustedReadings,
+                 recoveries: bool = False):
         self._observed_by_id: dict = {}  # id -> rl_observe's numbers -> Observation (explore())
         self._projections: dict = {}  # (fields, id, numbers) -> Observation (_projected)
         self._decoded: dict = {}  # a process's numbers -> its locals (_locals)
@@ -208,16 +217,20 @@ class NativeEngine:
         self.reduces = reduces  # can run partial-order reduction
         self.types, self.layout = types, layout
         self.slots = len(layout.slots)
-        default = algorithm.topology(n)
-        self.in_ports, self.out_ports = default.in_ports(0), default.out_ports(0)
-        self.channel_count = len(default.channels)
+        self.network = on_network(algorithm)
+        # on a network, the most ports a process has and the complete graph's channels: those of
+        # a sparser graph are among them (models/codegen.py)
+        self.in_ports, self.out_ports = padded_ports(algorithm, n)
+        self.channel_count = len(algorithm.topology(n).channels)
+        self._picked: tuple | None = None  # a network's channels, in the C code's numbers (explore())
+        self._recoveries = recoveries  # its states end with the counts of crashes and recoveries
         self._bool_slot = [variable.type is bool for _, _, variable in layout.slots]
         self._slot_types = [variable.type for _, _, variable in layout.slots]
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
-            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 8,
-            *[ctypes.POINTER(ctypes.c_int)] * 3, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 11,
+            *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
             ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
@@ -234,9 +247,12 @@ class NativeEngine:
             raise NativeUnavailable("out of memory for the native engine's context table")
         self._free_contexts = library.rl_contexts_free
         self._free_contexts.argtypes = [ctypes.c_void_p]
-        shape = (ctypes.c_int * 6).in_dll(library, "rl_shape")
-        self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _ = shape
-        offsets, _ = instance_offsets(algorithm, self.in_ports)
+        shape = (ctypes.c_int * 7).in_dll(library, "rl_shape")
+        self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _, observed = shape
+        # the numbers the C code gives per process observed: rl_observe's four, then with crashes
+        # whether it crashed and whether the leader it records crashed
+        self._observed_width = observed
+        offsets, _ = instance_offsets(algorithm, self.in_ports, self.out_ports if self.network else ())
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
         self.last_contexts: list[Context] = []  # those the last search recorded (every one it used, after start_afresh)
@@ -260,15 +276,18 @@ class NativeEngine:
             self._free_contexts(table)
 
     def _topology(self, topology, ids) -> list:
-        """rl_explore's table arguments for this topology (one per port labelling); the ports
-        must be the compiled ones (NativeUnavailable otherwise)."""
+        """rl_explore's table arguments for this topology (one per port labelling, and on a
+        network per graph); on a ring the ports must be the compiled ones (NativeUnavailable
+        otherwise)."""
         arrays = self._tables.get(topology.channels)
         if arrays is None:
-            if any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
-                   for i in range(self.n)):
+            if not self.network and any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
+                                        for i in range(self.n)):
                 raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
+            if self.network and topology.n != self.n:
+                raise NativeUnavailable("the network has another number of vertices than the compiled one")
             tables = topology_tables(self.algorithm, topology, tuple(ids), self.trusted)
-            arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "reads_channel")]
+            arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "degree", "reads_channel")]
             arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
                        for k in ("conflicts", "writers_of_guard", "senders", "readers")]
             self._tables[topology.channels] = arrays
@@ -278,7 +297,8 @@ class NativeEngine:
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
                 watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
                 vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
-                terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),)) -> NativeFacts:
+                terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
+                crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -288,8 +308,12 @@ class NativeEngine:
         state properties' ``observes``; the others read False or None), each distinct one once,
         and unless ``whole_terminals`` the terminal states come as what the terminal properties
         read of them: ``terminal_observations``, for each (fields, channels) of ``terminal_reads``
-        (fields in OBSERVED_FIELDS' order)."""
+        (fields in OBSERVED_FIELDS' order). ``crashes``, ``recoveries`` and ``premature_timeouts``
+        are models/crashes.py's and models/semantics.py's (an engine built for crashes)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
+        # the arrangement's channels among the C code's (a network's graph has some of them)
+        self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
+            if self.network else None
         ids_array = (ctypes.c_int64 * self.n)(*ids)
         # a process's observation depends on its id and the C code's numbers only: made once
         # per engine, not per arrangement (cr at n = 6 meets the same few in all 120)
@@ -298,11 +322,11 @@ class NativeEngine:
         self._terminal_reads = terminal_reads
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
-        reduced = por and self.reduces
+        reduced = por and self.reduces and self._observed_width == 4 and not self.algorithm.has_timeouts
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
         self._explore(ids_array, max_states or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
-                      int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), *self._topology(topology, ids),
-                      self._contexts, ctypes.byref(result))
+                      int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
+                      int(premature_timeouts), *self._topology(topology, ids), self._contexts, ctypes.byref(result))
         try:
             # whatever the status: the C search replays these contexts from now on
             self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]
@@ -324,44 +348,51 @@ class NativeEngine:
         return values
 
     def _observation(self, i: int, numbers: tuple) -> Observation:
-        """rl_observe's four numbers as the Observation models/semantics.py makes of process i
-        (each made once: a process is observed in few ways)."""
+        """rl_observe's four numbers (with crashes, six: then whether the process crashed and
+        whether the leader it records did) as the Observation models/semantics.py (or
+        models/crashes.py) makes of process i (each made once: a process is observed in few ways)."""
         seen = self._observations[i].get(numbers)
         if seen is None:
-            decided, is_leader, leader_id, candidate = numbers
-            seen = self._observations[i][numbers] = Observation(
-                id=self._ids[i], decided=bool(decided), is_leader=bool(is_leader),
-                leader_id=leader_id if self.algorithm.leader_id else None, candidate=bool(candidate))
+            seen = self._observations[i][numbers] = self._made(i, dict(zip(OBSERVED_FIELDS, numbers)), numbers[4:])
         return seen
 
+    def _made(self, i: int, values: dict, crash: tuple) -> Observation:
+        """Process i's Observation from the fields ``values`` names (the others read False or
+        None) and, with crashes, (crashed, leader crashed)."""
+        if crash and crash[0]:
+            return Observation(self._ids[i], False, False, None, False, crashed=True)
+        leader_id = values.get("leader_id") if self.algorithm.leader_id else None
+        return Observation(id=self._ids[i], decided=bool(values.get("decided", False)),
+                           is_leader=bool(values.get("is_leader", False)), leader_id=leader_id,
+                           candidate=bool(values.get("candidate", False)), leader_crashed=bool(crash and crash[1]))
+
     def _observation_vectors(self, flat: list) -> list[tuple]:
-        """The distinct vectors of n observations in rl_observe's numbers, four per process, kept
-        to ``vector_fields`` (the C code keeps those fields only, and the others are 0: cr at
-        n = 6 has 442 vectors an arrangement, 7 of them distinct in the one field the state
-        properties read)."""
-        n, fields = self.n, self._vector_fields
+        """The distinct vectors of n observations in rl_observe's numbers, four per process (six
+        with crashes), kept to ``vector_fields`` (the C code keeps those fields only, and the
+        others are 0: cr at n = 6 has 442 vectors an arrangement, 7 of them distinct in the one
+        field the state properties read)."""
+        n, fields, width = self.n, self._vector_fields, self._observed_width
         if fields == OBSERVED_FIELDS:
             known, observation = self._observations, self._observation
-            quads = list(zip(*[iter(flat)] * 4))
+            quads = list(zip(*[iter(flat)] * width))
             return [tuple(known[i].get(quad) or observation(i, quad) for i, quad in enumerate(quads[at:at + n]))
                     for at in range(0, len(quads), n)]
-        # each process's kept numbers, then each vector of them, distinct, in the order met
-        columns = [flat[OBSERVED_FIELDS.index(name)::4] for name in fields]
-        kept = zip(*columns) if columns else iter([()] * (len(flat) // 4))
+        # each process's kept numbers (and whether it and its leader crashed), then each vector
+        # of them, distinct, in the order met
+        columns = [flat[OBSERVED_FIELDS.index(name)::width] for name in fields]
+        columns += [flat[k::width] for k in range(4, width)]
+        kept = zip(*columns) if columns else iter([()] * (len(flat) // width))
         vectors = dict.fromkeys(zip(*[kept] * n))
         return [tuple(self._projected(i, numbers) for i, numbers in enumerate(vector)) for vector in vectors]
 
     def _projected(self, i: int, numbers: tuple) -> Observation:
-        """Process i observed in ``vector_fields`` only (``numbers``, in their order)."""
+        """Process i observed in ``vector_fields`` only (``numbers``, in their order, then
+        with crashes whether it and its leader crashed)."""
         key = (self._vector_fields, self._ids[i], numbers)
         seen = self._projections.get(key)
         if seen is None:
-            values = dict(zip(self._vector_fields, numbers))
-            leader_id = values.get("leader_id") if self.algorithm.leader_id else None
-            seen = self._projections[key] = Observation(
-                id=self._ids[i], decided=bool(values.get("decided", False)),
-                is_leader=bool(values.get("is_leader", False)), leader_id=leader_id,
-                candidate=bool(values.get("candidate", False)))
+            fields = len(self._vector_fields)
+            seen = self._projections[key] = self._made(i, dict(zip(self._vector_fields, numbers)), numbers[fields:])
         return seen
 
     def _facts(self, r: _Result, reduced: bool) -> NativeFacts:
@@ -369,12 +400,13 @@ class NativeEngine:
         local_vectors, changes, terminals = [], [], []
         if r.status == OK and self.reduces:
             # the C search observed every process itself (rl_observe): decode observations
-            local_vectors = self._observation_vectors(_int64s(r.locals, r.locals_count * 4 * n))
-            flat = _int64s(r.changes, r.changes_count * 9)
+            width = self._observed_width
+            local_vectors = self._observation_vectors(_int64s(r.locals, r.locals_count * width * n))
+            flat = _int64s(r.changes, r.changes_count * (1 + 2 * width))
             for k in range(r.changes_count):
-                row = flat[k * 9:(k + 1) * 9]
-                changes.append((row[0], self._observation(row[0], tuple(row[1:5])),
-                                self._observation(row[0], tuple(row[5:9]))))
+                row = flat[k * (1 + 2 * width):(k + 1) * (1 + 2 * width)]
+                changes.append((row[0], self._observation(row[0], tuple(row[1:1 + width])),
+                                self._observation(row[0], tuple(row[1 + width:]))))
         elif r.status == OK:
             width = n * slots
             flat = _int64s(r.locals, r.locals_count * width)
@@ -426,17 +458,19 @@ class NativeEngine:
         flat = _int64s(r.contexts, r.contexts_len)
         slots, width, observes = self.slots, self._width, self.reduces
         types, in_ports, out_ports = self._slot_types, self.in_ports, self.out_ports
-        # where things are in a context's numbers: kind, id, locals, head, seen (4), outcome count
-        head_at = 2 + slots
+        # where things are in a context's numbers: kind, id, degree, locals, head, seen (4), outcome count
+        head_at = 3 + slots
         seen_at = head_at + width
-        # and in an outcome's: offset, unmatched, locals, seen (4), send count, (port, message) per send
+        # and in an outcome's: offset, unmatched, locals, seen (4), send count, (port, message) per
+        # send, then a timeout's rank, whether it waits for a process, and which
         outcome_seen_at = 2 + slots
         sends_at = outcome_seen_at + 4
+        rank_at = sends_at + 1 + self._max_sends * (1 + width)
         contexts, at = [], 0
         for _ in range(r.contexts_count):
             row = flat[at:at + self._context_numbers]
             at += self._context_numbers
-            kind, pid, numbers = row[0], row[1], tuple(row[2:head_at])
+            kind, pid, degree, numbers = row[0], row[1], row[2], tuple(row[3:head_at])
             head = tuple(row[head_at:seen_at]) if kind >= 0 else ()
             outcomes = []
             for _ in range(row[-1]):
@@ -446,12 +480,15 @@ class NativeEngine:
                 for m in range(out[sends_at]):
                     sent = out[sends_at + 1 + m * (1 + width):sends_at + 1 + (m + 1) * (1 + width)]
                     sends.append((out_ports[sent[0]], self._message(sent[1:])))
+                rank, awaits, awaited = out[rank_at:rank_at + 3]
                 outcomes.append(Outcome(
                     offset=out[0], command=None if out[1] else self._instance_at[out[0]],
                     locals=tuple(self._typed(t, v) for t, v in zip(types, out[2:outcome_seen_at])),
-                    sends=tuple(sends), observed=tuple(out[outcome_seen_at:sends_at]) if observes else None))
+                    sends=tuple(sends), observed=tuple(out[outcome_seen_at:sends_at]) if observes else None,
+                    rank=rank, awaited=awaited if awaits else None))
             contexts.append(Context(
-                key=(kind, pid, numbers, head), id=pid,
+                key=(kind, pid, degree, numbers, head), id=pid, degree=degree if self.network else None,
+                timeouts=kind == -2,
                 locals=tuple(self._typed(t, v) for t, v in zip(types, numbers)),
                 port=in_ports[kind] if kind >= 0 else None, message=self._message(head) if kind >= 0 else None,
                 observed=tuple(row[seen_at:seen_at + 4]) if observes and kind < 0 else None,
@@ -459,22 +496,33 @@ class NativeEngine:
         return contexts
 
     def _decode_states(self, data: bytes) -> list[tuple]:
+        """Packed states in the reference engine's form (with crashes, models/crashes.py's: a
+        crashed process's locals wrapped, and with recoveries the counts at the end)."""
         numbers, at = _varints(data), 0
         slots, n = self.slots, self.n
+        crashes = self._observed_width > 4
+        if crashes:
+            from .crashes import Crashed  # here: a ring's plain check imports no other system
         states = []
         while at < len(numbers):
             locals_ = []
             for _ in range(n):
-                locals_.append(self._locals(tuple(numbers[at:at + slots])))
+                values = self._locals(tuple(numbers[at:at + slots]))
                 at += slots
+                if crashes:
+                    values, at = (Crashed(values) if numbers[at] else values), at + 1
+                locals_.append(values)
             channels, at = self._channels(numbers, at)
-            states.append(tuple(locals_) + channels)
+            trailer = ()
+            if self._recoveries:
+                trailer, at = (tuple(numbers[at:at + 2]),), at + 2
+            states.append(tuple(locals_) + channels + trailer)
         return states
 
     def _terminal_rows(self, data: bytes) -> list[tuple]:
         """native_explorer.c's note_terminal(), a row per distinct terminal state: its 4n
-        rl_observe numbers and its channels' numbers, not decoded yet."""
-        numbers, at, width = memoryview(data).cast("q").tolist(), 0, 4 * self.n
+        rl_observe numbers (6n with crashes) and its channels' numbers, not decoded yet."""
+        numbers, at, width = memoryview(data).cast("q").tolist(), 0, self._observed_width * self.n
         rows = []
         while at < len(numbers):
             end = at + width + 1 + numbers[at + width]
@@ -488,7 +536,7 @@ class NativeEngine:
         (observations, channels), the channels () where not read. cr at n = 6 has 63 terminal
         states an arrangement, which differ only in who was a candidate: one class in what
         election reads."""
-        n, known, observation = self.n, self._observations, self._observation
+        n, known, observation, width = self.n, self._observations, self._observation, self._observed_width
         observed: dict[int, tuple] = {}
         decoded: dict[tuple, tuple] = {}
         by_read = {}
@@ -497,8 +545,9 @@ class NativeEngine:
                 first = [0]
             else:
                 pick = self._pickers.get(fields)
-                if pick is None:
-                    positions = [4 * i + OBSERVED_FIELDS.index(name) for i in range(n) for name in fields]
+                if pick is None:  # the fields read, and with crashes whether a process and its leader crashed
+                    positions = [width * i + k for i in range(n)
+                                 for k in [OBSERVED_FIELDS.index(name) for name in fields] + list(range(4, width))]
                     pick = self._pickers[fields] = itemgetter(*positions) if positions else (lambda quads: ())
                 classes: dict = {}
                 for k, (quads, raw) in enumerate(rows):
@@ -509,10 +558,10 @@ class NativeEngine:
                 quads, raw = rows[k]
                 if k not in observed:
                     try:  # each process's observation as met before (map: no Python loop)
-                        observed[k] = tuple(map(getitem, known, zip(*[iter(quads)] * 4)))
+                        observed[k] = tuple(map(getitem, known, zip(*[iter(quads)] * width)))
                     except KeyError:  # else made
                         observed[k] = tuple(known[i].get(quad) or observation(i, quad)
-                                            for i, quad in enumerate(zip(*[iter(quads)] * 4)))
+                                            for i, quad in enumerate(zip(*[iter(quads)] * width)))
                 if channels and raw not in decoded:
                     decoded[raw] = self._channels(list(raw), 0)[0]
                 terminals.append((observed[k], decoded[raw] if channels else ()))
@@ -520,7 +569,8 @@ class NativeEngine:
         return by_read
 
     def _channels(self, numbers: list[int], at: int) -> tuple[tuple, int]:
-        """The channels packed from ``at`` on, as the reference engine holds them, and where they end."""
+        """The channels packed from ``at`` on, as the reference engine holds them (on a network,
+        those of the arrangement's graph, in its order), and where they end."""
         types = self.types.types
         channels = []
         for _ in range(self.channel_count):
@@ -534,4 +584,6 @@ class NativeEngine:
                 messages.append(message_type.from_values(
                     tuple(bool(v) if t is bool else v for v, t in zip(raw, fields))))
             channels.append(tuple(messages))
+        if self._picked is not None:
+            channels = [channels[c] for c in self._picked]
         return tuple(channels), at

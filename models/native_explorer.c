@@ -1,6 +1,8 @@
 /* ringleader's native explorer: the breadth-first search of checker/explorer.py over the full
  * state graph of one arrangement, for one algorithm whose commands models/codegen.py compiled
- * to C from their symbolic (z3) reading.
+ * to C from their symbolic (z3) reading, on a ring or a network (RL_NETWORK: the channels are
+ * the complete graph's, those of the arrangement's graph used, a process's ports those of its
+ * degree, all given by the arrangement's tables rl_in, rl_out and rl_degree).
  *
  * A state is stored packed, as DESIGN.md defines it and nothing more: the locals of every
  * process, then for every channel its length and its messages (type tag, then fields), each
@@ -31,6 +33,17 @@
  * every context it recorded to the checker, which re-executes it in Python
  * (models/native_audit.py) before it believes anything the search found.
  *
+ * Crash failures (RL_CRASHES, models/crashes.py): each process's locals end with a flag, 1
+ * once it crashed (its locals are kept, never read: it takes no step), messages sent to a
+ * crashed process are dropped (they still count), its incoming channels are emptied when it
+ * crashes, and the adversary's crash (and with RL_RECOVERIES, restart) of each process is one
+ * more transition; with recoveries the state ends with how many crashes and recoveries there
+ * were. Timeouts (RL_TIMEOUTS): a timeout whose guard holds fires when no other step of a live
+ * process is enabled (the smallest rank first), or, with waits_for, once the process it names
+ * has crashed (models/semantics.py's timeout_steps). Partial-order reduction is not used with
+ * either (a timeout reads the whole system). What the properties read of a process then also
+ * says whether it crashed and whether the leader it records has (RL_OBSERVED numbers).
+ *
  * Integer arithmetic is checked: an overflow, a division by zero or a negative power sets
  * `rl_fault`, and the search stops with status FAULT so that the Python engine, whose integers
  * are unbounded, runs the arrangement instead.
@@ -41,6 +54,15 @@
 #include <sys/mman.h>
 
 enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5 };
+
+/* each process's locals, as a state stores them: its slots, then (with crashes) its flag */
+#define RL_STORED (RL_SLOTS + RL_CRASHES)
+/* what the properties read of a process: rl_observe's four numbers, then (with crashes) whether
+ * it crashed and whether the leader it records crashed */
+#define RL_OBSERVED (4 + 2 * RL_CRASHES)
+/* the state's trailer, with recoveries: the crashes and the recoveries so far */
+#define RL_TRAILER (2 * RL_RECOVERIES)
+enum { RL_STEP = 0, RL_CRASH = 1, RL_RECOVER = 2 };  /* a step's kind: a process's, or the adversary's */
 
 static int rl_fault;
 
@@ -264,6 +286,8 @@ typedef struct {
     size_t chan_at[RL_CHANNELS + 1];  /* channel c's length; chan_at[RL_CHANNELS] is the end */
     size_t messages_at[RL_CHANNELS];  /* channel c's first message */
     size_t second_at[RL_CHANNELS];    /* channel c's second message (after the head) */
+    uint64_t crashed;            /* the crashed processes (bit p), with crashes */
+    int64_t counts[2];           /* with recoveries: the crashes and the recoveries so far */
 } work_t;
 
 static inline void skip_varint(const uint8_t **r) { while (*(*r)++ & 0x80) {} }
@@ -289,9 +313,11 @@ static int decode(const uint8_t *state, size_t len, work_t *w) {
     memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
     const uint8_t *base = w->packed.data, *r = base;
+    w->crashed = 0;
     for (int p = 0; p < RL_N; p++) {
         w->loc_at[p] = (size_t)(r - base);
         for (int k = 0; k < RL_SLOTS; k++) skip_varint(&r);
+        if (RL_CRASHES && get_varint(&r)) w->crashed |= 1ull << p;
     }
     w->loc_at[RL_N] = (size_t)(r - base);
     for (int c = 0; c < RL_CHANNELS; c++) {
@@ -305,6 +331,7 @@ static int decode(const uint8_t *state, size_t len, work_t *w) {
         }
     }
     w->chan_at[RL_CHANNELS] = (size_t)(r - base);
+    for (int k = 0; k < RL_TRAILER; k++) w->counts[k] = get_varint(&r);
     return 1;
 }
 
@@ -315,7 +342,8 @@ static void check_offsets(const work_t *w) {
     decode(w->packed.data, w->packed.len, &again);
     if (memcmp(again.len, w->len, sizeof w->len) || memcmp(again.loc_at, w->loc_at, sizeof w->loc_at)
         || memcmp(again.chan_at, w->chan_at, sizeof w->chan_at) || memcmp(again.messages_at, w->messages_at, sizeof w->messages_at)
-        || memcmp(again.second_at, w->second_at, sizeof w->second_at)) abort();
+        || memcmp(again.second_at, w->second_at, sizeof w->second_at) || again.crashed != w->crashed
+        || memcmp(again.counts, w->counts, sizeof w->counts)) abort();
     free(again.packed.data);
 }
 #endif
@@ -343,8 +371,10 @@ typedef struct {
     int port[RL_MAX_SENDS];      /* the out port (index) of each sent message, in order */
     int64_t sent[RL_MAX_SENDS][RL_WIDTH];
     int64_t loc[RL_SLOTS];       /* the process's locals after the step */
+    int rank, awaits;            /* a timeout's: its rank, and whether it waits for a process */
+    int64_t awaited;             /* the id of the process it waits for (awaits) */
     /* filled in when the context is recorded, not by the generated code: */
-    uint8_t loc_bytes[10 * RL_SLOTS];            /* loc packed as the state stores it */
+    uint8_t loc_bytes[10 * RL_STORED];           /* loc packed as the state stores it (a live process's) */
     uint8_t sent_bytes[RL_MAX_SENDS][10 * RL_WIDTH];  /* each sent message packed */
     uint16_t loc_len, sent_len[RL_MAX_SENDS];
     int changed;                 /* loc differs from the locals before */
@@ -400,7 +430,8 @@ typedef struct { uint64_t w[RL_WORDS]; } mask_t;
 
 /* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
-    int mover;                   /* the process that moves */
+    int mover;                   /* the process that moves (or that the adversary crashes or restarts) */
+    int kind;                    /* RL_STEP, or the adversary's RL_CRASH or RL_RECOVER */
     int in_channel;              /* the channel whose head it takes, or -1 */
     int instance;                /* which command instance (models/semantics.py's numbering) */
     const outcome_t *o;          /* what it does */
@@ -408,15 +439,18 @@ typedef struct {
     uint32_t here;               /* the mover's own context (its id and locals before the step) */
 } step_t;
 
-/* Where step s's messages go (to[m], in order) and the channels it takes from or sends to, as
- * bits: worked out when its target is packed, since most listed steps are not taken. */
-static inline void step_channels(const step_t *s, int *to, uint64_t *touched) {
+/* Where step s's messages go (to[m], in order; -1: to a crashed process, dropped) and the
+ * channels it takes from or sends to, as bits: worked out when its target is packed, since
+ * most listed steps are not taken. */
+static inline void step_channels(const step_t *s, uint64_t crashed, int *to, uint64_t *touched) {
     memset(touched, 0, RL_CHANNEL_WORDS * sizeof(uint64_t));
     if (s->in_channel >= 0) touched[s->in_channel >> 6] |= 1ull << (s->in_channel & 63);
     for (int m = 0; m < s->o->sends; m++) {
         int c = to[m] = rl_out[s->mover * RL_OUT_PORTS + s->o->port[m]];
+        if (RL_CRASHES && (crashed >> rl_receiver[c] & 1)) { to[m] = -1; continue; }
         touched[c >> 6] |= 1ull << (c & 63);
     }
+    (void)crashed;
 }
 
 /* The first channel from c on that a step touches, or RL_CHANNELS. */
@@ -451,16 +485,20 @@ typedef struct {
 /* The most bytes a target of w can take, before slack: w's, plus new locals, channel lengths
  * and `sends` messages at ten bytes a varint. */
 static inline size_t target_bound(const work_t *w, int sends) {
-    return w->packed.len + (size_t)RL_SLOTS * 10 + (size_t)RL_CHANNELS * 10 + (size_t)sends * RL_WIDTH * 10;
+    return w->packed.len + (size_t)RL_STORED * 10 + (size_t)RL_CHANNELS * 10 + (size_t)sends * RL_WIDTH * 10
+           + (size_t)RL_TRAILER * 10;
 }
 
 /* The target of step s from w, packed into out: the parts the step keeps are copied, the new
  * locals and messages come packed with the outcome. */
+static int encode_adversary(const work_t *w, const step_t *s, bytes_t *out_bytes);
+
 static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
+    if (RL_CRASHES && s->kind != RL_STEP) return encode_adversary(w, s, out_bytes);
     const outcome_t *o = s->o;
     const int sends = o->sends;
     int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
-    step_channels(s, to, touched);
+    step_channels(s, w->crashed, to, touched);
     if (!grow((void **)&out_bytes->data, &out_bytes->cap, target_bound(w, sends) + 16, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *out = out_bytes->data;
@@ -486,6 +524,34 @@ static int encode(const work_t *w, const step_t *s, bytes_t *out_bytes) {
             if (to[m] == c) out = put_bytes(out, o->sent_bytes[m], o->sent_len[m]);
         c++;
     }
+    out = put_bytes(out, base + w->chan_at[RL_CHANNELS], w->packed.len - w->chan_at[RL_CHANNELS]);  /* the trailer */
+    out_bytes->len = (size_t)(out - out_bytes->data);
+    return 1;
+}
+
+/* The target of the adversary's step s (a crash or a restart of process s->mover) from w. */
+static int encode_adversary(const work_t *w, const step_t *s, bytes_t *out_bytes) {
+    if (!grow((void **)&out_bytes->data, &out_bytes->cap, target_bound(w, 0) + 16, 1)) return 0;
+    const uint8_t *base = w->packed.data;
+    uint8_t *out = out_bytes->data;
+    const int i = s->mover;
+    out = put_bytes(out, base, w->loc_at[i]);
+    if (s->kind == RL_CRASH) {  /* its locals as they were, its flag set */
+        out = put_bytes(out, base + w->loc_at[i], w->loc_at[i + 1] - w->loc_at[i] - 1);
+        put_varint(&out, 1);
+    } else {  /* restarted from its initial state */
+        for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, rl_initial[k]);
+        put_varint(&out, 0);
+    }
+    out = put_bytes(out, base + w->loc_at[i + 1], w->chan_at[0] - w->loc_at[i + 1]);
+    for (int c = 0; c < RL_CHANNELS; c++) {
+        if (s->kind == RL_CRASH && rl_receiver[c] == i) put_varint(&out, 0);  /* messages to it are lost */
+        else out = put_bytes(out, base + w->chan_at[c], w->chan_at[c + 1] - w->chan_at[c]);
+    }
+    if (RL_RECOVERIES) {
+        put_varint(&out, w->counts[0] + (s->kind == RL_CRASH));
+        put_varint(&out, w->counts[1] + (s->kind == RL_RECOVER));
+    }
     out_bytes->len = (size_t)(out - out_bytes->data);
     return 1;
 }
@@ -505,7 +571,9 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
     const outcome_t *o = s->o;
     const int sends = o->sends;
     int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
-    step_channels(s, to, touched);
+    step_channels(s, w->crashed, to, touched);
+    t->crashed = w->crashed;
+    memcpy(t->counts, w->counts, sizeof t->counts);
     if (!grow((void **)&t->packed.data, &t->packed.cap, target_bound(w, sends) + 32, 1)) return 0;
     const uint8_t *base = w->packed.data;
     uint8_t *start = t->packed.data, *out = start;
@@ -551,6 +619,7 @@ static int encode_work(const work_t *w, const step_t *s, work_t *t) {
         c++;
     }
     t->chan_at[RL_CHANNELS] = (size_t)(out - start);
+    out = put_bytes(out, base + w->chan_at[RL_CHANNELS], w->packed.len - w->chan_at[RL_CHANNELS]);  /* the trailer */
     t->packed.len = (size_t)(out - start);
     memset(out, 0, 16);  /* decode's slack */
 #ifdef RL_CHECK_WORK
@@ -601,9 +670,13 @@ typedef struct {
 } result_t;
 
 /* A local context's key is what a command can see, packed: a kind byte (0 for the process
- * itself, 1 + q for a head arriving on in-port q), the process's id, its locals as the state
- * stores them, and for a head the message as the channel stores it. */
-#define RL_KEY_MAX (1 + 10 + 10 * RL_SLOTS + 10 * RL_WIDTH)
+ * itself, 1 + q for a head arriving on in-port q, RL_TIMEOUT_KIND for the process's timeouts:
+ * q = -2 in context()), the process's id, on a network its degree
+ * (a byte: the same id has other degrees in other graphs, and the table serves them all), its
+ * locals as the state stores them, and for a head the message as the channel stores it. */
+#define RL_KEY_MAX (1 + 10 + 1 + 10 * RL_STORED + 10 * RL_WIDTH)
+#define RL_TIMEOUT_KIND (RL_IN_PORTS + 1)
+static inline int kind_of(int q) { return q == -2 ? RL_TIMEOUT_KIND : q + 1; }
 /* A context whose locals and head take at most 16 bytes each, as four words (zero padded). */
 typedef struct {
     uint64_t words[4];
@@ -629,7 +702,7 @@ typedef struct { int64_t low, high; uint32_t waiting; } node_t;
 
 static struct {
     set_t states, locals, changes;
-    cached_context_t cache[RL_N][RL_IN_PORTS + 1][1 << RL_CACHE_BITS];  /* see context() */
+    cached_context_t cache[RL_N][RL_IN_PORTS + 2][1 << RL_CACHE_BITS];  /* see context(); by kind_of(q) */
     uint16_t *depth; size_t depth_cap;
     /* a state a chain ended at was expanded there to find its stubborn set: the steps it chose
      * wait here, in the order of the states' numbers, for the state's turn (see later_steps) */
@@ -656,6 +729,7 @@ static struct {
      * leader_id, 3 candidate), and each observation kept to them (kept_observation()) */
     int kept_fields; set_t kept_observations; uint32_t *kept_number; size_t kept_number_cap;
     int por, chains, watched;
+    int crashes, recoveries, premature;  /* the adversary's limits, and timeouts that fire whenever their guard holds */
     const int64_t *ids;
     int want_locals, want_changes;
     /* per outcome in the table of contexts, which movers' changes by it are already in
@@ -751,19 +825,23 @@ static void contexts_clear(contexts_t *t) {
  * `key`; *number is the context's number. */
 static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size_t len, uint32_t *number) {
     outcome_t fresh[RL_MAX_OUTCOMES];
+    memset(fresh, 0, sizeof fresh);  /* what a kind of outcome does not set (a timeout's rank) is 0 */
     int64_t L[RL_SLOTS], M[RL_WIDTH];
     locals_of(w, i, L);
     if (q >= 0) head_of(w, c, M);
-    int count = q < 0 ? rl_spontaneous(L, g.ids[i], fresh) : rl_receive(q, L, g.ids[i], M, fresh);
+    const int degree = rl_degree[i];
+    int count = q == -2 ? rl_timeouts(L, g.ids[i], degree, fresh)
+                : q < 0 ? rl_spontaneous(L, g.ids[i], degree, fresh) : rl_receive(q, L, g.ids[i], degree, M, fresh);
     if (count < 0 || rl_fault) FAIL(FAULT);
     int64_t seen[4] = {0, 0, 0, 0};
 #if RL_POR
-    rl_observe(L, g.ids[i], seen);
+    rl_observe(L, g.ids[i], degree, seen);
 #endif
     for (int k = 0; k < count; k++) {
         outcome_t *o = &fresh[k];
         uint8_t *out = o->loc_bytes;
         for (int j = 0; j < RL_SLOTS; j++) put_varint(&out, o->loc[j]);
+        if (RL_CRASHES) put_varint(&out, 0);  /* a process that steps is live */
         o->loc_len = (uint16_t)(out - o->loc_bytes);
         for (int m = 0; m < o->sends; m++) {
             out = o->sent_bytes[m];
@@ -774,7 +852,7 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
         o->seen_changed = 0;
         memset(o->seen, 0, sizeof o->seen);
 #if RL_POR
-        rl_observe(o->loc, g.ids[i], o->seen);
+        rl_observe(o->loc, g.ids[i], degree, o->seen);
         for (int f = 0; f < 4; f++) if (o->seen[f] != seen[f]) o->seen_changed |= 1 << f;
 #endif
     }
@@ -823,7 +901,7 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
         if (head_len) load_short(head, head_len, words + 2);
         uint64_t h = (words[0] * 0x9E3779B97F4A7C15ull) ^ (words[1] * 0xC2B2AE3D27D4EB4Full)
                      ^ (words[2] * 0x165667B19E3779F9ull) ^ (words[3] * 0xD6E8FEB86659FD93ull);
-        hit = &g.cache[i][q + 1][h >> (64 - RL_CACHE_BITS)];
+        hit = &g.cache[i][kind_of(q)][h >> (64 - RL_CACHE_BITS)];
         if (hit->locals_len == locals_len && hit->head_len == head_len && hit->words[0] == words[0]
             && hit->words[1] == words[1] && hit->words[2] == words[2] && hit->words[3] == words[3]) {
             *number = hit->number;
@@ -831,8 +909,11 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
         }
     }
     uint8_t key[RL_KEY_MAX], *k = key;
-    *k++ = (uint8_t)(q + 1);
+    *k++ = (uint8_t)kind_of(q);
     put_varint(&k, g.ids[i]);
+#if RL_NETWORK
+    *k++ = (uint8_t)rl_degree[i];
+#endif
     memcpy(k, locals, locals_len); k += locals_len;
     memcpy(k, head, head_len); k += head_len;
     size_t len = (size_t)(k - key);
@@ -851,8 +932,17 @@ static inline int context(const work_t *w, int i, int q, int c, uint32_t *number
 /* Outcome u of a context of process i (taking the head of channel c, or -1) as a step. */
 static inline void make_step(step_t *s, int i, int c, uint64_t u, uint32_t here) {
     const outcome_t *o = outcome_at(u);
-    s->mover = i; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
+    s->mover = i; s->kind = RL_STEP; s->in_channel = c; s->instance = i * RL_PER_PROCESS + o->offset;
     s->o = o; s->u = u; s->here = here;
+}
+
+/* What an adversary's step does as an outcome: nothing sent, a change of its process. */
+static const outcome_t rl_adversary_outcome = {.offset = -1, .changed = 1, .seen_changed = 15};
+
+/* The adversary's step `kind` on process i as a step. */
+static inline void make_adversary_step(step_t *s, int i, int kind, uint32_t here) {
+    s->mover = i; s->kind = kind; s->in_channel = -1; s->instance = RL_INSTANCES + (kind - 1) * RL_N + i;
+    s->o = &rl_adversary_outcome; s->u = UINT64_MAX; s->here = here;
 }
 
 /* Add context k's outcomes at process i (taking the head of channel c, or -1) to the successors
@@ -868,7 +958,7 @@ static inline void emit(expansion_t *x, int i, int c, uint32_t k, uint32_t here)
 
 static inline void memo_key_of(expansion_t *x);
 
-#define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (1 + RL_IN_PORT_COUNT)))
+#define RL_MAX_SUCCESSORS ((size_t)RL_N * (RL_MAX_OUTCOMES * (2 + RL_IN_PORT_COUNT) + 1))
 
 /* The number of process i's context in x->work (with q >= 0: of the head of channel c arriving
  * on in-port q), taken from `from` where step t, which led from from's state to x's, left it
@@ -907,6 +997,73 @@ static int64_t kept_observation(uint32_t o) {
     return (int64_t)g.kept_number[o] - 1;
 }
 
+/* Whether `id` is the id of a crashed process (a leader that crashed, a process a timeout waits for). */
+static inline int crashed_id(uint64_t crashed, int64_t id) {
+    for (int p = 0; crashed && p < RL_N; p++) if ((crashed >> p & 1) && g.ids[p] == id) return 1;
+    return 0;
+}
+
+#define RL_CRASHED_NUMBER UINT32_MAX  /* observed_number() of a crashed process */
+
+/* Process p of w, context `here`, as the state properties see it, a small number: its
+ * observation kept to the fields they read (kept_observation); with crashes, shifted left once
+ * with the bit saying the leader it records crashed, or RL_CRASHED_NUMBER for a crashed process. */
+static int observed_number(const work_t *w, int p, uint32_t here, uint32_t *out) {
+    if (RL_CRASHES && (w->crashed >> p & 1)) { *out = RL_CRASHED_NUMBER; return 1; }
+    int64_t kept = kept_observation(ctx->observation[here]);
+    if (kept < 0 || kept >= (int64_t)UINT32_MAX >> RL_CRASHES) return 0;
+    *out = RL_CRASHES ? (uint32_t)kept << 1 | (uint32_t)crashed_id(w->crashed, ctx->seen[4 * (size_t)here + 2])
+                      : (uint32_t)kept;
+    (void)w;
+    return 1;
+}
+
+/* Add the timeouts that fire in x's state (models/semantics.py's timeout_steps): every one whose
+ * guard holds with premature timeouts; otherwise one that waits for a process once that process
+ * has crashed, and the others when no other step of a live process is enabled (x has none so
+ * far), those of the smallest rank among them. In the order of their instances: process, then
+ * declaration. */
+static int timeouts(expansion_t *x) {
+    const work_t *w = &x->work;
+    const int quiet = x->count == 0;
+    uint32_t own[RL_N];
+    int shortest = INT32_MAX;
+    for (int i = 0; i < RL_N; i++) {
+        if (RL_CRASHES && (w->crashed >> i & 1)) continue;
+        if (!context(w, i, -2, -1, &own[i])) return 0;
+        for (uint64_t u = ctx->first[own[i]]; u < ctx->first[own[i] + 1]; u++) {
+            const outcome_t *o = outcome_at(u);
+            if (!o->awaits && (quiet || g.premature) && o->rank < shortest) shortest = o->rank;
+        }
+    }
+    for (int i = 0; i < RL_N; i++) {
+        if (RL_CRASHES && (w->crashed >> i & 1)) continue;
+        for (uint64_t u = ctx->first[own[i]]; u < ctx->first[own[i] + 1]; u++) {
+            const outcome_t *o = outcome_at(u);
+            int fires = g.premature || (o->awaits ? crashed_id(w->crashed, o->awaited) : quiet && o->rank == shortest);
+            if (!fires) continue;
+            successor_t *t = &x->items[x->count++];
+            make_step(&t->step, i, -1, u, own[i]);
+            t->visible = 0;  /* no reduction with timeouts */
+        }
+    }
+    return 1;
+}
+
+/* Add the adversary's steps in x's state: a crash of each live process while fewer than the
+ * limit crashed (over the run, with recoveries), then a restart of each crashed one while fewer
+ * than the limit of recoveries happened. */
+static void adversary(expansion_t *x) {
+    const work_t *w = &x->work;
+    const int64_t crashes = RL_RECOVERIES ? w->counts[0] : __builtin_popcountll(w->crashed);
+    const int64_t recoveries = RL_RECOVERIES ? w->counts[1] : 0;
+    for (int i = 0; i < RL_N && crashes < g.crashes; i++)
+        if (!(w->crashed >> i & 1)) make_adversary_step(&x->items[x->count++].step, i, RL_CRASH, x->here[i]);
+    for (int i = 0; i < RL_N && recoveries < g.recoveries; i++)
+        if (w->crashed >> i & 1) make_adversary_step(&x->items[x->count++].step, i, RL_RECOVER, RL_NO_HEAD);
+    for (size_t k = 0; k < x->count; k++) if (x->items[k].step.kind != RL_STEP) x->items[k].visible = 0;
+}
+
 /* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
  * engine's order: per process its spontaneous commands, then per arrival port the outcomes of
  * the head. With `from`, the state is step t's target from from's state (whose contexts are
@@ -918,16 +1075,23 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
     if (!grow((void **)&x->items, &x->cap, RL_MAX_SUCCESSORS, sizeof(successor_t))) FAIL(NO_MEMORY);
     const work_t *w = &x->work;
     for (int i = 0; i < RL_N; i++) {
+        if (RL_CRASHES && (w->crashed >> i & 1)) {  /* a crashed process takes no step */
+            x->here[i] = RL_NO_HEAD;
+            for (int q = 0; q < RL_IN_PORT_COUNT; q++) x->heard[i][q] = RL_NO_HEAD;
+            continue;
+        }
         if (!context_after(x, from, t, i, -1, -1, &x->here[i])) return 0;
         emit(x, i, -1, x->here[i], x->here[i]);
         for (int q = 0; q < RL_IN_PORT_COUNT; q++) {
             int c = rl_in[i * RL_IN_PORTS + q];
             x->heard[i][q] = RL_NO_HEAD;
-            if (!w->len[c]) continue;
+            if (c < 0 || !w->len[c]) continue;  /* a port the process lacks (a network's), or no head */
             if (!context_after(x, from, t, i, q, c, &x->heard[i][q])) return 0;
             emit(x, i, c, x->heard[i][q], x->here[i]);
         }
     }
+    if (RL_TIMEOUTS && !timeouts(x)) return 0;
+    if (RL_CRASHES) adversary(x);
     x->contexts_known = 1;
     if (g.por && x->count > 1) memo_key_of(x);
     /* a step that changed nothing the vector holds leaves it as from's, which is in already */
@@ -940,9 +1104,7 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
         uint32_t vector[RL_N];
 #if RL_POR
         for (int p = 0; p < RL_N; p++) {
-            int64_t kept = kept_observation(ctx->observation[x->here[p]]);
-            if (kept < 0) FAIL(NO_MEMORY);
-            vector[p] = (uint32_t)kept;
+            if (!observed_number(w, p, x->here[p], &vector[p])) FAIL(NO_MEMORY);
         }
 #else
         memcpy(vector, x->here, sizeof vector);
@@ -1245,8 +1407,8 @@ static int take(const expansion_t *x, const step_t *t) {
     g.result->unmatched += o->unmatched;
     if (!g.want_changes || !o->changed) return 1;
     /* the change depends only on the mover and the outcome: its context holds the mover's
-     * locals before, the outcome those after */
-    if (RL_N <= 64) {
+     * locals before, the outcome those after (with crashes also on who crashed: not kept) */
+    if (RL_N <= 64 && !RL_CRASHES) {
         if (t->u >= g.noted_cap) {
             size_t had = g.noted_cap;
             if (!grow((void **)&g.noted, &g.noted_cap, t->u + 1, sizeof(uint64_t))) FAIL(NO_MEMORY);
@@ -1257,12 +1419,27 @@ static int take(const expansion_t *x, const step_t *t) {
         g.noted[t->u] |= bit;
     }
 #if RL_POR
-    /* what the transition properties read: the mover's observation before and after */
-    int64_t key[1 + 2 * 4];
+    /* what the transition properties read: the mover's observation before and after (with
+     * crashes, RL_OBSERVED numbers: whether it crashed, whether the leader it records did) */
+    int64_t key[1 + 2 * RL_OBSERVED];
+    memset(key, 0, sizeof key);
     key[0] = t->mover;
-    memcpy(key + 1, ctx->seen + 4 * (size_t)t->here, 4 * sizeof(int64_t));
-    memcpy(key + 5, o->seen, 4 * sizeof(int64_t));
-    (void)x;
+    int64_t *before = key + 1, *after = key + 1 + RL_OBSERVED;
+    const uint64_t crashed = x->work.crashed;
+    if (t->kind != RL_RECOVER) memcpy(before, ctx->seen + 4 * (size_t)t->here, 4 * sizeof(int64_t));
+    if (t->kind == RL_STEP) memcpy(after, o->seen, 4 * sizeof(int64_t));
+    if (RL_CRASHES) {
+        if (t->kind == RL_RECOVER) {
+            before[4] = 1;
+            rl_observe(rl_initial, g.ids[t->mover], rl_degree[t->mover], after);
+            after[5] = crashed_id(crashed & ~(1ull << t->mover), after[2]);
+        } else {
+            before[5] = crashed_id(crashed, before[2]);
+            if (t->kind == RL_CRASH) after[4] = 1;
+            else after[5] = crashed_id(crashed, after[2]);
+        }
+    }
+    (void)crashed;
 #else
     int64_t key[1 + 2 * RL_SLOTS];
     key[0] = t->mover;
@@ -1370,7 +1547,7 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
 
 /* State `p`'s work as save_steps kept it: the bytes copied, the offsets as they were found. */
 static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, work_t *w) {
-    if (!s->kept) return decode(p, len, w);
+    if (!s->kept || RL_CRASHES) return decode(p, len, w);  /* (crashes are not reduced: no steps are saved) */
     if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
     put_bytes(w->packed.data, p, len);  /* as decode */
     memset(w->packed.data + len, 0, 16);
@@ -1429,27 +1606,38 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
 static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
 #if RL_POR
     if (!g.whole_terminals) {
-        const size_t channels = x->work.loc_at[RL_N], channels_len = len - channels;
+        const work_t *w = &x->work;
+        const size_t channels = w->loc_at[RL_N], channels_len = w->chan_at[RL_CHANNELS] - channels;
         uint32_t observed[RL_N];
-        for (int q = 0; q < RL_N; q++) observed[q] = ctx->observation[x->here[q]];
+        for (int q = 0; q < RL_N; q++) {
+            if (RL_CRASHES && (w->crashed >> q & 1)) observed[q] = RL_CRASHED_NUMBER;
+            else if (RL_CRASHES) observed[q] = ctx->observation[x->here[q]] << 1
+                                               | (uint32_t)crashed_id(w->crashed, ctx->seen[4 * (size_t)x->here[q] + 2]);
+            else observed[q] = ctx->observation[x->here[q]];
+        }
         if (!grow((void **)&g.terminal_key.data, &g.terminal_key.cap, sizeof observed + channels_len, 1)) return 0;
         memcpy(g.terminal_key.data, observed, sizeof observed);
         memcpy(g.terminal_key.data + sizeof observed, p + channels, channels_len);
         int added;
         if (set_add(&g.terminals, g.terminal_key.data, sizeof observed + channels_len, &added) < 0) return 0;
         if (!added) return 1;
-        /* the 4n observation numbers, how many numbers the channels take, then those (a
-         * varint takes a byte at least) */
-        size_t most = (4 * (size_t)RL_N + 1 + channels_len) * sizeof(int64_t);
+        /* the RL_OBSERVED n observation numbers, how many numbers the channels take, then
+         * those (a varint takes a byte at least) */
+        size_t most = (RL_OBSERVED * (size_t)RL_N + 1 + channels_len) * sizeof(int64_t);
         if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + most, 1)) return 0;
-        int64_t numbers[4 * RL_N], *at = numbers;
-        for (int q = 0; q < RL_N; q++, at += 4) memcpy(at, ctx->seen + 4 * (size_t)x->here[q], 4 * sizeof(int64_t));
+        int64_t numbers[RL_OBSERVED * RL_N], *at = numbers;
+        memset(numbers, 0, sizeof numbers);
+        for (int q = 0; q < RL_N; q++, at += RL_OBSERVED) {
+            if (RL_CRASHES && observed[q] == RL_CRASHED_NUMBER) { at[RL_OBSERVED - 2] = 1; continue; }
+            memcpy(at, ctx->seen + 4 * (size_t)x->here[q], 4 * sizeof(int64_t));
+            if (RL_CRASHES) at[RL_OBSERVED - 1] = observed[q] & 1;
+        }
         memcpy(g.terminal.data + g.terminal.len, numbers, sizeof numbers);
         g.terminal.len += sizeof numbers;
         size_t count_at = g.terminal.len;
         g.terminal.len += sizeof(int64_t);
         int64_t count = 0;
-        for (const uint8_t *r = p + channels; r < p + len; count++) {
+        for (const uint8_t *r = p + channels; r < p + channels + channels_len; count++) {
             int64_t v = get_varint(&r);
             memcpy(g.terminal.data + g.terminal.len, &v, sizeof v);
             g.terminal.len += sizeof v;
@@ -1468,9 +1656,13 @@ static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
     int *chosen = NULL, *inner_chosen = NULL; size_t chosen_cap = 0, inner_chosen_cap = 0;
     {
-        uint8_t initial[(RL_N * RL_SLOTS + RL_CHANNELS) * 10], *out = initial;
-        for (int p = 0; p < RL_N; p++) for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, rl_initial[k]);
+        uint8_t initial[(RL_N * RL_STORED + RL_CHANNELS + RL_TRAILER) * 10], *out = initial;
+        for (int p = 0; p < RL_N; p++) {
+            for (int k = 0; k < RL_SLOTS; k++) put_varint(&out, rl_initial[k]);
+            if (RL_CRASHES) put_varint(&out, 0);  /* live */
+        }
         for (int c = 0; c < RL_CHANNELS; c++) put_varint(&out, 0);
+        for (int k = 0; k < RL_TRAILER; k++) put_varint(&out, 0);
         int added;
         if (store(initial, (size_t)(out - initial), &added, 0) < 0
             || !grow((void **)&g.depth, &g.depth_cap, 1, sizeof(uint16_t))) FAIL(NO_MEMORY);
@@ -1548,16 +1740,18 @@ static int search(uint64_t max_states, uint64_t max_memory) {
 }
 
 /* -- the contexts handed to the checker ------------------------------------------------- */
-#define RL_CONTEXT_NUMBERS (2 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, locals, head, seen, outcomes */
-#define RL_OUTCOME_NUMBERS (2 + RL_SLOTS + 4 + 1 + RL_MAX_SENDS * (1 + RL_WIDTH))
+#define RL_CONTEXT_NUMBERS (3 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, degree, locals, head, seen, outcomes */
+#define RL_OUTCOME_NUMBERS (2 + RL_SLOTS + 4 + 1 + RL_MAX_SENDS * (1 + RL_WIDTH) + 3)
 /* what models/native.py needs to read them */
-const int rl_shape[] = {RL_CONTEXT_NUMBERS, RL_OUTCOME_NUMBERS, RL_WIDTH, RL_MAX_SENDS, RL_PER_PROCESS, RL_POR};
+const int rl_shape[] = {RL_CONTEXT_NUMBERS, RL_OUTCOME_NUMBERS, RL_WIDTH, RL_MAX_SENDS, RL_PER_PROCESS, RL_POR,
+                        RL_OBSERVED};
 
 /* The contexts recorded since the last report, as numbers: per context its kind (-1 for the
- * process itself, else the in-port index), id, locals, head (tag and fields, zeros for none),
- * rl_observe of its locals and its outcome count, then per outcome its instance offset,
- * unmatched flag, new locals, their rl_observe, and its sends (count, then per send slot the
- * out port and the message, padded to RL_MAX_SENDS). */
+ * process itself, -2 for its timeouts, else the in-port index), id, degree (0 on a ring),
+ * locals, head (tag and fields, zeros for none), rl_observe of its locals and its outcome
+ * count, then per outcome its instance offset, unmatched flag, new locals, their rl_observe,
+ * its sends (count, then per send slot the out port and the message, padded to RL_MAX_SENDS),
+ * and a timeout's rank, whether it waits for a process and which. */
 static int report(result_t *r) {
     uint64_t from = ctx->reported, to = ctx->keys.count;
     size_t numbers = (size_t)(to - from) * RL_CONTEXT_NUMBERS
@@ -1567,10 +1761,12 @@ static int report(result_t *r) {
     for (uint64_t k = from; k < to; k++) {
         size_t len;
         const uint8_t *key = set_item(&ctx->keys, k, &len), *p = key + 1;
-        *out++ = (int64_t)key[0] - 1;
+        *out++ = key[0] == RL_TIMEOUT_KIND ? -2 : (int64_t)key[0] - 1;
         *out++ = get_varint(&p);
+        *out++ = RL_NETWORK ? *p++ : 0;
         for (int j = 0; j < RL_SLOTS; j++) *out++ = get_varint(&p);
-        if (key[0]) {
+        if (RL_CRASHES) get_varint(&p);  /* the flag of a live process */
+        if (key[0] && key[0] != RL_TIMEOUT_KIND) {
             int64_t tag = out[0] = get_varint(&p);
             for (int f = 0; f < rl_fields[tag]; f++) out[1 + f] = get_varint(&p);
         }
@@ -1589,6 +1785,9 @@ static int report(result_t *r) {
                 out[0] = o->port[m];
                 memcpy(out + 1, o->sent[m], sizeof o->sent[m]);
             }
+            *out++ = o->rank;
+            *out++ = o->awaits;
+            *out++ = o->awaited;
         }
     }
     r->contexts_count = to - from;
@@ -1608,10 +1807,11 @@ static int64_t *strings_out(const set_t *s) {
 }
 
 /* The distinct vectors expand() met, as the numbers the checker reads: per process its
- * rl_observe quadruple (RL_POR; the fields not kept are 0) or its locals. */
+ * rl_observe quadruple (RL_POR; the fields not kept are 0; with crashes then whether it crashed
+ * and whether its leader did, RL_OBSERVED numbers) or its locals. */
 static int64_t *vectors_out(void) {
 #if RL_POR
-    const int width = 4;
+    const int width = RL_OBSERVED;
 #else
     const int width = RL_SLOTS;
 #endif
@@ -1623,8 +1823,15 @@ static int64_t *vectors_out(void) {
         memcpy(vector, set_item(&g.locals, v, &len), sizeof vector);
         for (int p = 0; p < RL_N; p++, at += width) {
 #if RL_POR
-            memcpy(at, set_item(g.kept_fields == 15 ? &ctx->observations : &g.kept_observations, vector[p], &len),
+            if (RL_CRASHES && vector[p] == RL_CRASHED_NUMBER) {
+                memset(at, 0, RL_OBSERVED * sizeof(int64_t));
+                at[RL_OBSERVED - 2] = 1;
+                continue;
+            }
+            uint32_t kept = vector[p] >> RL_CRASHES;
+            memcpy(at, set_item(g.kept_fields == 15 ? &ctx->observations : &g.kept_observations, kept, &len),
                    4 * sizeof(int64_t));
+            if (RL_CRASHES) { at[RL_OBSERVED - 2] = 0; at[RL_OBSERVED - 1] = vector[p] & 1; }
 #else
             memcpy(at, ctx->values + RL_SLOTS * (size_t)vector[p], RL_SLOTS * sizeof(int64_t));
 #endif
@@ -1715,18 +1922,19 @@ void rl_contexts_free(void *table) {
 }
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
- * `out` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
+ * `out`, `degree` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
                int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
-               const int *in, const int *out, const int *reads_channel, const uint64_t *conflicts,
+               int crashes, int recoveries, int premature,
+               const int *in, const int *out, const int *degree, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
                void *table, result_t *r) {
     ctx = table;
     if (ctx->broken) contexts_clear(ctx);  /* start afresh: the checker's memo skips what it audited */
-    rl_in = in; rl_out = out; rl_reads_channel = reads_channel;
+    rl_in = in; rl_out = out; rl_degree = degree; rl_reads_channel = reads_channel;
     rl_conflicts = (const mask_t *)conflicts; rl_writers_of_guard = (const mask_t *)writers_of_guard;
     rl_senders = (const mask_t *)senders; rl_readers = (const mask_t *)readers;
     memset(r, 0, sizeof *r);
@@ -1737,7 +1945,10 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     g.result = r; g.ids = ids;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.kept_fields = kept_fields;
-    g.por = por && RL_POR; g.chains = g.por && chains; g.watched = watched; g.fingerprint = fingerprint;
+    /* no reduction with crashes or timeouts: a crash, and a timeout's "nothing else can happen", read the whole system */
+    g.por = por && RL_POR && !RL_CRASHES && !RL_TIMEOUTS; g.chains = g.por && chains; g.watched = watched;
+    g.fingerprint = fingerprint;
+    g.crashes = crashes; g.recoveries = recoveries; g.premature = premature;
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
         || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;

@@ -52,9 +52,9 @@ class NetworkProcessView(ProcessView):
             raise PortNumbersRead(f"sends on {port!r}, a port named by its number")
         number = port._number
         if is_symbolic(number):
-            # the symbolic reading (footprints) of a send to a port held in a local: it may be any
-            for k in self._out_ports:
-                self._sent.append((k, message))
+            # the symbolic reading of a send on a port held in a local: on that term (which the
+            # concrete semantics requires to be one of this process's ports, as below)
+            self._sent.append((number, message))
             return
         if number not in self._out_ports:
             raise AlgorithmError(f"sends on {port!r}, which this process does not have (degree {self.degree})")

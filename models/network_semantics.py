@@ -6,10 +6,9 @@ sees of its ports (models/network_process.py): the arrival port is a ``Port`` va
 unless the run lets it (``numbered``), reading a port's number raises ``PortNumbersRead``
 (models/ports.py) so that the checker can start again with every labelling.
 
-Partial-order reduction takes the worst-case footprint of every command on a network (it
-reads and writes every local and may send on every port): footprints come from symbolic
-readings only where those are checked against Python, which checker/trust/readings.py does on
-rings. That costs reduction, never soundness.
+Partial-order reduction takes the footprint of each command instance from its symbolic reading
+at the degree of its process, where checker/trust/readings.py found that reading faithful (the
+worst case otherwise: it reads and writes every local and may send on every port).
 """
 from __future__ import annotations
 

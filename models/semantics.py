@@ -381,6 +381,17 @@ class AsyncSystem:
             waiting = [(rank, step) for rank, step in waiting if rank == shortest]
         return sorted((step for _, step in detected + waiting), key=lambda step: step.instance)
 
+    def timeout_outcomes(self, i: int, values: tuple) -> list[tuple[Command, tuple, tuple, object]]:
+        """(command, new locals, sends, the id it waits for or None) for every timeout of process
+        i whose guard holds at ``values``, in declaration order: what ``timeout_steps`` chooses
+        from (a ``waits_for`` is read whether the guard holds or not, as there)."""
+        outcomes = []
+        for command in self._timeouts:
+            awaited = self._awaited(i, values, command) if command.waits_for is not None else None
+            for _, new_locals, sent in self._run(values, i, command, None, None) or ():
+                outcomes.append((command, new_locals, sent, awaited))
+        return outcomes
+
     def _awaited(self, i: int, values: tuple, command: Command):
         if self.real_ids is not None:
             return self.real_ids.same(i, self._visible_ids[i],

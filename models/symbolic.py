@@ -28,8 +28,22 @@ from .algorithm import Algorithm, Command, Layout
 from .errors import AlgorithmError
 from .faithful import faithful_operators
 from .messages import Message
+from .ports import given_port
 from .process import ProcessView, view_class
 from .values import domain_of
+
+
+def network_reading_view(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
+    """The view class of a process on a network as the symbolic reading runs it: Port values
+    with their numbers readable (a run that hides them is checked by the concrete semantics,
+    which raises where a number is read: models/native_audit.py re-executes every context), and
+    no diameter, which depends on the graph (an algorithm that reads it is not read)."""
+    from .network_process import NetworkProcessView
+
+    if getattr(algorithm, "knows_diameter", False):
+        raise AlgorithmError(f"{algorithm.__name__} reads the network's diameter, which the symbolic reading "
+                             "of one process does not know")
+    return view_class(algorithm, layout, NetworkProcessView, _numbered=True, _diameter=None)
 
 
 def sort_of(value_type: type) -> z3.SortRef:
@@ -59,20 +73,29 @@ def _condition(value) -> z3.BoolRef:
 
 
 class SymbolicProcess:
-    """One process of a ring of n with fresh z3 constants for its locals (before a step) and id."""
+    """One process of a ring of n with fresh z3 constants for its locals (before a step) and id;
+    on a network (``degree`` given), one process of that degree among n, its ports 0..degree-1."""
 
-    def __init__(self, algorithm: type[Algorithm], n: int, name: str = "p"):
+    def __init__(self, algorithm: type[Algorithm], n: int, name: str = "p", degree: int | None = None):
         topology = algorithm.topology(n)
-        self.algorithm, self.n = algorithm, n
+        self.algorithm, self.n, self.degree = algorithm, n, degree
         self.layout = Layout.of(algorithm, topology.ports)
-        # a ring's ports are the same at every process
-        self.in_ports, self.out_ports = topology.in_ports(0), topology.out_ports(0)
+        if degree is None:  # a ring's ports are the same at every process
+            self.in_ports, self.out_ports = topology.in_ports(0), topology.out_ports(0)
+            self._view = view_class(algorithm, self.layout)
+        else:
+            self.in_ports = self.out_ports = tuple(range(degree))
+            self._view = network_reading_view(algorithm, self.layout)
         self.locals = tuple(
             z3.Const(f"{name}.{self.layout.slot_name(k)}", sort_of(variable.type))
             for k, (_, _, variable) in enumerate(self.layout.slots)
         )
         self.id = z3.Int(f"{name}.id")
-        self._view = view_class(algorithm, self.layout)
+
+    def port_argument(self, port):
+        """The arrival port (or the port of an ``any_port`` command) as a command sees it: a
+        ring's ports are their names, a network's are Port values, read with their numbers."""
+        return port if self.degree is None else given_port(port, True)
 
     def view(self) -> ProcessView:
         """The concrete view class, holding terms: ``p.asleep``, ``p.replied[CW]``, ``p.send``..."""
@@ -118,22 +141,31 @@ class SymbolicStep:
 
     guard: z3.BoolRef
     locals: tuple[z3.ExprRef, ...]  # every layout slot after the step
-    sends: tuple[tuple[str, type[Message], tuple[z3.ExprRef, ...]], ...]  # (port, type, fields), in order
+    # (port, type, fields), in order; on a network the port is a number, or an Int term (a port
+    # held in a local), which the concrete semantics requires to be one of the process's
+    sends: tuple[tuple[str | int | z3.ExprRef, type[Message], tuple[z3.ExprRef, ...]], ...]
     process: SymbolicProcess
     message: Message | None
     awaited: z3.ExprRef | None = None  # a timeout's ``waits_for(p)`` (an id) before the step, if it has one
 
 
 def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None,
-            process: SymbolicProcess | None = None, message: Message | None = None) -> SymbolicStep:
-    """Run ``command`` once on z3 terms; a receive needs the concrete arrival ``port``."""
-    process = process or SymbolicProcess(algorithm, n)
+            process: SymbolicProcess | None = None, message: Message | None = None,
+            degree: int | None = None) -> SymbolicStep:
+    """Run ``command`` once on z3 terms; a receive needs the concrete arrival ``port`` (and an
+    ``any_port`` command the port it is taken on). On a network ``degree`` is the process's:
+    a send on a port held in a local is then a send on that term (``SymbolicStep.sends``)."""
+    process = process or SymbolicProcess(algorithm, n, degree=degree)
     where = f"{algorithm.__name__}.{command.name} (line {command.line})"
     if command.kind == "receive":
         if port not in process.in_ports or not command.enabled_on(port):
             raise AlgorithmError(f"{where} does not receive on port {port!r}")
         message = message if message is not None else symbolic_message(command.message)
-        arguments = (message, port)
+        arguments = (message, process.port_argument(port))
+    elif command.any_port:
+        if port not in process.out_ports:
+            raise AlgorithmError(f"{where} is not taken on port {port!r}")
+        arguments = (process.port_argument(port),)
     else:
         arguments = ()
     with faithful_operators(where):
@@ -159,14 +191,15 @@ def execute(algorithm: type[Algorithm], command: Command, n: int, port: str | No
 _readings: dict = {}
 
 
-def reading(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None) -> SymbolicStep:
+def reading(algorithm: type[Algorithm], command: Command, n: int, port: str | None = None,
+            degree: int | None = None) -> SymbolicStep:
     """``execute`` on a fresh process, memoised: the footprints, the C engine and the check of
-    the readings (checker/trust/readings.py) share one reading per command instance and n.
-    A refusal is remembered and raised again."""
-    key = (algorithm, command.name, port, n)
+    the readings (checker/trust/readings.py) share one reading per command instance and n (and
+    degree, on a network). A refusal is remembered and raised again."""
+    key = (algorithm, command.name, port, n, degree)
     if key not in _readings:
         try:
-            _readings[key] = execute(algorithm, command, n, port)
+            _readings[key] = execute(algorithm, command, n, port, degree=degree)
         except AlgorithmError as refusal:
             _readings[key] = refusal
     found = _readings[key]

@@ -106,7 +106,7 @@ def all_hold(properties: list[Property], judged: Judged, system) -> bool:
                 return False
             if is_exact(system.algorithm, "message_bound") and judged.messages_min < bound:
                 return False
-        elif prop.name != "termination":  # termination holds: the graph is acyclic
+        elif prop.name not in ("termination", "fair-termination"):  # both hold: the graph is acyclic
             return False
     return True
 
@@ -138,17 +138,21 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         if max_memory <= 0:
             raise MemoryLimitReached(0)
     probing = prefix_of is not None and (max_states is None or max_states > prefix_of)
+    # with crash failures (models/crashes.py) the processes' steps are the local system's
+    local = getattr(reference, "local", reference)
     try:
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
                                want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
                                fingerprint=fingerprint, topology=reference.topology,
                                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
-                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}))
+                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
+                               crashes=getattr(reference, "crashes", 0), recoveries=getattr(reference, "recoveries", 0),
+                               premature_timeouts=local.premature_timeouts)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
-        engine.disagreement = audit(facts.contexts, reference)
+        engine.disagreement = audit(facts.contexts, local)
         if engine.disagreement is not None:
             return None
     if facts.status == STATE_LIMIT:

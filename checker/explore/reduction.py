@@ -42,7 +42,6 @@ What is preserved, and why no cycle proviso is needed by default:
 from __future__ import annotations
 
 from models.dependence import DependenceTables
-from models.footprint import TrustedReadings
 
 from ..trust.remembered import reading_report
 
@@ -60,13 +59,9 @@ class StubbornSets:
         self.watched = watched_fields(properties)
         self.reduced = 0  # states expanded with a proper subset
         reference = getattr(system, "reference", system)
-        # footprints come from the symbolic reading only where it was checked faithful; readings
-        # are checked on rings (checker/trust/readings.py), so on a network none is trusted and
-        # every command gets the worst-case footprint (sound; little reduction)
-        if getattr(reference.topology, "numbered_ports", False):
-            trusted = TrustedReadings(frozenset(), False, "symbolic readings are checked on rings only")
-        else:
-            trusted = reading_report(reference.algorithm, reference.n).trusted
+        # footprints come from the symbolic reading only where it was checked faithful
+        # (checker/trust/readings.py; on a network, at the degree of each process)
+        trusted = reading_report(reference.algorithm, reference.n).trusted
         self._tables = DependenceTables.of(reference, trusted)
         self._candidates = self._tables.memo
         self._visibility: dict = {}

@@ -119,7 +119,9 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
                         chains=task.chains, fairness=task.fairness).run()
 
     native = task.native is not None and task.native.disagreement is None
-    renames = native and task.twins and not task.fingerprint and not task.blind and arrangement.topology is None
+    # (twins are argued for the asynchronous ring without faults: docs/checking.md, "Arrangements")
+    renames = native and task.twins and not task.fingerprint and not task.blind and arrangement.topology is None \
+        and not task.crashes
     try:
         exploration = None
         if renames and like is not None and _leader is not None and _leader.ids == like.ids \
@@ -322,8 +324,8 @@ def check_plan(
     plan = planning.plan
     # an algorithm that cannot run fails here
     system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
-    python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False)
-    native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason)
+    python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False, premature_timeouts)
+    native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason, (crashes, recoveries))
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
@@ -446,16 +448,18 @@ def specification(algorithm, without: tuple[str, ...], synchronizer=None) -> lis
     return kept
 
 
-def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None):
+def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None,
+             faults: tuple[int, int] = (0, 0)):
     """(the C engine or None, a note on it, whether to reduce): the symbolic readings the
     footprints and the C engine would be built from are checked against the concrete semantics
-    first (before workers fork: they inherit the memoised report). They are checked on the
-    asynchronous rings only, and nothing else uses them; an algorithm that draws needs none:
+    first (before workers fork: they inherit the memoised report). They are checked for the
+    asynchronous rings and networks only, and nothing else uses them; an algorithm that draws needs none:
     only the concrete semantics reads draws, and the reduction's independence is not argued for
-    commands with several outcomes (models/draws.py)."""
+    commands with several outcomes (models/draws.py). ``faults``: the run's crashes and recoveries,
+    which the C engine is built for."""
     wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
     readings = reading_report(algorithm, n) if wants_readings else None
-    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason, fingerprint)
+    native, engine_note = _native_engine(algorithm, n, engine, readings, python_reason, fingerprint, faults)
     if fingerprint and native is None:
         raise AlgorithmError(f"--fingerprint needs the native engine; drop --engine {engine}")
     return native, engine_note, por and not algorithm.randomized
@@ -579,7 +583,8 @@ def _checkpoint(path: str | None, algorithm, n: int, properties, networks, synch
 
 
 def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | None,
-                   python_reason: str | None = None, fingerprint: bool = False) -> tuple[NativeEngine | None, str | None]:
+                   python_reason: str | None = None, fingerprint: bool = False,
+                   faults: tuple[int, int] = (0, 0)) -> tuple[NativeEngine | None, str | None]:
     """The compiled engine for "auto" and "native", and a note when "auto" cannot have it or
     when a symbolic reading is not faithful (checker/trust/readings.py): the C engine is never
     built from such a reading, and partial-order reduction assumes the worst of its command.
@@ -599,7 +604,7 @@ def _native_engine(algorithm, n: int, engine: str, readings: ReadingReport | Non
             raise _cannot_run_natively(algorithm, python_reason, fingerprint)
         return None, f"{python_reason}; the Python engine ran it"
     try:
-        native = NativeEngine.for_algorithm(algorithm, n, readings.trusted)
+        native = NativeEngine.for_algorithm(algorithm, n, readings.trusted, faults[0] > 0, faults[1] > 0)
     except NativeUnavailable as why:
         if required:
             raise _cannot_run_natively(algorithm, str(why), fingerprint) from None

@@ -3,7 +3,8 @@
 An arrangement on a ring runs in ``AsyncSystem`` (models/semantics.py), one on a network in
 ``NetworkSystem`` (models/network_semantics.py); a synchronous algorithm runs in
 ``RoundSystem`` (models/rounds.py) over either. The native engine is built for the
-asynchronous model on rings: anything else runs in Python, and the run says so.
+asynchronous model on rings and networks, with crash failures and timeouts too: anything else
+runs in Python, and the run says so.
 """
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def interned_engine_runs(system) -> bool:
 
 
 def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: bool = False,
-                por: bool = True) -> str | None:
+                por: bool = True, premature_timeouts: bool = False) -> str | None:
     """Why the native engine cannot run this run, or None if it may try."""
     if synchronizer is not None:
         if not synchronizer.reduces:
@@ -81,15 +82,13 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
                     f"reorder, any message may enable a step of its receiver: models/synchronized.py){bags}")
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
                 "(models/synchronized.py)")
-    if crashes:
-        return "crash failures are explored by the Python engine, without partial-order reduction"
-    if algorithm.has_timeouts:
-        return ("a timeout fires when nothing else can happen, which reads the whole system: the Python engine "
-                "explores it, without partial-order reduction")
     if algorithm.timing == SYNCHRONOUS:
         return "the native engine is built for the asynchronous model, not for synchronous rounds"
-    if planning.networks:
-        return "the native engine is built for rings, not for general networks"
+    if premature_timeouts:
+        # a timeout that fires at any time may send for ever (bid again and again): the state
+        # space has no end, and only a search that stops at the first violation gives an answer
+        return ("premature timeouts may send without end, so the Python engine explores them, stopping at the "
+                "first violation")
     return None
 
 

@@ -84,7 +84,8 @@ class Renaming:
     def context(self, c):
         outcomes = tuple(dataclasses.replace(
             o, locals=self.locals(o.locals), observed=self.observed(o.observed),
-            sends=tuple((port, self.message(m)) for port, m in o.sends)) for o in c.outcomes)
+            sends=tuple((port, self.message(m)) for port, m in o.sends),
+            awaited=None if o.awaited is None else self.value(o.awaited)) for o in c.outcomes)
         return dataclasses.replace(c, key=("renamed",) + c.key, id=self.value(c.id), locals=self.locals(c.locals),
                                    message=self.message(c.message), observed=self.observed(c.observed),
                                    outcomes=outcomes)

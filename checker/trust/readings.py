@@ -21,6 +21,14 @@ body run on plain values, as models/semantics.py runs them), on
 Each reading is then faithful, disagrees (the first context found, as one line: the values,
 z3's answer and Python's), or is unreadable (the refusal of models.faithful). A report is per
 (algorithm, n), because p.n is concrete in the reading, and is memoised per process.
+
+On a network a process reads its degree (``p.degree``, ``p.send_all``) and has ports 0..d-1,
+so a command instance is read, and checked, at every degree a process can have among n
+vertices (1..n-1): its reachable contexts come from every connected graph on 2 and 3 vertices
+(every id arrangement, the ports numbered as given), their per-port locals extended to n's
+ports with their initial values; the samples and witnesses range a Port local over NO_PORT and
+the process's ports. Ports are read with their numbers visible: a run that hides them is
+checked against the concrete semantics context by context (models/native_audit.py).
 """
 from __future__ import annotations
 
@@ -42,9 +50,11 @@ from models.symbolic import (
     DECISIONS,
     SymbolicProcess,
     decision_line,
+    network_reading_view,
     read_decisions,
     reading,
 )
+from models.ports import NONE_STORED, Port, given_port
 from models.values import Id, domain_of, render
 
 from .report import (  # noqa: F401  (the report's names, also reached from here)
@@ -84,7 +94,25 @@ def reachable_contexts(algorithm: type[Algorithm], size: int) -> tuple[set, set]
     return _reachable[key]
 
 
+def _on_network(algorithm) -> bool:
+    return bool(getattr(algorithm.topology, "numbered_ports", False))
+
+
+def _small_networks(size: int) -> list:
+    """Every connected graph on ``size`` <= 3 vertices (built here: networkx's atlas is an import
+    the remembered verdict may not depend on, models/derived_cache.py)."""
+    from models.network import Network
+
+    if size == 1:
+        return [Network(1, [])]
+    if size == 2:
+        return [Network(2, [(0, 1)], name="path")]
+    return [Network(3, [(0, 1), (1, 2)], name="path"), Network(3, name="complete graph")]
+
+
 def _arrangements(algorithm, size):
+    if _on_network(algorithm):
+        return [(ids, network) for network in _small_networks(size) for ids in itertools.permutations(range(1, size + 1))]
     orders = [(1, *rest) for rest in itertools.permutations(range(2, size + 1))]
     if not algorithm.topology.port_labellings:
         return [(ids, None) for ids in orders]
@@ -101,20 +129,54 @@ def _explore(algorithm, size) -> tuple[set, set]:
     for ids, swapped in plan:
         if spent >= STATE_BUDGET:
             break
+        try:
+            local = _small_system(algorithm, ids, swapped)
+        except AlgorithmError:
+            continue  # an algorithm that cannot run on this graph: the run says so itself
         if algorithm.has_timeouts:  # the interned engine leaves timeouts out: the states they reach too
-            spent += _contexts_with_timeouts(AsyncSystem(algorithm, ids, swapped), min(cap, STATE_BUDGET - spent),
-                                             spontaneous, receive)
+            spent += _contexts_with_timeouts(local, min(cap, STATE_BUDGET - spent), spontaneous, receive)
             continue
         try:
-            system = InternedSystem(AsyncSystem(algorithm, ids, swapped))
+            system = InternedSystem(local)
             spent += _depth_first(system, min(cap, STATE_BUDGET - spent))
         except AlgorithmError:
             pass  # the run reports the algorithm's own error; what was met so far still counts
         locals_of = system._locals
-        spontaneous.update((ids[i], locals_of[number]) for i, number in system._spontaneous)
+        # a network's port choices (any_port) are taken in the process's own context too
+        spontaneous.update((ids[i], locals_of[number]) for i, number in (*system._spontaneous, *system._choices))
         receive.update((ids[i], locals_of[number], port, message)
                        for i, number, port, message in system._receives)
     return spontaneous, receive
+
+
+def _small_system(algorithm, ids, arrangement) -> AsyncSystem:
+    """The system of a small arrangement: a ring's labelling (``arrangement``: swapped or None),
+    or a network (``arrangement``: the graph, its ports numbered as given, numbers readable)."""
+    if _on_network(algorithm):
+        from models.network_semantics import NetworkSystem
+
+        return NetworkSystem(algorithm, ids, arrangement, numbered=True)
+    return AsyncSystem(algorithm, ids, arrangement)
+
+
+def _relaid(contexts: tuple[set, set], algorithm, size: int, n: int) -> tuple[set, set]:
+    """Contexts met on a network of ``size`` with their locals laid out for n: a per-port local
+    has a slot per port of the larger network, and the ports a small process lacks keep their
+    initial value (as they do at n, where a process of low degree lacks them too)."""
+    from models.network import Network
+
+    small, large = Layout.of(algorithm, Network(size).ports), Layout.of(algorithm, Network(n).ports)
+    if small.slots == large.slots:
+        return contexts
+    at = {(name, port): k for k, (name, port, _) in enumerate(small.slots)}
+    plan = [(at.get((name, port)), variable.initial) for name, port, variable in large.slots]
+
+    def relaid(values):
+        return tuple(initial if k is None else values[k] for k, initial in plan)
+
+    spontaneous, receive = contexts
+    return ({(pid, relaid(values)) for pid, values in spontaneous},
+            {(pid, relaid(values), port, message) for pid, values, port, message in receive})
 
 
 def _contexts_with_timeouts(system: AsyncSystem, cap: int, spontaneous: set, receive: set) -> int:
@@ -156,15 +218,19 @@ def _depth_first(system: InternedSystem, cap: int) -> int:
 
 
 class _Domains:
-    """The values a local, the id or a message field is drawn from for witnesses and samples."""
+    """The values a local, the id or a message field is drawn from for witnesses and samples; on
+    a network a Port local holds NO_PORT or one of the process's ``degree`` ports."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, degree: int | None = None):
         self.n = n
+        self.degree = degree
         self.top = 2 * n + 1  # other integers and message fields: 0..2n+1
 
     def values(self, value_type) -> tuple:
         if value_type is bool:
             return (False, True)
+        if value_type is Port:
+            return tuple(range(NONE_STORED, self.degree or 0))
         if value_type is Id:
             return tuple(range(self.n + 1))
         if isinstance(value_type, type) and issubclass(value_type, IntEnum):
@@ -174,6 +240,8 @@ class _Domains:
     def constraint(self, value_type, x):
         if value_type is bool:
             return z3.BoolVal(True)
+        if value_type is Port:
+            return z3.And(NONE_STORED <= x, x < (self.degree or 0))
         if value_type is Id or (isinstance(value_type, type) and issubclass(value_type, IntEnum)):
             return domain_of(value_type, x, self.n)
         return z3.And(0 <= x, x <= self.top)
@@ -188,8 +256,17 @@ class _Checker:
         topology = algorithm.topology(n)
         self.layout = Layout.of(algorithm, topology.ports)
         self.types = [variable.type for _, _, variable in self.layout.slots]
+        self.network = _on_network(algorithm)
         self.in_ports, self.out_ports = topology.in_ports(0), topology.out_ports(0)
-        self.view = view_class(algorithm, self.layout)
+        # on a network every reading is per degree: a process of degree d has ports 0..d-1
+        self.degrees = (tuple(range(1, n)) or (0,)) if self.network else (None,)
+        if not self.network:
+            self.view = view_class(algorithm, self.layout)
+        else:
+            try:
+                self.view = network_reading_view(algorithm, self.layout)
+            except AlgorithmError:
+                self.view = None  # no reading can be made either: each is unreadable, saying why
         self.domains = _Domains(n)
         self.random = random.Random(f"{algorithm.__module__}.{algorithm.__qualname__}/{n}")
         self._solver = None
@@ -198,38 +275,61 @@ class _Checker:
     def report(self) -> ReadingReport:
         started = time.perf_counter()
         spontaneous, receive = set(), set()
-        if REACHABLE in self.evidence:
+        if REACHABLE in self.evidence and self.view is not None:
             for size in sorted({min(s, self.n) for s in SMALL_SIZES}):
                 found = reachable_contexts(self.algorithm, size)
+                if self.network:
+                    found = _relaid(found, self.algorithm, size, self.n)
                 spontaneous |= found[0]
                 receive |= found[1]
         self.offered[REACHABLE] = len(spontaneous) + len(receive) if REACHABLE in self.evidence else 0
         instances = []
-        for command, port in self._instances():
-            if port is None:
+        for command, port, degree in self._instances():
+            if command.kind != "receive":
                 reachable = [(*values, pid) for pid, values in spontaneous]
             else:
                 reachable = [(*values, pid, *message[1:]) for pid, values, at, message in receive
                              if at == port and type(message) is command.message]
-            instances.append(self._check_instance(command, port, sorted(reachable, key=_order)))
-        decisions = self._check_decisions(sorted(((*values, pid) for pid, values in spontaneous), key=_order))
+            if degree is not None:  # a Port local outside the process's ports is no context of it
+                reachable = [values for values in reachable if self._ports_within(values, degree)]
+            instances.append(self._check_instance(command, port, degree, sorted(reachable, key=_order)))
+        own = sorted(((*values, pid) for pid, values in spontaneous), key=_order)
+        decisions = self._check_decisions(own)
         return ReadingReport(self.algorithm, self.n, tuple(instances), tuple(decisions),
                              dict(self.offered), time.perf_counter() - started)
 
     def _instances(self):
-        for command in self.algorithm.commands:
-            if command.kind in ("spontaneous", "timeout"):  # both read the process alone
-                yield command, None
-        for port in self.in_ports:
+        """(command, port, degree) for every command instance: a ring's (degree None), or a
+        network's at every degree, with its ports 0..degree-1."""
+        for degree in self.degrees:
+            ports = self.in_ports if degree is None else tuple(range(degree))
             for command in self.algorithm.commands:
-                if command.kind == "receive" and command.enabled_on(port):
-                    yield command, port
+                if command.kind in ("spontaneous", "timeout") and not command.any_port:  # the process alone
+                    yield command, None, degree
+            for command in self.algorithm.commands:
+                if command.any_port:  # taken on one of its ports, each an instance
+                    for port in ports:
+                        yield command, port, degree
+            for port in ports:
+                for command in self.algorithm.commands:
+                    if command.kind == "receive" and command.enabled_on(port):
+                        yield command, port, degree
+
+    def _ports_within(self, values, degree: int) -> bool:
+        return all(t is not Port or NONE_STORED <= v < degree for t, v in zip(self.types, values))
+
+    def _out_ports(self, degree: int | None) -> tuple:
+        return self.out_ports if degree is None else tuple(range(degree))
+
+    def _port_argument(self, port):
+        return given_port(port, True) if self.network else port
 
     # -- evidence ---------------------------------------------------------------------------
-    def _contexts(self, reachable, variables, types, formulas, seen: set):
-        """(evidence kind, context values) in order: reachable, samples, then a z3 witness for
-        each formula being true and being false unless ``seen`` (filled by the caller with
-        (formula index, value) as it evaluates) shows the contexts so far had that value."""
+    def _contexts(self, reachable, variables, types, formulas, seen: set, domains: _Domains):
+        """(evidence kind, context values) in order: reachable, samples from ``domains``, then a
+        z3 witness for each formula being true and being false unless ``seen`` (filled by the
+        caller with (formula index, value) as it evaluates) shows the contexts so far had that
+        value."""
         if REACHABLE in self.evidence:
             for values in reachable:
                 # a value no term can hold (a float a step stored) is the disagreement of that
@@ -238,7 +338,7 @@ class _Checker:
                     yield REACHABLE, values
         if SAMPLE in self.evidence:
             self.offered[SAMPLE] += SAMPLES
-            columns = [self.random.choices(self.domains.values(t), k=SAMPLES) for t in types]
+            columns = [self.random.choices(domains.values(t), k=SAMPLES) for t in types]
             for values in zip(*columns):
                 yield SAMPLE, values
         if WITNESS in self.evidence:
@@ -246,19 +346,19 @@ class _Checker:
                 for value, goal in ((True, formula), (False, z3.Not(formula))):
                     if (k, value) in seen:
                         continue
-                    values = self._witness(goal, variables, types)
+                    values = self._witness(goal, variables, types, domains)
                     if values is not None:
                         self.offered[WITNESS] += 1
                         yield WITNESS, values
 
-    def _witness(self, goal, variables, types):
+    def _witness(self, goal, variables, types, domains: _Domains):
         solver = self._solver
         if solver is None:
             solver = self._solver = z3.Solver()
             solver.set("timeout", 500)  # a witness only fills a gap the other evidence left
         solver.push()
         try:
-            solver.add(*(self.domains.constraint(t, x) for x, t in zip(variables, types)), goal)
+            solver.add(*(domains.constraint(t, x) for x, t in zip(variables, types)), goal)
             if solver.check() != z3.sat:
                 return None
             model = solver.model()
@@ -267,22 +367,28 @@ class _Checker:
             solver.pop()
 
     # -- command instances ------------------------------------------------------------------
-    def _check_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
+    def _check_instance(self, command: Command, port, degree: int | None, reachable) -> ReadingVerdict:
         try:
-            return self._compare_instance(command, port, reachable)
+            return self._compare_instance(command, port, degree, reachable)
         except Exception as error:  # noqa: BLE001 -- never a traceback: the reading is then not used
             return ReadingVerdict(
-                f"{self.algorithm.__name__}.{command.name}" + (f" on {port}" if port else ""), command.name, port,
+                self._reading_name(command, port, degree), command.name, port,
                 UNREADABLE, f"{self.algorithm.__name__}.{command.name} (line {command.line}): its reading could "
-                f"not be checked ({type(error).__name__}: {error})")
+                f"not be checked ({type(error).__name__}: {error})", degree=degree)
 
-    def _compare_instance(self, command: Command, port: str | None, reachable) -> ReadingVerdict:
+    def _reading_name(self, command: Command, port, degree: int | None) -> str:
+        name = f"{self.algorithm.__name__}.{command.name}"
+        if degree is None:
+            return name + (f" on {port}" if port else "")
+        return name + (f" on port {port}" if port is not None else "") + f" at degree {degree}"
+
+    def _compare_instance(self, command: Command, port, degree: int | None, reachable) -> ReadingVerdict:
         algorithm = self.algorithm
-        name = f"{algorithm.__name__}.{command.name}" + (f" on {port}" if port else "")
+        name = self._reading_name(command, port, degree)
         try:
-            step = reading(algorithm, command, self.n, port)
+            step = reading(algorithm, command, self.n, port, degree)
         except AlgorithmError as refusal:
-            return ReadingVerdict(name, command.name, port, UNREADABLE, str(refusal))
+            return ReadingVerdict(name, command.name, port, UNREADABLE, str(refusal), degree=degree)
         process = step.process
         fields = tuple(step.message[1:]) if step.message is not None else ()
         variables = (*process.locals, process.id, *fields)
@@ -290,26 +396,30 @@ class _Checker:
         types = (*self.types, Id, *message_types)
         guard = CompiledTerms(variables, [step.guard])
         awaited = () if step.awaited is None else (step.awaited,)
-        outcome = CompiledTerms(variables, [*step.locals, *(v for _, _, values in step.sends for v in values), *awaited])
+        # a send's port, where it is a term (a network's port held in a local), before its fields
+        sent = [v for out_port, _, values in step.sends for v in ((() if _plain_port(out_port) else (out_port,))
+                                                                   + tuple(values))]
+        outcome = CompiledTerms(variables, [*step.locals, *sent, *awaited])
         width = len(self.types)
         compared, seen = 0, set()
-        for kind, values in self._contexts(reachable, variables, types, [step.guard], seen):
+        domains = self.domains if degree is None else _Domains(self.n, degree)
+        for kind, values in self._contexts(reachable, variables, types, [step.guard], seen, domains):
             locals_, pid = values[:width], values[width]
             message = command.message.from_values(values[width + 1:]) if command.message is not None else None
             compared += 1
-            difference = self._compare_step(command, step, guard, outcome, values, message, port, seen)
+            difference = self._compare_step(command, step, guard, outcome, values, message, port, degree, seen)
             if difference is not None:
                 where = f"{algorithm.__name__}.{command.name} (line {_line(command, difference)})"
-                shown = self._show(pid, locals_, message, port)
+                shown = self._show(pid, locals_, message, port, degree)
                 return ReadingVerdict(name, command.name, port, DISAGREES, f"{where}: at {shown}: {difference}",
-                                      kind, compared)
-        return ReadingVerdict(name, command.name, port, FAITHFUL, contexts=compared)
+                                      kind, compared, degree=degree)
+        return ReadingVerdict(name, command.name, port, FAITHFUL, contexts=compared, degree=degree)
 
-    def _compare_step(self, command, step, guard, outcome, values, message, port, seen: set) -> str | None:
+    def _compare_step(self, command, step, guard, outcome, values, message, port, degree, seen: set) -> str | None:
         """None when both readings agree on this context (locals, id, message fields), else what
         differs; adds (0, the guard's value) to ``seen``."""
         width = len(self.types)
-        python = self._concrete(command, values[:width], values[width], message, port)
+        python = self._concrete(command, values[:width], values[width], message, port, degree)
         (z3_guard,) = guard(values)
         seen.add((0, z3_guard))
         if isinstance(python, _Raised):
@@ -331,6 +441,8 @@ class _Checker:
                         f"Python says {slot}={_render(value_type, value)}")
         z3_sends, offset = [], width
         for out_port, message_type, fields in step.sends:
+            if not _plain_port(out_port):
+                out_port, offset = results[offset], offset + 1
             z3_sends.append((out_port, message_type, results[offset:offset + len(fields)]))
             offset += len(fields)
         python_sends = [(out_port, type(sent), tuple(sent[1:])) for out_port, sent in sent]
@@ -343,19 +455,21 @@ class _Checker:
                 return f"z3 says it waits for {_render(Id, z3_awaited)}, Python {python}"
         return None
 
-    def _concrete(self, command: Command, locals_, pid, message, port):
+    def _concrete(self, command: Command, locals_, pid, message, port, degree=None):
         """(guard, new locals, sends, the id a timeout waits for) as models/semantics.py computes
         them, or _Raised."""
-        algorithm, arguments = self.algorithm, (() if message is None else (message, port))
+        algorithm, out_ports = self.algorithm, self._out_ports(degree)
+        arguments = () if port is None else (self._port_argument(port),) if message is None else (
+            message, self._port_argument(port))
         try:
             if command.guard is not None:
-                holds = command.guard(self.view(tuple(locals_), pid, self.n, self.out_ports, algorithm), *arguments)
+                holds = command.guard(self.view(tuple(locals_), pid, self.n, out_ports, algorithm), *arguments)
                 if not holds:
                     return False, None, None, None
             awaited = None
             if command.waits_for is not None:
-                awaited = _waits_for(command, self.view(tuple(locals_), pid, self.n, self.out_ports, algorithm))
-            process = self.view(list(locals_), pid, self.n, self.out_ports, algorithm)
+                awaited = _waits_for(command, self.view(tuple(locals_), pid, self.n, out_ports, algorithm))
+            process = self.view(list(locals_), pid, self.n, out_ports, algorithm)
             command.body(process, *arguments)
         except Exception as error:  # noqa: BLE001 -- the user's code, on values it may never meet
             return _Raised(error)
@@ -374,10 +488,21 @@ class _Checker:
                     for d in DECISIONS if getattr(self.algorithm, d) is not None]
 
     def _compare_decisions(self, reachable) -> list[ReadingVerdict]:
+        """One verdict per decision function; on a network it is read at every degree, and the
+        first degree where it is not faithful gives the verdict."""
+        verdicts = {}
+        for degree in self.degrees:
+            own = reachable if degree is None else [values for values in reachable if self._ports_within(values, degree)]
+            for verdict in self._compare_decisions_at(own, degree):
+                if verdict.reading not in verdicts or verdicts[verdict.reading].faithful:
+                    verdicts[verdict.reading] = verdict
+        return list(verdicts.values())
+
+    def _compare_decisions_at(self, reachable, degree: int | None) -> list[ReadingVerdict]:
         algorithm = self.algorithm
         present = [name for name in DECISIONS if getattr(algorithm, name) is not None]
-        process = SymbolicProcess(algorithm, self.n)
         try:
+            process = SymbolicProcess(algorithm, self.n, degree=degree)
             terms = read_decisions(algorithm, self.n, process)
         except AlgorithmError as refusal:
             return [ReadingVerdict(f"{algorithm.__name__}.{name}", None, None, UNREADABLE, str(refusal))
@@ -389,11 +514,12 @@ class _Checker:
         failed: dict[str, tuple] = {}
         compared, seen = 0, set()
         boolean = [k for k, name in enumerate(present) if name in BOOLEAN_DECISIONS]
-        for kind, values in self._contexts(reachable, variables, types, formulas, seen):
+        domains = self.domains if degree is None else _Domains(self.n, degree)
+        for kind, values in self._contexts(reachable, variables, types, formulas, seen, domains):
             compared += 1
             z3_values = compiled(values)
             seen.update((j, z3_values[k]) for j, k in enumerate(boolean))
-            python_values = self._observe(present, values[:-1], values[-1])
+            python_values = self._observe(present, values[:-1], values[-1], degree)
             for name, z3_value, value in zip(present, z3_values, python_values):
                 if name not in failed and not _same_decision(name, z3_value, value):
                     failed[name] = (kind, values, z3_value, value)
@@ -406,7 +532,7 @@ class _Checker:
                 verdicts.append(ReadingVerdict(reading, None, None, FAITHFUL, contexts=compared))
                 continue
             kind, values, z3_value, value = failed[name]
-            shown = self._show(values[-1], values[:-1], None, None)
+            shown = self._show(values[-1], values[:-1], None, None, degree)
             show = _truth if name in BOOLEAN_DECISIONS else str
             python = value if isinstance(value, _Raised) else show(value)
             detail = (f"{reading} (line {decision_line(algorithm, name)}): at {shown}: "
@@ -414,8 +540,8 @@ class _Checker:
             verdicts.append(ReadingVerdict(reading, None, None, DISAGREES, detail, kind, compared))
         return verdicts
 
-    def _observe(self, present, locals_, pid) -> list:
-        p = self.view(tuple(locals_), pid, self.n, self.out_ports, self.algorithm)
+    def _observe(self, present, locals_, pid, degree=None) -> list:
+        p = self.view(tuple(locals_), pid, self.n, self._out_ports(degree), self.algorithm)
         observed = []
         for name in present:
             try:
@@ -426,12 +552,14 @@ class _Checker:
         return observed
 
     # -- showing ----------------------------------------------------------------------------
-    def _show(self, pid, locals_, message, port) -> str:
-        parts = [f"id={pid}"] + [
+    def _show(self, pid, locals_, message, port, degree=None) -> str:
+        parts = [f"id={pid}"] + ([] if degree is None else [f"degree={degree}"]) + [
             f"{self.layout.slot_name(k)}={_render(self.types[k], value)}" for k, value in enumerate(locals_)
         ]
         if message is not None:
-            parts.append(f"m={message!r} on {port}")
+            parts.append(f"m={message!r} on {port if degree is None else f'port {port}'}")
+        elif port is not None and degree is not None:
+            parts.append(f"on port {port}")
         return ", ".join(parts)
 
 
@@ -457,6 +585,11 @@ class _Raised:
 
     def __repr__(self) -> str:
         return f"{type(self.error).__name__}: {self.error}"
+
+
+def _plain_port(port) -> bool:
+    """A send's port known before the step (a ring's name, a network's number), not a term."""
+    return isinstance(port, (str, int))
 
 
 def _plain(term):

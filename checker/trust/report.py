@@ -22,15 +22,17 @@ BOOLEAN_DECISIONS = ("decided", "is_leader", "candidate")
 
 @dataclass(frozen=True)
 class ReadingVerdict:
-    """One reading: a command instance (command, port) or a decision function (command None)."""
+    """One reading: a command instance (command, port) or a decision function (command None);
+    on a network, at a process of one degree."""
 
-    reading: str  # "ChangRoberts.remove on PREV", "ChangRoberts.is_leader"
+    reading: str  # "ChangRoberts.remove on PREV", "ChangRoberts.is_leader", "DfsElection.join on port 1 at degree 3"
     command: str | None
-    port: str | None
+    port: str | int | None
     status: str  # FAITHFUL, DISAGREES or UNREADABLE
     detail: str | None = None  # the one line saying why not
     evidence: str | None = None  # which evidence found the disagreement
     contexts: int = 0  # contexts compared
+    degree: int | None = None  # on a network: the degree of the process it was read at
 
     @property
     def faithful(self) -> bool:
@@ -63,10 +65,11 @@ class ReadingReport:
     def trusted(self) -> TrustedReadings:
         """What models/ may build from: the faithful command instances and decision functions."""
         return TrustedReadings(
-            frozenset((v.command, v.port) for v in self.instances if v.faithful),
+            frozenset((v.command, v.port) if v.degree is None else (v.command, v.port, v.degree)
+                      for v in self.instances if v.faithful),
             all(v.faithful for v in self.decisions),
             self.problems[0] if self.problems else None,
         )
 
-    def verdict(self, command: str, port: str | None = None) -> ReadingVerdict:
-        return next(v for v in self.instances if v.command == command and v.port == port)
+    def verdict(self, command: str, port: str | int | None = None, degree: int | None = None) -> ReadingVerdict:
+        return next(v for v in self.instances if v.command == command and v.port == port and v.degree == degree)

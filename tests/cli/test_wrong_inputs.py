@@ -193,12 +193,13 @@ def test_a_synchronizer_on_a_ring_algorithm_does_not_advise_graph(capsys):
     assert err.endswith("timeslice is written for a unidirectional ring: check it without --synchronizer\n")
 
 
-def test_fingerprint_refused_on_a_network_says_what_to_do(capsys):
-    """The refusal ended "the Python engine ran it", a note for a run that did not happen."""
-    status, _, err = run(capsys, "dfs-election", "--n", 3, "--fingerprint")
+def test_fingerprint_refused_in_synchronous_rounds_says_what_to_do(capsys):
+    """The refusal ended "the Python engine ran it", a note for a run that did not happen (a
+    network was refused so before the native engine ran networks)."""
+    status, _, err = run(capsys, "flooding", "--n", 3, "--fingerprint")
     assert status == 2
-    assert err == ("check: --fingerprint needs the native engine, which cannot run dfs-election: the native engine "
-                   "is built for rings, not for general networks; drop --fingerprint\n")
+    assert err == ("check: --fingerprint needs the native engine, which cannot run flooding: the native engine "
+                   "is built for the asynchronous model, not for synchronous rounds; drop --fingerprint\n")
 
 
 # -- errors in the algorithm -------------------------------------------------------------------
@@ -319,7 +320,7 @@ WRONG_INPUTS = [
     ("hs --n 4 --cluster local:x", "local:N without a number"),
     ("hs --n 4 --cluster local:2 --jobs 2", "--jobs with a cluster"),
     ("cr --n 4 --cluster local:2 --crashes 1", "crashes on a cluster"),
-    ("dfs-election --n 3 --fingerprint", "fingerprints without the native engine"),
+    ("flooding --n 3 --fingerprint", "fingerprints without the native engine"),
     ("cr --n 4 --checkpoint {damaged.checkpoint}", "a checkpoint damaged in the middle"),
     ("cr --n 4 --checkpoint {lcr.checkpoint}", "another run's checkpoint"),
     ("cr --n 3 --checkpoint {folder}", "a checkpoint that is a directory"),

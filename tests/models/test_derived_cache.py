@@ -90,6 +90,10 @@ class Named:  # a class its module names: it can be keyed
 
 
 def test_a_value_is_stored_and_found_by_a_fresh_process_table(cache_on, monkeypatch):
+    # the key's loaded modules held still: a thread an earlier test in this worker left running
+    # may import a module between the two calls (the key's modules are tested below)
+    loaded = derived_cache._files_of_loaded_modules()
+    monkeypatch.setattr(derived_cache, "_files_of_loaded_modules", lambda: loaded)
     assert derived_cache.remembered(Named, 3, ("answer",), lambda: 42) == 42
     monkeypatch.setattr(derived_cache, "_entries", {})  # as a new process would start
     assert derived_cache.remembered(Named, 3, ("answer",), lambda: pytest.fail("derived again")) == 42

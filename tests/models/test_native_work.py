@@ -18,9 +18,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # rings of each kind: unidirectional, bidirectional, unoriented (labelled ports); relays,
-# replies that turn back, several messages per step
+# replies that turn back, several messages per step; and networks (processes of different
+# degrees, the ports and channels a graph lacks)
 CASES = [("lcr", 5), ("cr", 5), ("peterson", 5), ("franklin", 4), ("hs", 4), ("hs-lecture", 4),
-         ("hs-unoriented", 3), ("lelann", 4)]
+         ("hs-unoriented", 3), ("lelann", 4), ("dfs-election", 4)]
 
 
 def _check(name: str, n: int, checked: bool) -> dict:
