@@ -82,11 +82,17 @@ def cache_on(tmp_path, monkeypatch):
     monkeypatch.delenv("RINGLEADER_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(derived_cache, "_entries", {})
+    # Named is keyed by its module's entry in sys.modules, which a test run earlier in this
+    # worker may have dropped (tests/fuzz reloads the modules of a directory): put it back
+    monkeypatch.setitem(sys.modules, Named.__module__, THIS_MODULE)
     return tmp_path
 
 
 class Named:  # a class its module names: it can be keyed
     pass
+
+
+THIS_MODULE = sys.modules[Named.__module__]
 
 
 def test_a_value_is_stored_and_found_by_a_fresh_process_table(cache_on, monkeypatch):

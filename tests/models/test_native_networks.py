@@ -72,8 +72,10 @@ def _cases():
         for graph in GRAPHS:
             if graph.n == 4 and name in LARGE and graph.labelling != graph.neighbours:
                 continue
+            # dfs-election-literal's full graphs on 4 vertices take 2 to 13 s each in Python: slow tests
+            slow = [pytest.mark.slow] if name in LARGE and graph.n == 4 else []
             for ids in list(permutations(range(1, graph.n + 1)))[:2 if graph.n == 4 else 3]:
-                yield pytest.param(name, graph, ids, id=f"{name}-{graph.name}{graph.labelling}-{ids}")
+                yield pytest.param(name, graph, ids, id=f"{name}-{graph.name}{graph.labelling}-{ids}", marks=slow)
 
 
 def _engine(algorithm, n):
