@@ -96,10 +96,12 @@ THIS_MODULE = sys.modules[Named.__module__]
 
 
 def test_a_value_is_stored_and_found_by_a_fresh_process_table(cache_on, monkeypatch):
-    # the key's loaded modules held still: a thread an earlier test in this worker left running
-    # may import a module between the two calls (the key's modules are tested below)
-    loaded = derived_cache._files_of_loaded_modules()
+    # the key's files held still: a thread an earlier test in this worker left running may import
+    # a module, and a test in another worker may write a file in the project, between the two
+    # calls (what the key covers is tested below)
+    loaded, packages = derived_cache._files_of_loaded_modules(), derived_cache._files_of_packages()
     monkeypatch.setattr(derived_cache, "_files_of_loaded_modules", lambda: loaded)
+    monkeypatch.setattr(derived_cache, "_files_of_packages", lambda: packages)
     assert derived_cache.remembered(Named, 3, ("answer",), lambda: 42) == 42
     monkeypatch.setattr(derived_cache, "_entries", {})  # as a new process would start
     assert derived_cache.remembered(Named, 3, ("answer",), lambda: pytest.fail("derived again")) == 42
