@@ -624,9 +624,10 @@ class _OutputUntilTheReaderLeaves:
 
 def _interrupt_again(unraisable) -> None:
     """A Ctrl-C that lands in a ctypes callback (z3 calls back into Python) or a finalizer
-    (``__del__``) cannot be raised there; Python would print it with a traceback and carry on. It is sent again, so that
-    it interrupts the run where it can: one line and status 3. It is sent a moment later from a
-    thread, since a signal sent from here would be handled here, in the finalizer, again."""
+    (``__del__``) cannot be raised there; Python would print it with a traceback and carry on.
+    It is sent again, so that it interrupts the run where it can: one line and status 3. It is
+    sent a moment later from a thread, since a signal sent from here would be handled here, in
+    the finalizer, again."""
     if issubclass(unraisable.exc_type, KeyboardInterrupt):
         import threading
 
@@ -657,8 +658,7 @@ def entry_point() -> None:
     except KeyboardInterrupt:  # in the moment between main's own handler and the line above
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         if status is None:
-            print("check: interrupted; no verdict", file=sys.stderr)
-            status = INCOMPLETE_EXIT
+            status = _interrupted(DEBUG in sys.argv)
     if DEBUG not in sys.argv:
         # what an object left half-built by an interrupt raises when it is freed at exit (z3's
         # Context interrupted in its __init__ has no `owner` for its __del__) is no news once

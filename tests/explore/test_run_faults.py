@@ -85,19 +85,17 @@ def test_a_killed_worker_is_named_not_waited_for():
 def test_a_ctrl_c_caught_in_a_finalizer_interrupts_the_run_after_it():
     """Python cannot raise a KeyboardInterrupt inside ``__del__``: it would print a traceback
     and carry on. The command's hook sends the interrupt again, to land outside."""
-    script = ("import importlib, sys, time\n"
-              "main = importlib.import_module('checker.cli.main')\n"
-              "sys.unraisablehook = main._interrupt_again\n"
-              "class Finalized:\n"
-              "    def __del__(self):\n"
-              "        raise KeyboardInterrupt\n"
-              "try:\n"
-              "    Finalized()\n"
-              "    time.sleep(5)\n"
-              "    print('carried on')\n"
-              "except KeyboardInterrupt:\n"
-              "    print('interrupted')\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
+    done = _beside_the_command("import time\n"
+                               "sys.unraisablehook = main._interrupt_again\n"
+                               "class Finalized:\n"
+                               "    def __del__(self):\n"
+                               "        raise KeyboardInterrupt\n"
+                               "try:\n"
+                               "    Finalized()\n"
+                               "    time.sleep(5)\n"
+                               "    print('carried on')\n"
+                               "except KeyboardInterrupt:\n"
+                               "    print('interrupted')\n")
     assert (done.stdout.strip(), done.stderr) == ("interrupted", "")
 
 
@@ -121,34 +119,36 @@ def _blocked_then_ignored():
 def test_an_object_left_half_built_by_an_interrupt_says_nothing_when_freed_at_exit():
     """z3's Context, interrupted in its __init__, fails in its __del__ at exit: after the verdict
     that is noise, and the command's exit keeps it quiet (--debug would show it)."""
-    script = ("import importlib, sys\n"
-              "main = importlib.import_module('checker.cli.main')\n"
-              "class HalfBuilt:\n"
-              "    def __del__(self):\n"
-              "        self.owner\n"
-              "def run():\n"
-              "    left = [HalfBuilt()]\n"
-              "    left.append(left)  # freed by the collector at exit, not before\n"
-              "    return 1\n"
-              "main.main = run\n"
-              "main.entry_point()\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
+    done = _beside_the_command("def run():\n"
+                               "    left = [HalfBuilt()]\n"
+                               "    left.append(left)  # freed by the collector at exit, not before\n"
+                               "    return 1\n"
+                               "main.main = run\n"
+                               "main.entry_point()\n")
     assert (done.returncode, done.stderr) == (1, "")
 
 
 def test_an_object_an_interrupt_left_half_built_says_nothing_when_its_frame_is_freed():
     """The interrupt's traceback holds the frame that held the half-built object: both are freed
     as the interrupt is handled, before the run has returned."""
-    script = ("import importlib, sys\n"
-              "main = importlib.import_module('checker.cli.main')\n"
-              "class HalfBuilt:\n"
-              "    def __del__(self):\n"
-              "        self.owner\n"
-              "def run(argv):\n"
-              "    half_built = HalfBuilt()\n"
-              "    raise KeyboardInterrupt\n"
-              "main.run = run\n"
-              "main.entry_point()\n")
-    done = subprocess.run([sys.executable, "-c", script, "hs", "--n", "3"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=HANG)
+    done = _beside_the_command("def run(argv):\n"
+                               "    half_built = HalfBuilt()\n"
+                               "    raise KeyboardInterrupt\n"
+                               "main.run = run\n"
+                               "main.entry_point()\n", "hs", "--n", "3")
     assert (done.returncode, done.stderr) == (3, "check: interrupted; no verdict\n")
+
+
+# what the scripts above start with: the command's module as `main`, and an object whose
+# __del__ fails as z3's Context does when an interrupt came in its __init__
+PRELUDE = ("import importlib, sys\n"
+           "main = importlib.import_module('checker.cli.main')\n"
+           "class HalfBuilt:\n"
+           "    def __del__(self):\n"
+           "        self.owner\n")
+
+
+def _beside_the_command(script: str, *argv: str) -> subprocess.CompletedProcess:
+    """``script`` after PRELUDE, in a Python of its own, with ``argv``."""
+    return subprocess.run([sys.executable, "-c", PRELUDE + script, *argv], cwd=ROOT, capture_output=True, text=True,
+                          timeout=HANG)
