@@ -300,8 +300,12 @@ def _variant_source(variant: _Variant, module, kind: str, description: str) -> s
     for definition in variant.defs:
         body += ["", *("    " + line for line in ast.unparse(definition).splitlines())]
     lines += body or ["    pass"]
-    return with_imports(_docstring(kind, description) + "\n", "\n".join(lines), (module.__name__, vars(module)),
-                        ("models", MODELS))
+    # a name the variant uses may live in the module of a base class only (cr-all's commands send
+    # cr's Leader): every module of the class's lineage is searched, the algorithm's own first
+    lineage = [module.__name__] + [c.__module__ for c in algorithm.__mro__]
+    modules = [(name, vars(sys.modules[name])) for name in dict.fromkeys(lineage)
+               if name in sys.modules and name != "builtins"]
+    return with_imports(_docstring(kind, description) + "\n", "\n".join(lines), *modules, ("models", MODELS))
 
 
 # --- algorithms written from scratch --------------------------------------------------------------

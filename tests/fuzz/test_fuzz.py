@@ -86,3 +86,21 @@ def test_every_kind_makes_algorithms_that_load(kind, tmp_path):
         finally:
             sys.path.remove(directory)
         assert algorithm.commands, case.description
+
+
+def test_a_variant_imports_what_its_base_classes_module_defines(tmp_path):
+    """Seed 1134 makes a cr-all variant whose command sends cr's Leader, which cr_all's module
+    only uses: the import must come from cr (a NameError on load was a false disagreement)."""
+    import sys
+
+    case = case_of_seed(1134)
+    source = case.files[case.algorithm_file]
+    assert "ChangRobertsAllInitiators" in source and "@receive(Leader" in source, "the seed no longer makes the case"
+    assert "from algorithms.cr import" in source and "Leader" in source.split("from algorithms.cr import")[1]
+    directory = str(tmp_path)
+    path = case.write(directory)
+    sys.path.insert(0, directory)
+    try:
+        assert load_algorithm(path).commands
+    finally:
+        sys.path.remove(directory)

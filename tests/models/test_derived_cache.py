@@ -85,6 +85,14 @@ def cache_on(tmp_path, monkeypatch):
     # Named is keyed by its module's entry in sys.modules, which a test run earlier in this
     # worker may have dropped (tests/fuzz reloads the modules of a directory): put it back
     monkeypatch.setitem(sys.modules, Named.__module__, THIS_MODULE)
+    # a test run earlier in this worker may have loaded a module from a folder since deleted, or
+    # another worker may have written and removed a file in the project: an unkeyable file would
+    # switch the cache off (rightly) for every test here, so the key sees only files still there
+    loaded, packages = derived_cache._files_of_loaded_modules, derived_cache._files_of_packages
+    monkeypatch.setattr(derived_cache, "_files_of_loaded_modules",
+                        lambda: {p for p in loaded() if os.path.exists(p)})
+    monkeypatch.setattr(derived_cache, "_files_of_packages",
+                        lambda: {p for p in packages() if os.path.exists(p)})
     return tmp_path
 
 
