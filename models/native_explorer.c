@@ -729,6 +729,7 @@ static struct {
      * leader_id, 3 candidate), and each observation kept to them (kept_observation()) */
     int kept_fields; set_t kept_observations; uint32_t *kept_number; size_t kept_number_cap;
     int por, chains, watched;
+    uint64_t max_states, max_memory;  /* search()'s limits, which a chain's states count toward too */
     int crashes, recoveries, premature;  /* the adversary's limits, and timeouts that fire whenever their guard holds */
     const int64_t *ids;
     int want_locals, want_changes;
@@ -1474,6 +1475,10 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
         memcpy(g.passed.data + g.passed.len, state->data, state->len);
         g.passed.len += state->len;
         g.passed_start[++g.passed_count] = g.passed.len;
+        /* a chain's states are not stored, so the limit on stored states never stops a chain
+         * whose channels grow for ever: a chain longer than the limit stops the search too */
+        if (g.max_states && (uint64_t)g.passed_count > g.max_states) FAIL(STATE_LIMIT);
+        if (g.max_memory && rl_allocated > g.max_memory) FAIL(MEMORY_LIMIT);
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
         *sent += (uint64_t)t->o->sends;
@@ -1654,6 +1659,7 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
 
 static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
+    g.max_states = max_states; g.max_memory = max_memory;
     int *chosen = NULL, *inner_chosen = NULL; size_t chosen_cap = 0, inner_chosen_cap = 0;
     {
         uint8_t initial[(RL_N * RL_STORED + RL_CHANNELS + RL_TRAILER) * 10], *out = initial;

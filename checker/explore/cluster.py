@@ -25,6 +25,9 @@ from typing import Callable
 
 from models import AlgorithmError
 
+CONNECT_TIMEOUT = "10s"  # how long a scheduler that does not answer is waited for
+
+
 @dataclass(frozen=True)
 class Cluster:
     """Where to run (a scheduler address, or local:N) and how a worker loads the algorithm:
@@ -97,7 +100,7 @@ class ClusterWorkers:
                                             silence_logs=logging.CRITICAL)
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(address, timeout="10s")
+                self.client = Client(address, timeout=CONNECT_TIMEOUT)
         except OSError as error:
             raise AlgorithmError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
         except ValueError as error:  # distributed's parsing of the address

@@ -300,6 +300,14 @@ class Explorer:
                 result.cyclic = True
                 return None
             passed.add(state)
+            # a chain's states are not stored, so the limit on stored states never stops a chain
+            # whose channels grow for ever: a chain longer than the limit stops the search too
+            # (the summary gives the states stored)
+            if self.max_states is not None and len(passed) > self.max_states:
+                raise StateLimitReached(len(self.index))
+            if len(passed) % 4096 == 0 and self.max_memory is not None and \
+                    (resident_bytes() or 0) > self.max_memory:
+                raise MemoryLimitReached(len(self.index))
             k = chosen[0]
             target, sent, mover, unmatched, _instance = steps[k]
             result.transitions += 1

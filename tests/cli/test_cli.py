@@ -1,5 +1,6 @@
 """The command line, through main([...]): outputs, exit statuses and one-line errors."""
 import json
+import os
 import textwrap
 
 import pytest
@@ -346,3 +347,28 @@ def test_too_many_arrangements_is_refused_with_status_3(capsys):
     assert status == 3 and out == ""
     assert "479,001,600 arrangements" in err and "--ids" in err
     assert len(err.strip().splitlines()) == 1
+
+
+CATALOGUE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fuzz", "catalogue")
+
+
+@pytest.mark.parametrize("case, extra, engine", [
+    ("class9_chain_for_ever_ring/fz_unidirectional_s1081.py", [], "interned"),
+    ("class9_chain_for_ever_ring/fz_unidirectional_s1081.py", [], "reference"),
+    ("class9_chain_for_ever_network/fz_network_s5336.py", ["--graph", "path"], "native"),
+])
+def test_max_states_stops_a_chain_that_grows_for_ever(case, extra, engine):
+    """A relay that sends twice makes a one-transition chain whose channels grow without end:
+    its states are not stored, but they count toward --max-states (before, the run never ended).
+    In a subprocess, so that a regression fails the test instead of hanging it."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "checker", os.path.join(CATALOGUE, case), "--n", "3", *extra,
+                           "--engine", engine, "--max-states", "2000", "--json"],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert done.returncode == 3, done.stderr
+    result = json.loads(done.stdout)
+    # the states stored: a chain's, though counted toward the limit, are not among them
+    assert result["verdict"] == "incomplete" and result["states"] <= 2000

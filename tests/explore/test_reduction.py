@@ -18,7 +18,7 @@ from models import AsyncSystem
 from models.interned import InternedSystem
 from specs import election_spec
 
-from conftest import MUTANTS, mutant_cases
+from conftest import MUTANTS, SMALLER_N, mutant_cases
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 
@@ -70,7 +70,10 @@ def test_reduction_agrees_on_mutants(filename, largest_n):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
     violated = set()
     for n in range(2, largest_n + 1):
-        for ids in _all_arrangements(algorithm, n):
+        plan = _all_arrangements(algorithm, n)
+        if filename in SMALLER_N and n > SMALLER_N[filename]:
+            plan = plan[:1]  # hs_never_swallows at n = 3: 30 s an arrangement, three searches each
+        for ids in plan:
             full, _ = _agree(algorithm, ids)
             violated |= {name for name, holds in full.holds.items() if holds is False}
     assert violated, "a mutant must violate something"

@@ -315,8 +315,10 @@ def _figures(run: Run) -> dict:
 
 
 def compare(case: Case, directory: str, expectations: bool = True, traces: bool = True,
-            checkpoints: bool = True) -> Comparison:
-    """Check ``case`` (written into ``directory``) both ways; the findings (see the module)."""
+            checkpoints: bool = True, concrete_always: bool = False) -> Comparison:
+    """Check ``case`` (written into ``directory``) both ways; the findings (see the module).
+    A default run that stops at a limit has nothing to compare: the concrete mode then runs only
+    with ``concrete_always`` (for its verdict, as the catalogue records it)."""
     started = time.perf_counter()
     path = case.write(directory)
     comparison = Comparison(case, path)
@@ -325,6 +327,8 @@ def compare(case: Case, directory: str, expectations: bool = True, traces: bool 
     comparison.verdict = _meaning(first)
     comparison.refusal = first.stderr.strip() if first.status == 2 else ""
     if comparison.verdict == "incomplete":
+        if concrete_always:
+            comparison.concrete_verdict = _meaning(concrete.run(comparison, []))
         comparison.seconds = time.perf_counter() - started
         return comparison
     other = concrete.run(comparison, [])

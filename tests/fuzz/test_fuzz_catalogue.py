@@ -28,7 +28,7 @@ def _comparison(entry: str, tmp_path_factory):
     if entry not in _compared:
         case, record = read_entry(os.path.join(CATALOGUE, entry))
         with Workspace(run_seconds=30):  # the cases are tiny: a run still going after 30 s is hung
-            _compared[entry] = compare(case, str(tmp_path_factory.mktemp(case.tag))), record
+            _compared[entry] = compare(case, str(tmp_path_factory.mktemp(case.tag)), concrete_always=True), record
     return _compared[entry]
 
 
