@@ -23,7 +23,7 @@ from models.network import Network
 from models.ports import PortNumbersRead
 
 from ..explore.anonymous import IdRead
-from ..explore.arrangements import REFLECTION, arrangements, symmetry_of
+from ..explore.arrangements import NONE, REFLECTION, arrangements, symmetry_of
 from ..explore.graph import almost_sure_termination
 from ..explore.systems import trace_of
 from ..render.trace import Trace
@@ -95,7 +95,7 @@ def quantify(algorithm, n: int, within: int | None = None, expected: tuple[str, 
     """Answer the questions for ``algorithm`` on n processes (docs/complexity.md); ``within`` and
     ``distribution`` count k in ``unit``, "steps" (transitions) or "rounds"."""
     check_question(algorithm, expected, unit)
-    mdps = models_of(algorithm, n, max_states)
+    mdps = models_of(algorithm, n, max_states, counts_rounds="rounds" in expected or unit == "rounds")
     network = isinstance(algorithm.topology(n), Network)
     started = time.perf_counter()
     answers = [_ask(mdp, within, expected, distribution, unit) for mdp in mdps]
@@ -143,8 +143,11 @@ def check_question(algorithm, expected: tuple[str, ...], unit: str = "steps") ->
         )
 
 
-def models_of(algorithm, n: int, max_states: int | None = None) -> list[Mdp]:
-    """One MDP with hidden ids if the algorithm never reads one, else one per arrangement."""
+def models_of(algorithm, n: int, max_states: int | None = None, counts_rounds: bool = False) -> list[Mdp]:
+    """One MDP with hidden ids if the algorithm never reads one, else one per arrangement: one
+    per symmetry class, unless rounds are counted on an asynchronous ring, where a round ends
+    when process 0 sends its round message, so that a rotation counts another process's rounds
+    (every arrangement is then a model of its own)."""
     topology = algorithm.topology(n)
     network = isinstance(topology, Network)
     if topology.port_labellings and not network:
@@ -159,7 +162,10 @@ def models_of(algorithm, n: int, max_states: int | None = None) -> list[Mdp]:
     except PortNumbersRead as read:
         raise AlgorithmError(f"{algorithm.name} {read}: the quantitative questions take one port labelling "
                              "for all, which holds only if no process reads its port numbers") from None
-    used, _unproved = symmetry_of(algorithm, topology, REFLECTION)  # a declaration z3 refutes is not used
+    if counts_rounds and algorithm.timing != SYNCHRONOUS:
+        used = NONE
+    else:
+        used, _unproved = symmetry_of(algorithm, topology, REFLECTION)  # a declaration z3 refutes is not used
     plan = arrangements(n, used)
     mdps = []
     for arrangement in plan:

@@ -181,8 +181,25 @@ def test_without_coins_an_anonymous_ring_never_elects():
 
 def test_an_algorithm_that_reads_ids_has_a_model_per_arrangement(capsys):
     q = quantify(load_algorithm(os.path.join(os.path.dirname(__file__), "reads_ids.py")), 3, expected=("rounds",))
-    assert not q.anonymous and q.arrangements == 2 and q.represented == 6
-    assert q.states == 2 * 415 and q.expected["rounds"].minimum == q.expected["rounds"].maximum == Fraction(10, 3)
+    # rounds are counted where process 0 sends: every arrangement is a model (see below)
+    assert not q.anonymous and q.arrangements == 6 and q.represented == 6
+    assert q.states == 6 * 415 and q.expected["rounds"].minimum == q.expected["rounds"].maximum == Fraction(10, 3)
+
+
+ROUNDS_BY_POSITION = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fuzz", "catalogue",
+                                  "class10_expected_rounds_by_rotation", "fz_rounds.py")
+
+
+def test_rounds_counted_at_process_0_take_every_arrangement_not_one_per_rotation():
+    """The process with id 2 relays twice: how many rounds process 0 completes depends on where id
+    2 sits from it, so a rotation is another model. One per rotation class gave 11/3 rounds at
+    most; the arrangement (1, 3, 2), which one of them stood for, has 14/3."""
+    algorithm = load_algorithm(ROUNDS_BY_POSITION)
+    rounds = quantify(algorithm, 3, expected=("rounds",))
+    assert (rounds.arrangements, rounds.represented) == (6, 6)
+    assert rounds.expected["rounds"].maximum == Fraction(14, 3)
+    steps = quantify(algorithm, 3, expected=("steps",))  # steps do not single out a process
+    assert (steps.arrangements, steps.represented) == (2, 6)
 
 
 def test_a_terminal_state_without_a_leader_is_shown(capsys):
