@@ -42,7 +42,10 @@ def test_peterson_meets_its_bound_at_n4():
     assert result.messages_max == builtin("peterson").message_bound(4) == 20
 
 
-@pytest.mark.parametrize("name, ns", [("franklin", range(2, 6)), ("peterson", range(2, 7))])
+@pytest.mark.parametrize("name, ns", [("franklin", range(2, 5)), ("peterson", range(2, 6)),
+                                      # the largest n take seconds each: with the slow tests
+                                      pytest.param("franklin", [5], marks=pytest.mark.slow),
+                                      pytest.param("peterson", [6], marks=pytest.mark.slow)])
 def test_the_declared_bound_is_the_measured_maximum(name, ns):
     """2n(floor(log2 n) + 1) and 2n floor(log2 n) + n: each round with two or more red processes
     halves them at least, so floor(log2 n) such rounds; the verdicts check the bound holds, and

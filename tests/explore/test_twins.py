@@ -26,7 +26,10 @@ from conftest import MUTANTS
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 SLOW = {"hs", "hs-lecture", "hs_unoriented_responses_turn_back.py", "hs_lecture_largest_passes.py",
-        "hs_smallest_wins.py", "hs_unoriented_comparisons_flipped.py"}  # 10 to 50 s each: with the slow tests
+        "hs_smallest_wins.py", "hs_unoriented_comparisons_flipped.py",  # 10 to 50 s each: with the slow tests
+        # and the mutants whose algorithm another mutant in the fast loop also varies (a second or two each)
+        "hs_ttl_not_decremented.py", "lcr_never_terminates.py", "lcr_guesses_leader.py", "cr_announces_twice.py",
+        "lcr_no_terminate.py"}
 
 
 def _marked(names):
@@ -132,7 +135,9 @@ def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
 def test_twins_change_nothing_in_a_run(name):
     """Probes of 50 states group the arrangements coarsely, so that many derivations are tried
     (and most refused): the run equals one that searches every arrangement."""
-    _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50, one_process_too=name not in SLOW)
+    # in one process too for two of them: test_twins_in_one_process_change_nothing_but_the_work has the others' share
+    _same_with_and_without_twins([name, "--n", "4" if name == "hs-unoriented" else "5"], 50,
+                                 one_process_too=name in ("lcr", "franklin"))
 
 
 def _in_this_process(monkeypatch, capsys, target: list[str], probe_states: int, *options: str) -> dict:

@@ -4,8 +4,8 @@ Each entry is a directory bench/fuzz.py wrote (tests/fuzz/entries.py): the gener
 algorithm's files and case.json, with the command and the concrete mode's verdict. Checked
 again through the command line, the concrete mode must still give that verdict, and the default
 mode must agree with it on everything tests/fuzz/differential.py compares. An entry of a class
-of issue 31 that is not fixed yet is a strict xfail naming the class: when the fix lands the
-test passes, strict makes that a failure, and the entry's ``xfail`` is then removed.
+of issue 31 that is not fixed yet expects its disagreement (an xfail naming the class): when the
+fix lands the test fails until the entry's ``xfail`` is removed.
 """
 from __future__ import annotations
 
@@ -21,26 +21,14 @@ ENTRIES = sorted(e for e in os.listdir(CATALOGUE) if os.path.isdir(os.path.join(
     if os.path.isdir(CATALOGUE) else []
 
 
-_compared: dict = {}  # entry -> (comparison, record): each entry is checked once for both tests
-
-
 def _comparison(entry: str, tmp_path_factory):
-    if entry not in _compared:
-        case, record = read_entry(os.path.join(CATALOGUE, entry))
-        with Workspace(run_seconds=30):  # the cases are tiny: a run still going after 30 s is hung
-            _compared[entry] = compare(case, str(tmp_path_factory.mktemp(case.tag)), concrete_always=True), record
-    return _compared[entry]
-
-
-def _cases():
-    for entry in ENTRIES:
-        _, record = read_entry(os.path.join(CATALOGUE, entry))
-        marks = [pytest.mark.xfail(strict=True, reason=record["xfail"])] if record.get("xfail") else []
-        yield pytest.param(entry, id=entry, marks=marks + _slow(record))
+    case, record = read_entry(os.path.join(CATALOGUE, entry))
+    with Workspace(run_seconds=30):  # the cases are tiny: a run still going after 30 s is hung
+        return compare(case, str(tmp_path_factory.mktemp(case.tag)), concrete_always=True), record
 
 
 def _slow(record) -> list:
-    """An entry that hangs takes the whole wait to show it: under -m slow."""
+    """An entry whose runs take seconds: under -m slow."""
     return [pytest.mark.slow] if record.get("slow") else []
 
 
@@ -54,13 +42,14 @@ def _entries():
         yield pytest.param(entry, id=entry, marks=_slow(record))
 
 
-@pytest.mark.parametrize("entry", _entries())
-def test_the_concrete_mode_gives_the_recorded_verdict(entry, tmp_path_factory):
+@pytest.mark.parametrize("entry", list(_entries()))
+def test_the_entry_gives_the_recorded_verdict_in_both_modes(entry, tmp_path_factory):
+    """One comparison per entry (both modes, and what the entry's class asks besides): the
+    concrete mode must give the recorded verdict, and the default mode agree with it. An entry
+    of a class not fixed yet expects the disagreement: the test fails, strictly, once it is gone."""
     comparison, record = _comparison(entry, tmp_path_factory)
     assert comparison.concrete_verdict == record["expected"], record["commands"]["concrete"]
-
-
-@pytest.mark.parametrize("entry", _cases())
-def test_both_modes_agree(entry, tmp_path_factory):
-    comparison, _ = _comparison(entry, tmp_path_factory)
+    if record.get("xfail"):
+        assert comparison.findings, f"{record['xfail']}, but the modes agree now: remove the entry's xfail"
+        pytest.xfail(record["xfail"])
     assert not comparison.findings, "\n".join(map(str, comparison.findings))

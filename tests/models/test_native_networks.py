@@ -262,7 +262,20 @@ FAULTY = [  # what the tests run with crashes and timeouts (tests/explore/test_c
 ]
 
 
-@pytest.mark.parametrize("name, n, options", FAULTY, ids=[f"{os.path.basename(a)}-{b}-{c}" for a, b, c in FAULTY])
+# what another case here already covers with the same code paths (a second or two each): slow tests
+SLOW_FAULTY = {("bully", 2), ("bully-always-replies", 3, ()), ("bully-always-replies", 3, (("crashes", 2),)),
+               ("bully-always-replies", 3, (("crashes", 1), ("fairness", "strong"))),
+               ("cr", 3, (("crashes", 1), ("recoveries", 1)))}
+
+
+def _faulty():
+    for name, n, options in FAULTY:
+        slow = (name, n) in SLOW_FAULTY or (name, n, tuple(options.items())) in SLOW_FAULTY
+        yield pytest.param(name, n, options, id=f"{os.path.basename(name)}-{n}-{options}",
+                           marks=[pytest.mark.slow] if slow else [])
+
+
+@pytest.mark.parametrize("name, n, options", list(_faulty()))
 def test_check_gives_the_same_result_with_either_engine_under_crashes_and_timeouts(name, n, options):
     algorithm = load_algorithm(name)
     native = check(algorithm, n, engine="native", jobs=1, **options)
