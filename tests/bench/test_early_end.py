@@ -3,7 +3,7 @@
 A violated run of tests/mutants/hs_unoriented_comparisons_flipped.py at n = 3 without
 reductions finds its violation while both workers still hold arrangements; before
 checker/explore/pool.py, killing them behind a ProcessPoolExecutor's back left its shutdown
-waiting for ever in about one run of eight. The fast loop runs it 10 times; the slow tests run
+waiting for ever in about one run of eight. The fast loop runs it 6 times; the slow tests run
 it 12 times, and 24 times each with Ctrl-C and with a worker killed at a random moment
 (bench/early_end.py runs campaigns of any size). Each
 run must end within its timeout, as VIOLATED, or INCOMPLETE naming the fault, with no
@@ -27,8 +27,8 @@ def _no_failures(runs: int, fault: str, seed: int):
 
 
 def test_a_violated_run_with_busy_workers_ends_every_time():
-    endings = _no_failures(10, "none", seed=0)
-    assert endings == {"violated": 10}
+    endings = _no_failures(6, "none", seed=0)
+    assert endings == {"violated": 6}
 
 
 # runs of each kind in the slow tests: 200 runs cost about 4 minutes of CPU (1.2 s each, two

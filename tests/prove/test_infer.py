@@ -15,7 +15,8 @@ from checker.cli import main
 from conftest import MUTANTS
 
 
-@pytest.mark.parametrize("algorithm", ["lcr", pytest.param("cr", marks=pytest.mark.slow)])  # 6 s each
+@pytest.mark.slow  # 6 to 10 s each: the fast loop has the refusals and the mutant below
+@pytest.mark.parametrize("algorithm", ["lcr", "cr"])
 def test_infer_writes_an_invariant_that_prove_then_proves(algorithm, tmp_path, capsys):
     out = tmp_path / f"{algorithm}_found.py"
     assert main([algorithm, "--n", "3", "--infer", "--infer-out", str(out)]) == 0

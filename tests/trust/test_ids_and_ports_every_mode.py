@@ -130,6 +130,7 @@ def test_as_a_user_runs_it(capsys, name, mode):
     _judge(name, mode, *_run(name, _modes(name)[mode], capsys))
 
 
+@pytest.mark.slow  # the fast loop has every variant in every mode with the lint on
 @pytest.mark.parametrize("name, mode", [case for case in _cases() if case[0].startswith("blind_ids/")])
 def test_with_the_lint_off(no_lint, capsys, name, mode):
     _judge(name, mode, *_run(name, _modes(name)[mode], capsys))

@@ -102,6 +102,7 @@ def test_as_a_user_runs_it(filename, mode, capsys):
     _judge(filename, mode, *_run(filename, mode, capsys))
 
 
+@pytest.mark.slow  # 126 runs: the fast loop has every variant in every mode with the lint on
 @pytest.mark.parametrize("filename, mode", _cases(MODES))
 def test_with_the_lint_off(no_lint, filename, mode, capsys):
     _judge(filename, mode, *_run(filename, mode, capsys))
