@@ -43,7 +43,7 @@ Choices where the text leaves room:
     its own crashed superior: a cycle no real clock allows, since that wait began first.)
   * A message no command accepts is consumed with no effect, as everywhere in ringleader: an
     election that reaches a process not idle is not answered, as the program says (only an
-    idle process replies). docs/checking.md shows what that costs (``bully`` elects two leaders
+    idle process replies). docs/faults.md shows what that costs (``bully`` elects two leaders
     without any crash); ``bully-always-replies`` answers in every state, as Garcia-Molina's
     original does.
 """

@@ -1,5 +1,5 @@
 """Wall time of the same checks in two checkouts, alternated in one run (the machine's noise
-hits both alike): the before/after table of a change, as in docs/checking.md.
+hits both alike): the before/after table of a change, as in docs/engines.md.
 
     git worktree add /tmp/before 7adf859          # the checkout to compare with
     python bench/before_after.py /tmp/before                  # the catalogue's quick rows

@@ -11,7 +11,7 @@ it mutates, so the checkout stays clean), runs `mutmut run` there, and prints th
 mutant is killed (a test failed), survived, or equivalent (it survived, and EQUIVALENT below
 says why no test can kill it: the mutated code computes the same thing on every input the
 judges are given). A survivor that is not in EQUIVALENT is a missing test; its diff is
-printed. The score is kept in docs/checking.md ("How the judges are tested").
+printed. The score is kept in docs/trust.md ("How the judges are tested").
 Needs `pip install mutmut` (3.x). mutmut runs pytest in one process (`-n 0` in
 [tool.mutmut]'s pytest_add_cli_args): under pytest-xdist it sees no test result, and reports
 every mutant "not checked", which this script counts as a failure, not as a score.

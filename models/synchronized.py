@@ -20,7 +20,7 @@ Links deliver in any order by default (Awerbuch's asynchronous network promises 
 order), and such a link is then held as a multiset (``as_bag``: its messages in one canonical
 order, unless ``reduce`` is off), since states that differ only in the order in which the same
 messages were sent have the same futures; with ``fifo`` each link is a FIFO queue, under which
-alpha is correct even without its acknowledgments (docs/checking.md, "Synchronizers").
+alpha is correct even without its acknowledgments (docs/synchronizers.md).
 
 Round k + 1 reads exactly the messages of tick k. (Synch) is checked where it matters: when a
 process starts round k + 1, it must have received every message the synchronous run delivers to

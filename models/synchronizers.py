@@ -29,7 +29,7 @@ the system hands each handler its place with those numbers as Port values. Readi
 (``port.number``, or the order in which a place lists its ports) makes the checker explore
 every port labelling (models/synchronized.py's ``PortHandlers``).
 
-Choices where the text leaves room (docs/checking.md, "Synchronizers"):
+Choices where the text leaves room (docs/synchronizers.md):
   * Every message of the algorithm is acknowledged on the link it came by (that is what makes
     its sender safe), in beta and gamma too; the text's count for beta, "an ack from each child
     to its parent", counts one ack per tree edge, which would not tell a sender that all its

@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
                                       "or of vertices 0, 1, ... on a network): any distinct positive integers")
     parser.add_argument("--crashes", type=int, metavar="F",
                         help="the adversary may crash up to F processes at any point of any execution; the "
-                             "specification is then about the live ones (docs/checking.md, Crash failures)")
+                             "specification is then about the live ones (docs/faults.md)")
     parser.add_argument("--recoveries", type=int, metavar="R",
                         help="with --crashes: crashed processes may restart from their initial state, R times in all")
     parser.add_argument("--without", metavar="PROPERTY[,PROPERTY]",
@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
                              "or @eventually in FILE.py (or the one named); repeatable (docs/writing-algorithms.md)")
     parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
-                             "over every interleaving, checking (Synch) (docs/checking.md, Synchronizers)")
+                             "over every interleaving, checking (Synch) (docs/synchronizers.md)")
     parser.add_argument("--fifo", action="store_true",
                         help="with --synchronizer: links keep the order of their messages (by default they deliver "
                              "in any order)")

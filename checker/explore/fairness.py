@@ -3,7 +3,7 @@
 With timeouts and crashes a state graph may have cycles that no real schedule follows: a
 process whose timeout could fire waits forever while another loops. Fairness rules them out,
 for each command of each process (each command instance, as TLA+'s WF and SF are per action;
-docs/checking.md, "Timeouts and fairness"):
+docs/faults.md, "Timeouts and fairness"):
 
   * **weak**: a command that is enabled in every state from some point on is eventually taken;
   * **strong**: a command that is enabled infinitely often is eventually taken.

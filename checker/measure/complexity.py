@@ -6,7 +6,7 @@ arrangements (n! * 2^n on an unoriented ring, where the port labelling is part o
 arrangement) of each arrangement's worst case and of its best case, the arrangement that
 attains the maximum, and the bound the algorithm declares (``message_bound(n)`` and its
 ``message_bound_text``). These are exact: the explorer computes min and max on the whole
-(partial-order reduced) state graph, and the reduction keeps both (docs/checking.md,
+(partial-order reduced) state graph, and the reduction keeps both (docs/search.md,
 tests/explore/test_reduction.py).
 
 ``check`` quotients arrangements by rotation (and reflection): each explored arrangement

@@ -1,5 +1,5 @@
 """Timeouts (@timeout), crashes and fairness on seed 002's Bully: the text's program elects two
-leaders without any crash (a trace checked by hand in docs/checking.md), Garcia-Molina's
+leaders without any crash (a trace checked by hand in docs/faults.md), Garcia-Molina's
 version verifies with crashes under strong fairness, premature timeouts elect two leaders,
 and a weakly fair lasso is shown and replays."""
 import json

@@ -4,7 +4,7 @@ A property is a plain function of what it reads (observations, channel contents)
 case here builds exactly the situation it is about: a leader-id change with the same
 decided/is_leader, one message left at termination, no leader, two leaders, a leader that is
 extremal among the candidates but not among all processes. bench/mutation.py runs mutmut
-over these functions against this file (docs/checking.md, "How the judges are tested").
+over these functions against this file (docs/trust.md, "How the judges are tested").
 """
 import dataclasses
 
