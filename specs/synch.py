@@ -5,7 +5,7 @@ it; and the simulated run is the synchronous run: each process's locals after ev
 the synchronous run's. Both read marks the system keeps in each process (a message that came
 too late, locals that left the synchronous run), so they are judged on every state. The
 algorithm's own specification is checked beside them, less its bounds on messages and rounds,
-which are about the synchronous run (the synchronizer's messages come on top: docs/complexity.md).
+which are about the synchronous run (the synchronizer's messages come on top: docs/rounds.md).
 """
 from __future__ import annotations
 

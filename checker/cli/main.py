@@ -190,7 +190,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="time budget of --messages (the table stops at the last n done) or of "
                               "--open-schedules (the pairs explored by then are reported as incomplete); a single "
                               "check has --max-states and --max-memory instead")
-    randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/complexity.md)")
+    randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/randomized.md)")
     randomized.add_argument("--expected", nargs="?", const="", metavar="steps,messages,rounds",
                             help="min and max expected steps, messages and rounds until a leader is elected "
                                  "(default: all the algorithm can count); with --n 1..8 a table")

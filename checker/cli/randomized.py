@@ -1,5 +1,5 @@
 """The command line's quantitative mode for algorithms that draw: ``--expected``, ``--within``,
-``--distribution`` and ``--export`` (checker/quantify, docs/complexity.md)."""
+``--distribution`` and ``--export`` (checker/quantify, docs/randomized.md)."""
 from __future__ import annotations
 
 import json

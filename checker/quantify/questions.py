@@ -92,7 +92,7 @@ class Quantities:
 
 def quantify(algorithm, n: int, within: int | None = None, expected: tuple[str, ...] = (),
              distribution: int | None = None, max_states: int | None = None, unit: str = "steps") -> Quantities:
-    """Answer the questions for ``algorithm`` on n processes (docs/complexity.md); ``within`` and
+    """Answer the questions for ``algorithm`` on n processes (docs/randomized.md); ``within`` and
     ``distribution`` count k in ``unit``, "steps" (transitions) or "rounds"."""
     check_question(algorithm, expected, unit)
     mdps = models_of(algorithm, n, max_states, counts_rounds="rounds" in expected or unit == "rounds")

@@ -2,7 +2,7 @@
 through alpha, beta or gamma on the asynchronous network, over every interleaving. The three
 verify flooding on every connected graph of 3 vertices (and on paths of 4), each mutant breaks
 (Synch) with a trace that replays, the reduction keeps every verdict and message count, and the
-message counts are the closed forms of docs/complexity.md."""
+message counts are the closed forms of docs/rounds.md."""
 import json
 import os
 import subprocess

@@ -162,9 +162,9 @@ def test_itai_rodeh_rounds_and_messages_match_the_recurrence_and_prism(n):
 
 
 @pytest.mark.parametrize("n, published", [(4, "4.285689611"), (7, "6.172433512")])
-def test_complexity_md_says_how_far_storms_published_rounds_are_from_the_exact_ones(n, published):
+def test_randomized_md_says_how_far_storms_published_rounds_are_from_the_exact_ones(n, published):
     """Storm's suite prints value-iteration approximations: the page gives the exact shortfall."""
-    with open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "complexity.md")) as page:
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "randomized.md")) as page:
         text = " ".join(page.read().split())
     exact = expected_rounds(n)
     assert f"{exact} - {published} = {exact - Fraction(published)}" in text

@@ -1,5 +1,5 @@
 """Synchronous algorithms that draw (models/probabilistic_rounds.py): their rounds are a Markov
-chain, answered by Storm exactly; checked against the recurrences of docs/complexity.md,
+chain, answered by Storm exactly; checked against the recurrences of docs/randomized.md,
 computed here by hand, and against the tests' own exact solver."""
 import json
 import os
@@ -55,7 +55,7 @@ def test_random_one_bit_matches_the_recurrences(n):
     assert rounds.minimum == rounds.maximum == one_bit_rounds(n)
     assert steps.minimum == one_bit_rounds(n) + 1  # the text's round spans two synchronous ones
     assert messages.minimum == (n - 1) * one_bit_broadcasts(n)
-    assert one_bit_broadcasts(n) == 2 * n  # the closed form docs/complexity.md proves
+    assert one_bit_broadcasts(n) == 2 * n  # the closed form docs/randomized.md proves
 
 
 # the chain's states at n = 1..5 (pinned: a change of the semantics or of the algorithm shows here)
