@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
                              "with --recoveries)")
     parser.add_argument("--property", action="append", metavar="FILE.py[:NAME]",
                         help="also check properties of your own: the functions of the state decorated with @always "
-                             "or @eventually in FILE.py (or the one named); repeatable (docs/writing-algorithms.md)")
+                             "or @eventually in FILE.py (or the one named); repeatable (docs/properties.md)")
     parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
                              "over every interleaving, checking (Synch) (docs/synchronizers.md)")
