@@ -131,13 +131,16 @@ class ABDSystem(SynchronizedSystem):
 
     def _wake(self, state, i: int, command: str, port, received, popped) -> list[Step]:
         """c := 0, the actions of tick 0 (round 1), and start to every neighbour."""
+        start = tuple((port_out, Envelope("start", 0)) for port_out in self._out[i])
+        if self.ticks == 0:  # a synchronous run without a round (no process acts): waking is all there is
+            woken = self._step(state, i, command, port, received, state[i]._replace(sync=(0,)), (), 0, popped=popped)
+            return self._timed(woken, start)
         awake = list(state)
         awake[i] = state[i]._replace(sync=(0,))
         if popped is not None:
             k, j = popped
             awake[self.n + k] = state[self.n + k][:j] + state[self.n + k][j + 1:]
         first = self._compute(tuple(awake), i)
-        start = tuple((port_out, Envelope("start", 0)) for port_out in self._out[i])
         return self._timed(first._replace(command=f"{command}, {first.command}", port=port, received=received),
                            start + first.sent)
 
