@@ -20,7 +20,8 @@ differ in how that is learnt:
 A synchronizer is the part of a process that models/synchronized.py leaves open: its variables
 (a tuple), what it does on each signal it receives, the control steps it may take, and when its
 process may start the next tick. Each handler returns the new variables and what it sends, as
-(port, Envelope) pairs. Subclass one to try a variant (``--synchronizer my_alpha.py``).
+(port, Envelope) pairs (``signals`` makes them). Subclass one to try a variant
+(``--synchronizer my_alpha.py``; docs/synchronizers.md, "Writing a synchronizer").
 
 A handler sees its ports as an algorithm's command does, as ``Port`` values (models/ports.py)
 that compare with ``==`` only: a place's ports, parent, children and intercluster ports, and the
@@ -52,11 +53,12 @@ from collections import deque
 from .synchronized import Envelope, Place  # noqa: F401  (Place: the handlers' structure, exported here)
 
 
-def _send(ports, kind: str, tick: int) -> tuple:
+def signals(ports, kind: str, tick: int) -> tuple:
+    """A signal ``kind`` of ``tick`` on each of ``ports``: what a handler returns as its sends."""
     return tuple((port, Envelope(kind, tick)) for port in ports)
 
 
-def _count(pair: tuple, tick: int, of_tick: int) -> tuple:
+def counted(pair: tuple, tick: int, of_tick: int) -> tuple:
     """One more in a (this tick, next tick) pair of counts, for a signal of ``of_tick``."""
     return (pair[0] + 1, pair[1]) if of_tick == tick else (pair[0], pair[1] + 1)
 
@@ -119,12 +121,12 @@ class Alpha(Synchronizer):
             return sync, ((port, Envelope("ack", envelope.tick)),)
         if envelope.kind == "ack":
             return (awaited - 1, safe_sent, safes), ()
-        return (awaited, safe_sent, _count(safes, tick, envelope.tick)), ()  # safe
+        return (awaited, safe_sent, counted(safes, tick, envelope.tick)), ()  # safe
 
     def actions(self, place, sync, tick):
         awaited, safe_sent, safes = sync
         if awaited == 0 and not safe_sent:  # 3. send safe to each neighbor after exchanging all acks
-            return [("safe", (awaited, True, safes), _send(place.ports, "safe", tick))]
+            return [("safe", (awaited, True, safes), signals(place.ports, "safe", tick))]
         return []
 
     def describe(self, place, sync):
@@ -156,8 +158,8 @@ class Beta(Synchronizer):
 
     def advanced(self, place, sync, tick, sent, last):
         # the root starts the tick by sending next down the tree (the others forward it on arrival)
-        signals = _send(place.children, "next", tick - 1) if place.parent is None and tick > 1 else ()
-        return (sent, False, (sync[2][1], 0), False), signals
+        down = signals(place.children, "next", tick - 1) if place.parent is None and tick > 1 else ()
+        return (sent, False, (sync[2][1], 0), False), down
 
     def receive(self, place, sync, tick, port, envelope):
         awaited, safe_sent, safes, go = sync
@@ -167,13 +169,13 @@ class Beta(Synchronizer):
         if kind == "ack":
             return (awaited - 1, safe_sent, safes, go), ()
         if kind == "safe":
-            return (awaited, safe_sent, _count(safes, tick, envelope.tick), go), ()
-        return (awaited, safe_sent, safes, True), _send(place.children, "next", envelope.tick)  # next
+            return (awaited, safe_sent, counted(safes, tick, envelope.tick), go), ()
+        return (awaited, safe_sent, safes, True), signals(place.children, "next", envelope.tick)  # next
 
     def actions(self, place, sync, tick):
         awaited, safe_sent, safes, go = sync
         if place.parent is not None and awaited == 0 and safes[0] == len(place.children) and not safe_sent:
-            return [("safe", (awaited, True, safes, go), _send((place.parent,), "safe", tick))]
+            return [("safe", (awaited, True, safes, go), signals((place.parent,), "safe", tick))]
         return []
 
     def describe(self, place, sync):
@@ -210,9 +212,9 @@ class Gamma(Synchronizer):
         return go
 
     def advanced(self, place, sync, tick, sent, last):
-        signals = _send(place.children, "next", tick - 1) if place.parent is None and tick > 1 else ()
+        down = signals(place.children, "next", tick - 1) if place.parent is None and tick > 1 else ()
         _, _, safes, _, across, readies, _, _ = sync
-        return (sent, False, (safes[1], 0), False, (across[1], 0), (readies[1], 0), False, False), signals
+        return (sent, False, (safes[1], 0), False, (across[1], 0), (readies[1], 0), False, False), down
 
     def receive(self, place, sync, tick, port, envelope):
         awaited, safe_sent, safes, known, across, readies, ready_sent, go = sync
@@ -222,17 +224,17 @@ class Gamma(Synchronizer):
         if kind == "ack":
             awaited -= 1
         elif kind == "safe":
-            safes = _count(safes, tick, of)
+            safes = counted(safes, tick, of)
         elif kind == "cluster_safe" and place.parent is not None and port == place.parent:  # down the tree: on, across
             return (awaited, safe_sent, safes, True, across, readies, ready_sent, go), \
-                _send(place.children + place.inter, "cluster_safe", of)
+                signals(place.children + place.inter, "cluster_safe", of)
         elif kind == "cluster_safe":  # over an intercluster edge: that cluster is safe
-            across = _count(across, tick, of)
+            across = counted(across, tick, of)
         elif kind == "ready":
-            readies = _count(readies, tick, of)
+            readies = counted(readies, tick, of)
         else:  # next
             return (awaited, safe_sent, safes, known, across, readies, ready_sent, True), \
-                _send(place.children, "next", of)
+                signals(place.children, "next", of)
         return (awaited, safe_sent, safes, known, across, readies, ready_sent, go), ()
 
     def actions(self, place, sync, tick):
@@ -240,15 +242,15 @@ class Gamma(Synchronizer):
         steps = []
         if awaited == 0 and safes[0] == len(place.children) and not safe_sent:
             if place.parent is None:  # the leader: the cluster is safe; say so down the tree and across
-                sends = _send(place.children + place.inter, "cluster_safe", tick)
+                sends = signals(place.children + place.inter, "cluster_safe", tick)
                 steps.append(("cluster_safe", (awaited, True, safes, True, across, readies, ready_sent, go), sends))
             else:
                 steps.append(("safe", (awaited, True, safes, known, across, readies, ready_sent, go),
-                              _send((place.parent,), "safe", tick)))
+                              signals((place.parent,), "safe", tick)))
         if (place.parent is not None and known and across[0] == len(place.inter)
                 and readies[0] == len(place.children) and not ready_sent):
             steps.append(("ready", (awaited, safe_sent, safes, known, across, readies, True, go),
-                          _send((place.parent,), "ready", tick)))
+                          signals((place.parent,), "ready", tick)))
         return steps
 
     def describe(self, place, sync):

@@ -671,7 +671,7 @@ def synchronizer_subclass(choices: Choices, tag: str) -> tuple[str, str, set[str
                            "tuple(q for q in place.ports if q not in place.children)[:1]"))
         if up != "(place.parent,)":
             features.add(SYNCHRONIZER_PORTS)
-        body = f'''from models.synchronizers import Beta, _send
+        body = f'''from models.synchronizers import Beta, signals
 
 
 class FzBeta{tag.capitalize()}(Beta):
@@ -680,7 +680,7 @@ class FzBeta{tag.capitalize()}(Beta):
     def actions(self, place, sync, tick):
         awaited, safe_sent, safes, go = sync
         if place.parent is not None and awaited == 0 and safes[0] == len(place.children) and not safe_sent:
-            return [("safe", (awaited, True, safes, go), _send({up}, "safe", tick))]
+            return [("safe", (awaited, True, safes, go), signals({up}, "safe", tick))]
         return []
 '''
         description = f"beta whose safe goes up on {up}"

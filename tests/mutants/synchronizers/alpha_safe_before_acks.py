@@ -4,7 +4,7 @@ Bug: step 3 ("send safe to each neighbor after exchanging all ack messages") fir
 the tick's messages are sent. A neighbour with a safe from everyone starts the next tick while
 a message of this tick is still on its way to it. Caught by (Synch) on a path of 3.
 """
-from models.synchronizers import Alpha, _send
+from models.synchronizers import Alpha, signals
 
 
 class SafeBeforeAcks(Alpha):
@@ -13,5 +13,5 @@ class SafeBeforeAcks(Alpha):
     def actions(self, place, sync, tick):
         awaited, safe_sent, safes = sync
         if not safe_sent:  # the acks are not waited for
-            return [("safe", (awaited, True, safes), _send(place.ports, "safe", tick))]
+            return [("safe", (awaited, True, safes), signals(place.ports, "safe", tick))]
         return []

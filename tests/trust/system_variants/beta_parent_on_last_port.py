@@ -7,7 +7,7 @@ neighbours) the parent is on the last port in every arrangement that stands for 
 run that let one labelling stand for all would miss it: reading the order of ``place.ports`` is
 reading port numbers.
 """
-from models.synchronizers import Beta, _send
+from models.synchronizers import Beta, signals
 
 
 class ParentOnLastPort(Beta):
@@ -17,4 +17,4 @@ class ParentOnLastPort(Beta):
         if envelope.kind != "next":
             return super().receive(place, sync, tick, port, envelope)
         awaited, safe_sent, safes, _ = sync
-        return (awaited, safe_sent, safes, True), _send(place.ports[:-1], "next", envelope.tick)
+        return (awaited, safe_sent, safes, True), signals(place.ports[:-1], "next", envelope.tick)

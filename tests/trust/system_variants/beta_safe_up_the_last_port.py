@@ -6,7 +6,7 @@ the next tick. With the labelling the checker first picks (on the path, each ver
 the order of its neighbours) the parent is on the last port in every arrangement that stands
 for its class, so a run that let one labelling stand for all would miss it.
 """
-from models.synchronizers import Beta, _send
+from models.synchronizers import Beta, signals
 
 
 class SafeUpTheLastPort(Beta):
@@ -15,5 +15,5 @@ class SafeUpTheLastPort(Beta):
     def actions(self, place, sync, tick):
         awaited, safe_sent, safes, go = sync
         if place.parent is not None and awaited == 0 and safes[0] == len(place.children) and not safe_sent:
-            return [("safe", (awaited, True, safes, go), _send(place.ports[-1:], "safe", tick))]
+            return [("safe", (awaited, True, safes, go), signals(place.ports[-1:], "safe", tick))]
         return []
