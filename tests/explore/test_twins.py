@@ -27,9 +27,11 @@ from conftest import MUTANTS
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 SLOW = {"hs", "hs-lecture", "hs_unoriented_responses_turn_back.py", "hs_lecture_largest_passes.py",
         "hs_smallest_wins.py", "hs_unoriented_comparisons_flipped.py",  # 10 to 50 s each: with the slow tests
-        # and the mutants whose algorithm another mutant in the fast loop also varies (a second or two each)
+        # and the other mutants, a second or two each: the fast loop keeps four (franklin, hs, itai-rodeh, and
+        # hs_never_swallows, which never terminates), the slow tests every one
         "hs_ttl_not_decremented.py", "lcr_never_terminates.py", "lcr_guesses_leader.py", "cr_announces_twice.py",
-        "lcr_no_terminate.py"}
+        "lcr_no_terminate.py", "lcr_wrong_announcement.py", "cr_forwards_smaller.py", "peterson_leader_by_id.py",
+        "lelann_forgets_largest.py"}
 
 
 def _marked(names):
