@@ -39,18 +39,23 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
     result = simulate(algorithm, n, args.simulate, args.seed or 0, args.max_steps, properties, ids, network,
                       crashes, args.recoveries or 0, args.premature_timeouts, topology_name,
                       args.progress)
-    print(result.summary())
-    if result.counterexample is not None:
-        print()
-        print(result.counterexample.trace.to_text(), end="")
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(result.summary())
+        if result.counterexample is not None:
+            print()
+            print(result.counterexample.trace.to_text(), end="")
     if args.trace_out:
-        write_trace(result, args.trace_out, quiet=False)
+        write_trace(result, args.trace_out, quiet=args.json)
     return result.exit_status
 
 
 def _refuse_what_a_walk_does_not_do(args) -> None:
     given = [option for option, value in (
-        ("--json", args.json), ("--max-states", args.max_states), ("--graphs", args.graphs),
+        ("--max-states", args.max_states), ("--graphs", args.graphs),
         ("--id-values", args.id_values), ("--fingerprint", args.fingerprint), ("--jobs", args.jobs),
         ("--prove", args.prove), ("--check-invariant", args.check_invariant), ("--invariant", args.invariant),
         ("--max-memory", args.max_memory), ("--engine", args.engine != "auto" or None),

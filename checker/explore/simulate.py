@@ -239,6 +239,35 @@ class Simulation:
     def exit_status(self) -> int:
         return 1 if self.violations else 0
 
+    def to_json(self) -> dict:
+        """The schema "simulation-1" (docs/design.md): the figures of the summary, and the shrunk
+        counterexample as the check's JSON gives one."""
+        def spread(counts):
+            return None if not counts else {"min": min(counts), "mean": sum(counts) / len(counts), "max": max(counts)}
+
+        return {
+            "schema": "simulation-1",
+            "algorithm": self.algorithm,
+            "n": self.n,
+            "topology": self.topology,
+            "verdict": "violated" if self.violations else "no violation found",
+            "runs": self.runs,
+            "seed": self.seed,
+            "max_steps": self.max_steps,
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "violated": self.violations,
+            "messages": spread(self.messages),
+            **({"rounds": spread(self.rounds)} if self.rounds is not None else {}),
+            "judged": list(self.judged),
+            "not_judged": list(self.not_judged),
+            "first_failing_steps": self.first_failing_steps,
+            "replays": self.replays,
+            "counterexample": self.counterexample.to_json() if self.counterexample is not None else None,
+            "seconds": round(self.seconds, 3),
+            "notes": list(self.notes),
+        }
+
     def summary(self) -> str:
         from rich import box
         from rich.console import Console

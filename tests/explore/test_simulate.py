@@ -28,6 +28,23 @@ def test_a_mutant_is_found_and_its_failing_run_shrunk(capsys):
     assert len(numbered) == shrunk
 
 
+def test_json_gives_the_summary_s_figures_and_the_shrunk_counterexample(capsys):
+    import json
+
+    status, out, err = run(capsys, "tests/mutants/lcr_wrong_announcement.py", "--n", 6, "--simulate", 20, "--json")
+    result = json.loads(out)  # JSON alone on stdout
+    assert status == 1 and err == ""
+    assert result["schema"] == "simulation-1" and result["verdict"] == "violated" and result["runs"] == 20
+    assert result["violated"] >= 1 and result["first_failing_steps"] >= len(result["counterexample"]["trace"]["steps"])
+    assert result["counterexample"]["property"] == "agreement"
+    status, text, _ = run(capsys, "tests/mutants/lcr_wrong_announcement.py", "--n", 6, "--simulate", 20)
+    assert f"VIOLATED in {result['violated']} of 20 runs" in text  # the same runs, the same seed
+    status, out, _ = run(capsys, "lcr", "--n", 8, "--simulate", 5, "--json")
+    result = json.loads(out)
+    assert status == 0 and result["verdict"] == "no violation found" and result["counterexample"] is None
+    assert result["finished"] == 5 and result["messages"]["min"] <= result["messages"]["mean"] <= result["messages"]["max"]
+
+
 def test_a_variant_that_fails_from_n_6_on_only_is_found_at_n_30(capsys):
     variant = os.path.join(ROOT, "tests", "explore", "variants", "hs_stops_after_phase_one.py")
     assert run(capsys, variant, "--n", 4, "--jobs", 1)[0] == 0  # exhaustively: correct at small n (n = 5 too)
@@ -95,7 +112,7 @@ def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
     (("lcr", "--n", 5, "--simulate", 0), "--simulate must be at least 1 run, got 0"),
     (("lcr", "--n", 5, "--simulate", 3, "--max-steps", 0), "--max-steps must be at least 1, got 0"),
     (("lcr", "--simulate", 3), "give the number of processes with --n"),
-    (("lcr", "--n", 5, "--simulate", 3, "--json"), "--json is for an exhaustive check"),
+    (("lcr", "--n", 5, "--simulate", 3, "--max-states", 10), "--max-states is for an exhaustive check"),
     (("lcr", "--n", 5, "--seed", 3), "--seed goes with --simulate"),
     (("dfs-election", "--n", 5, "--simulate", 3), "give --graph with a family"),
     (("flooding", "--n", 4, "--graph", "path", "--synchronizer", "alpha", "--simulate", 3),
