@@ -229,7 +229,7 @@ class NativeEngine:
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
-            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 11,
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 11,
             *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
             ctypes.POINTER(_Result),
         ]
@@ -298,7 +298,8 @@ class NativeEngine:
                 watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
                 vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
-                crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False) -> NativeFacts:
+                crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
+                max_chain_steps: int | None = None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -309,7 +310,9 @@ class NativeEngine:
         and unless ``whole_terminals`` the terminal states come as what the terminal properties
         read of them: ``terminal_observations``, for each (fields, channels) of ``terminal_reads``
         (fields in OBSERVED_FIELDS' order). ``crashes``, ``recoveries`` and ``premature_timeouts``
-        are models/crashes.py's and models/semantics.py's (an engine built for crashes)."""
+        are models/crashes.py's and models/semantics.py's (an engine built for crashes).
+        ``max_chain_steps`` bounds the steps taken on one-transition chains in all (their states
+        are not stored, so ``max_states`` does not bound them)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -324,7 +327,7 @@ class NativeEngine:
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
         reduced = por and self.reduces and self._observed_width == 4 and not self.algorithm.has_timeouts
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
-        self._explore(ids_array, max_states or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
+        self._explore(ids_array, max_states or 0, max_chain_steps or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
                       int(premature_timeouts), *self._topology(topology, ids), self._contexts, ctypes.byref(result))
         try:

@@ -729,7 +729,8 @@ static struct {
      * leader_id, 3 candidate), and each observation kept to them (kept_observation()) */
     int kept_fields; set_t kept_observations; uint32_t *kept_number; size_t kept_number_cap;
     int por, chains, watched;
-    uint64_t max_states, max_memory;  /* search()'s limits, which a chain's states count toward too */
+    uint64_t max_states, max_memory;  /* search()'s limits */
+    uint64_t chain_steps, max_chain_steps;  /* the steps taken on chains so far, and their limit (0: none) */
     int crashes, recoveries, premature;  /* the adversary's limits, and timeouts that fire whenever their guard holds */
     const int64_t *ids;
     int want_locals, want_changes;
@@ -1476,8 +1477,10 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
         g.passed.len += state->len;
         g.passed_start[++g.passed_count] = g.passed.len;
         /* a chain's states are not stored, so the limit on stored states never stops a chain
-         * whose channels grow for ever: a chain longer than the limit stops the search too */
+         * whose channels grow for ever, nor many chains that each grow a channel further: a
+         * chain longer than the limit, or more steps on chains in all than theirs, stop the search */
         if (g.max_states && (uint64_t)g.passed_count > g.max_states) FAIL(STATE_LIMIT);
+        if (g.max_chain_steps && ++g.chain_steps > g.max_chain_steps) FAIL(STATE_LIMIT);
         if (g.max_memory && rl_allocated > g.max_memory) FAIL(MEMORY_LIMIT);
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
@@ -1932,7 +1935,7 @@ void rl_contexts_free(void *table) {
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
-int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int want_locals,
+int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps, uint64_t max_memory, int want_locals,
                int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
                int crashes, int recoveries, int premature,
                const int *in, const int *out, const int *degree, const int *reads_channel, const uint64_t *conflicts,
@@ -1949,6 +1952,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_memory, int
     rl_allocated = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
+    g.max_chain_steps = max_chain_steps;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.kept_fields = kept_fields;
     /* no reduction with crashes or timeouts: a crash, and a timeout's "nothing else can happen", read the whole system */

@@ -93,6 +93,7 @@ class Explorer:
         self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
+        self.chain_steps = 0  # steps taken on one-transition chains, which count toward max_states too
         self.progress = progress
         self.state_props = [p for p in properties if p.kind == "state"]
         self.transition_props = [p for p in properties if p.kind == "transition"]
@@ -301,9 +302,11 @@ class Explorer:
                 return None
             passed.add(state)
             # a chain's states are not stored, so the limit on stored states never stops a chain
-            # whose channels grow for ever: a chain longer than the limit stops the search too
-            # (the summary gives the states stored)
-            if self.max_states is not None and len(passed) > self.max_states:
+            # whose channels grow for ever, nor many chains that each grow a channel further:
+            # more steps on chains in all than the limit stop the search too (the summary gives
+            # the states stored)
+            self.chain_steps += 1
+            if self.max_states is not None and self.chain_steps > self.max_states:
                 raise StateLimitReached(len(self.index))
             if len(passed) % 4096 == 0 and self.max_memory is not None and \
                     (resident_bytes() or 0) > self.max_memory:

@@ -111,6 +111,10 @@ def all_hold(properties: list[Property], judged: Judged, system) -> bool:
     return True
 
 
+
+PROBE_CHAIN_STEPS = 64  # a probe's steps on chains, per state it may store
+
+
 def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
                     max_states: int | None = None, max_memory: int | None = None, por: bool = True,
                     chains: bool = True, fingerprint: bool = False,
@@ -141,7 +145,11 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     # with crash failures (models/crashes.py) the processes' steps are the local system's
     local = getattr(reference, "local", reference)
     try:
+        # steps on chains (states passed, not stored) are bounded as the states are: by the user's
+        # limit, and in a probe by many times its states (a chain can be long where all is well)
+        chain_steps = PROBE_CHAIN_STEPS * prefix_of if probing else max_states
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
+                               max_chain_steps=chain_steps,
                                want_locals="state" in kinds,
                                want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
                                fingerprint=fingerprint, topology=reference.topology,

@@ -356,6 +356,9 @@ CATALOGUE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
     ("class9_chain_for_ever_ring/fz_unidirectional_s1081.py", [], "interned"),
     ("class9_chain_for_ever_ring/fz_unidirectional_s1081.py", [], "reference"),
     ("class9_chain_for_ever_network/fz_network_s5336.py", ["--graph", "path"], "native"),
+    # an initiator that never stops initiating: thousands of chains, each a little longer than the last
+    ("class9_many_chains_each_longer/fz_unidirectional_s100495.py", [], "interned"),
+    ("class9_many_chains_each_longer/fz_unidirectional_s100495.py", [], "native"),
 ])
 def test_max_states_stops_a_chain_that_grows_for_ever(case, extra, engine):
     """A relay that sends twice makes a one-transition chain whose channels grow without end:
