@@ -72,10 +72,12 @@ def _cases():
         for graph in GRAPHS:
             if graph.n == 4 and name in LARGE and graph.labelling != graph.neighbours:
                 continue
-            # dfs-election-literal's full graphs on 4 vertices take 2 to 13 s each in Python, and a
-            # second arrangement of a graph about as long as the first: slow tests
+            # dfs-election-literal's full graphs on 4 vertices take 2 to 13 s each in Python (and 3 to
+            # 5 s on a labelled triangle), and a second arrangement of a graph about as long as the
+            # first: slow tests
+            large = name in LARGE and (graph.n == 4 or graph.labelling != graph.neighbours)
             for k, ids in enumerate(list(permutations(range(1, graph.n + 1)))[:2]):
-                slow = [pytest.mark.slow] if k > 0 or (name in LARGE and graph.n == 4) else []
+                slow = [pytest.mark.slow] if k > 0 or large else []
                 yield pytest.param(name, graph, ids, id=f"{name}-{graph.name}{graph.labelling}-{ids}", marks=slow)
 
 

@@ -27,13 +27,14 @@ from specs.invariants import RingState
 from conftest import MUTANTS
 
 
-# at n = 4 (5 to 6 s each) with the slow tests: the fast loop keeps hs at n = 3 (the CLI tests
-# below prove cr and lcr at n = 3, and test_all_n every n); cr and lcr at n = 3 are slow too
+# with the slow tests (3 to 6 s each): the CLI tests below prove cr and lcr at n = 3 in the fast
+# loop, and test_all_n every n
 @pytest.mark.parametrize("algorithm, n", [pytest.param(ChangRoberts, 3, marks=pytest.mark.slow),
                                           pytest.param(ChangRoberts, 4, marks=pytest.mark.slow),
                                           pytest.param(LCR, 3, marks=pytest.mark.slow),
                                           pytest.param(LCR, 4, marks=pytest.mark.slow),
-                                          (HirschbergSinclair, 3)], ids=lambda x: getattr(x, "name", str(x)))
+                                          pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow)],
+                         ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
     assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
