@@ -1478,7 +1478,8 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
         g.passed_start[++g.passed_count] = g.passed.len;
         /* a chain's states are not stored, so the limit on stored states never stops a chain
          * whose channels grow for ever, nor many chains that each grow a channel further: a
-         * chain longer than the limit, or more steps on chains in all than theirs, stop the search */
+         * chain longer than the limit on states, or more steps on chains in all than their own
+         * limit, stop the search */
         if (g.max_states && (uint64_t)g.passed_count > g.max_states) FAIL(STATE_LIMIT);
         if (g.max_chain_steps && ++g.chain_steps > g.max_chain_steps) FAIL(STATE_LIMIT);
         if (g.max_memory && rl_allocated > g.max_memory) FAIL(MEMORY_LIMIT);

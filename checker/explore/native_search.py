@@ -111,7 +111,6 @@ def all_hold(properties: list[Property], judged: Judged, system) -> bool:
     return True
 
 
-
 PROBE_CHAIN_STEPS = 64  # a probe's steps on chains, per state it may store
 
 
