@@ -247,8 +247,14 @@ class Explorer:
                 result.holds[prop.name] = False
             elif prop in self.eventually_props and not stop:
                 result.holds[prop.name] = True  # judged on the whole graph, cycles included
-            elif stop or result.cyclic or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
+            elif stop or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
+            elif result.cyclic and prop.name in ("message-bound", "round-bound"):
+                # without termination in the specification a cycle is no violation, and an
+                # execution may go round it for ever: no figure bounds what it counts
+                result.holds[prop.name] = None
+                result.not_checked.setdefault(prop.name, "the state graph has cycles (termination is not checked), so "
+                                                         "an execution may go round one for ever")
             elif prop.kind == "graph" and prop.name not in self.judged:
                 # a graph property is judged by the pass that asks it, or by none: never "holds" by default
                 result.holds[prop.name] = None

@@ -213,6 +213,8 @@ class Result:
         elif self.fairness and (self.verdict == VERIFIED or self.unjudged):
             lines.append("  messages      unbounded: the graph has cycles (such as bids that time out again), which every "
                          f"{self.fairness}ly fair execution leaves")
+        elif any(p.name == "message-bound" and p.not_checked and "cycles" in p.not_checked for p in self.properties):
+            lines.append("  messages      unbounded: the state graph has cycles, and termination is not checked")
         else:
             lines.append("  messages      not computed (the search stopped before the whole graph was known)")
         if self.rounds_max is not None:

@@ -649,6 +649,12 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
     unjudged = not counterexample and not incomplete_reason and any(o.not_checked for o in outcomes)
     if unjudged:  # a property no engine could judge leaves the run short of a verdict: never VERIFIED on its account
         incomplete_reason = "; ".join(f"{o.name} not checked: {o.not_checked}" for o in outcomes if o.not_checked)
+    undecided = [o.name for o in outcomes if o.holds is None and not o.not_checked]
+    if not counterexample and not incomplete_reason and undecided:
+        # VERIFIED says every property holds: one that no exploration decided leaves the run short
+        # of a verdict, whatever the reason (a judge that forgot to decide is a bug, not a proof)
+        unjudged = True
+        incomplete_reason = f"not decided by any exploration: {', '.join(undecided)}"
     verdict = VIOLATED if counterexample else INCOMPLETE if incomplete_reason else VERIFIED
     all_counted = bool(explorations) and all(e.messages_min is not None for e in explorations)
     notes = []

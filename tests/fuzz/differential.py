@@ -286,6 +286,10 @@ def _well_formed(run: Run, mode: str, json_out: bool = True) -> list[Finding]:
             return [Finding("refusal-lines", f"{mode} mode refused in {len(lines)} lines:\n{run.shown()}")]
     if json_out and run.status in (0, 1) and run.report is None:
         return [Finding("traceback", f"{mode} mode printed no JSON:\n{run.shown()}")]
+    if run.status == 0 and run.report is not None:  # VERIFIED says every property holds: both modes may miss that
+        short = [p["name"] for p in run.report.get("properties", ()) if p.get("holds") is not True]
+        if short:
+            return [Finding("verdict", f"{mode} mode VERIFIED with {', '.join(short)} not holding:\n{run.shown()}")]
     return []
 
 
