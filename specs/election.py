@@ -41,6 +41,9 @@ class Property:
     # a property of one's own (specs/user_properties.py): check(observations, state, system) gets
     # the system too, to read the state as the algorithm's processes and channels
     reads_system: bool = False
+    # a property of one's own judged on the whole graph: its temporal operator, "eventually" (<>P)
+    # or "always_eventually" ([]<>P) (specs/user_properties.py)
+    temporal: str | None = None
 
     def __str__(self) -> str:
         return self.name

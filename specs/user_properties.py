@@ -1,6 +1,6 @@
 """Properties of one's own: decorated functions of a state, given to ``check`` with ``--property``.
 
-    from specs.user_properties import always, eventually
+    from specs.user_properties import always, always_eventually, eventually
 
     @always
     def at_most_three_in_transit(s):
@@ -12,12 +12,25 @@
         "Every process learns the leader's id."
         return all(p.decided for p in s.processes)
 
+    @always_eventually
+    def quiet(s):
+        "The channels are empty again and again (at the end, if the run ends)."
+        return not s.messages()
+
 ``@always``: the predicate holds in every reachable state (safety; the counterexample is a
 shortest path to a state where it is false). ``@eventually``: every execution passes through
 a state where it holds: no path from the initial state reaches, through states where it is
 false only, a terminal state or a cycle (every execution, fair or not, whatever the coins:
 stronger than what fair or almost-sure termination promises of the algorithms that declare
 those). The counterexample is a path to such a terminal state, or a lasso.
+
+``@always_eventually`` (LTL's []<>P): every execution passes through states where it holds
+infinitely often; a finite execution ends in a terminal state, which stutters forever, so it
+must end in a state where it holds. It is violated exactly when some reachable state (not
+only the initial one) leads, through states where it is false only, to a terminal state where
+it is false or to a cycle of such states. Every state of the graph being reachable, that is
+when a terminal state where it is false is reachable (the counterexample: a shortest path to
+one) or a reachable cycle has only such states (a lasso to it).
 
 A predicate reads a ``StateView`` (read-only): ``s.processes`` (by position, each with the
 algorithm's locals as its commands read them, ``p.id``, ``p.position``, ``p.is_leader``,
@@ -37,7 +50,7 @@ from models import AlgorithmError
 
 from .election import Property
 
-ALWAYS, EVENTUALLY = "always", "eventually"
+ALWAYS, EVENTUALLY, ALWAYS_EVENTUALLY = "always", "eventually", "always_eventually"
 _KIND = "_ringleader_property"  # the attribute the decorators set on a predicate
 
 
@@ -50,6 +63,13 @@ def always(predicate: Callable) -> Callable:
 def eventually(predicate: Callable) -> Callable:
     """A state predicate that holds in some state of every execution."""
     setattr(predicate, _KIND, EVENTUALLY)
+    return predicate
+
+
+def always_eventually(predicate: Callable) -> Callable:
+    """A state predicate that holds again and again in every execution: infinitely often in an
+    infinite one, at the terminal state of a finite one."""
+    setattr(predicate, _KIND, ALWAYS_EVENTUALLY)
     return predicate
 
 
@@ -191,10 +211,17 @@ def as_property(name: str, predicate: Callable) -> Property:
     def holds_in(system, whole) -> bool:
         return evaluate(name, predicate, system, whole)
 
-    return Property(name, "graph", described, holds_in, observes=(), reads_state=True, reads_system=True)
+    return Property(name, "graph", described, holds_in, observes=(), reads_state=True, reads_system=True,
+                    temporal=kind)
 
 
-def is_eventually(prop: Property) -> bool:
-    """A ``@eventually`` property: judged on the whole graph by the explorer (its ``check`` is
-    the predicate on one state)."""
-    return prop.kind == "graph" and prop.reads_system
+def is_liveness(prop: Property) -> bool:
+    """A ``@eventually`` or ``@always_eventually`` property: judged on the whole graph by the
+    explorer, at the end of a run (or on a lasso) by a simulation; its ``check`` is the predicate
+    on one state, ``check(system, state)``."""
+    return prop.temporal in (EVENTUALLY, ALWAYS_EVENTUALLY)
+
+
+def is_always_eventually(prop: Property) -> bool:
+    """A ``@always_eventually`` property (LTL's []<>P)."""
+    return prop.temporal == ALWAYS_EVENTUALLY

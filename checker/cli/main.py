@@ -60,8 +60,9 @@ def _parser() -> argparse.ArgumentParser:
                              "under which the algorithm does not promise them (e.g. at-most-one-leader,stability "
                              "with --recoveries)")
     parser.add_argument("--property", action="append", metavar="FILE.py[:NAME]",
-                        help="also check properties of your own: the functions of the state decorated with @always "
-                             "or @eventually in FILE.py (or the one named); repeatable (docs/properties.md)")
+                        help="also check properties of your own: the functions of the state decorated with @always, "
+                             "@eventually or @always_eventually in FILE.py (or the one named); repeatable "
+                             "(docs/properties.md)")
     parser.add_argument("--synchronizer", metavar="alpha|beta|gamma|abd|FILE.py",
                         help="run a synchronous algorithm through this synchronizer on the asynchronous network, "
                              "over every interleaving, checking (Synch) (docs/synchronizers.md)")

@@ -21,7 +21,7 @@ def load_properties(given: list[str] | None) -> tuple[Property, ...]:
         predicates = declared(load_module(path, "property", reuse=True))
         if not predicates:
             raise AlgorithmError(f"--property {path} defines no property: decorate a function of the state with "
-                                 "@always or @eventually (from specs.user_properties; docs/properties.md)")
+                                 "@always, @eventually or @always_eventually (from specs; docs/properties.md)")
         if name:
             if name not in predicates:
                 raise AlgorithmError(f"--property {path} defines no property {name!r}; it defines: "

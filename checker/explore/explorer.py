@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from models import AsyncSystem
 from specs import Property, bound_of
 from specs.bounds import is_exact
+from specs.user_properties import is_always_eventually, is_liveness
 
 from .memory import resident_bytes
 from .reduction import StubbornSets
@@ -98,8 +99,9 @@ class Explorer:
         self.state_props = [p for p in properties if p.kind == "state"]
         self.transition_props = [p for p in properties if p.kind == "transition"]
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
-        self.graph_props = {p.name: p for p in properties if p.kind == "graph" and not p.reads_system}
-        self.eventually_props = [p for p in properties if p.kind == "graph" and p.reads_system]
+        self.graph_props = {p.name: p for p in properties if p.kind == "graph" and not is_liveness(p)}
+        # @eventually and @always_eventually: judged on the whole graph once it is explored
+        self.liveness_props = [p for p in properties if is_liveness(p)]
         # the system a property of one's own reads states in (the interned engine's are decoded)
         self.whole_system = getattr(system, "reference", system)
         self._state_verdicts: dict = {}
@@ -239,13 +241,14 @@ class Explorer:
         elif not stop and not result.cyclic:
             self._graph_questions(result, offsets, targets, weights)
         if not stop:
-            for prop in self.eventually_props:
-                self._eventually(result, prop, queue, offsets, targets)
+            for prop in self.liveness_props:
+                judge = self._always_eventually if is_always_eventually(prop) else self._eventually
+                judge(result, prop, queue, offsets, targets)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
                 result.holds[prop.name] = False
-            elif prop in self.eventually_props and not stop:
+            elif prop in self.liveness_props and not stop:
                 result.holds[prop.name] = True  # judged on the whole graph, cycles included
             elif stop or (prop.name in ("message-bound", "round-bound") and "termination" in violated):
                 result.holds[prop.name] = None  # not decided: the search stopped at a violation
@@ -487,6 +490,30 @@ class Explorer:
             result.violations.append(Violation(
                 prop.name, f"an execution runs forever without {prop.name} ever holding: the trace loops from "
                            f"step {len(stem) + 1}", self._ordinals_of(stem + cycle), loop_start=len(stem)))
+
+    def _always_eventually(self, result: Exploration, prop: Property, states: list, offsets, targets) -> None:
+        """A violation of a ``@always_eventually`` property (specs/user_properties.py) if a state
+        where it is false is terminal (the trace: a shortest path to the first such state) or on
+        a cycle of such states (a lasso). Every state of the graph is reachable, so these are
+        what some reachable state leads to through states where it is false."""
+        decode = getattr(self.system, "decode", lambda s: s)
+        false = bytearray(not prop.check(self.whole_system, decode(state)) for state in states)
+        for i in range(len(states)):  # in breadth-first order: the first is the nearest
+            if false[i] and offsets[i] == offsets[i + 1]:
+                result.violations.append(Violation(
+                    prop.name, f"an execution terminates in a state where {prop.name} is false: it never holds again",
+                    self._path_to(i)))
+                return
+        from .graph import lasso_within
+
+        lasso = lasso_within(false, offsets, targets, self.parent)
+        if lasso is not None:
+            stem, cycle = lasso
+            result.violations.append(Violation(
+                prop.name, f"an execution runs forever through states where {prop.name} is false: the trace loops "
+                           f"from step {len(stem)}",
+                self._ordinals_along(stem, offsets, targets) + self._ordinals_along(cycle, offsets, targets),
+                loop_start=len(stem) - 1))
 
     @staticmethod
     def _edges_back(edge_into: dict, i: int) -> list[int]:

@@ -81,8 +81,36 @@ def _edges_back(state: int, last_edge, offsets) -> list[int]:
     return edges
 
 
-def _lasso(offsets, targets, parents, indegree):
-    """A shortest stem to the first state (in BFS order) that lies on a cycle, and that cycle.
+def lasso_within(members: bytearray, offsets, targets, parents) -> tuple[list[int], list[int]] | None:
+    """(stem, cycle) as ``analyse`` gives a lasso, of a cycle whose every state is a member
+    (``members[i]`` true), or None if the members have no cycle among them.
+
+    Kahn's pass over the members and the edges between them, as in ``analyse``: what it leaves
+    lies on such a cycle or is reached from one through members."""
+    count = len(offsets) - 1
+    indegree = array("i", bytes(4 * count))  # from members only; a state not a member stays at 0
+    for i in range(count):
+        if members[i]:
+            for e in range(offsets[i], offsets[i + 1]):
+                if members[targets[e]]:
+                    indegree[targets[e]] += 1
+    ready = deque(i for i in range(count) if members[i] and indegree[i] == 0)
+    while ready:
+        i = ready.popleft()
+        for e in range(offsets[i], offsets[i + 1]):
+            t = targets[e]
+            if members[t]:
+                indegree[t] -= 1
+                if indegree[t] == 0:
+                    ready.append(t)
+    if not any(indegree):
+        return None
+    return _lasso(offsets, targets, parents, indegree, members)
+
+
+def _lasso(offsets, targets, parents, indegree, members=None):
+    """A shortest stem to the first state (in BFS order) that lies on a cycle (of members only,
+    if ``members`` is given), and a shortest such cycle.
 
     After Kahn's pass the states with indegree > 0 are those on a cycle or reachable from one
     (so is everything they reach); the cycle states among them are the ones that reach
@@ -90,7 +118,7 @@ def _lasso(offsets, targets, parents, indegree):
     the same lasso, later.
     """
     for start in (i for i in range(len(indegree)) if indegree[i] > 0):  # ascending index = ascending depth
-        cycle = _cycle_through(start, offsets, targets)
+        cycle = _cycle_through(start, offsets, targets, members)
         if cycle is not None:
             stem = []
             i = start
@@ -102,14 +130,17 @@ def _lasso(offsets, targets, parents, indegree):
     raise AssertionError("Kahn's pass left states but none lies on a cycle")  # pragma: no mutate
 
 
-def _cycle_through(start, offsets, targets):
-    """The states of a shortest cycle from ``start`` back to itself, or None (breadth-first)."""
+def _cycle_through(start, offsets, targets, members=None):
+    """The states of a shortest cycle from ``start`` back to itself (through members only, if
+    ``members`` is given), or None (breadth-first)."""
     came_from = {start: start}
     queue = deque([start])
     while queue:
         i = queue.popleft()
         for e in range(offsets[i], offsets[i + 1]):
             t = targets[e]
+            if members is not None and not members[t]:
+                continue
             if t == start:
                 cycle = [i]
                 while cycle[-1] != start:

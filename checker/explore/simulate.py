@@ -7,10 +7,13 @@ among every command instance's outcomes, each coin value as one transition), unt
 state or ``max_steps``. Along the walk the properties are judged as the explorer judges them
 (checker/explore/explorer.py): state properties at every state, transition properties at
 every step, terminal properties and ``@eventually`` properties at the end of a finished run,
-the message and round bounds on the run's count; termination is violated by a run that comes
-back to a state it passed (a lasso: the cycle can be taken forever). A run that reaches the
-step limit is *unfinished*: it passes nothing that needs the end (termination, fair or
-almost-sure termination, the terminal properties, ``@eventually``).
+the message and round bounds on the run's count. A run that comes back to a state it passed
+has found a lasso, whose loop can be taken forever: it violates termination, and a
+``@always_eventually`` property false at every state of the loop; a finished run violates
+such a property if it is false at the terminal state (which stutters forever). A run that
+reaches the step limit is *unfinished*: it passes nothing that needs the end (termination,
+fair or almost-sure termination, the terminal properties, ``@eventually``,
+``@always_eventually``).
 
 The first failing run is shrunk by delta debugging: chunks of its steps are removed, the rest
 replayed (steps no longer enabled are skipped; a replay that runs out of steps finishes with
@@ -27,6 +30,7 @@ from dataclasses import dataclass, field
 from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
 from models.interned import InternedSystem
 from specs import Property, bound_of
+from specs.user_properties import is_always_eventually, is_liveness
 
 from .arrangements import Arrangement
 from .progress import Steps
@@ -70,7 +74,8 @@ class Judge:
         self.whole_props = [p for p in properties if p.kind == "state" and p.reads_state]
         self.transition_props = [p for p in properties if p.kind == "transition"]
         self.terminal_props = [p for p in properties if p.kind == "terminal"]
-        self.eventually_props = [p for p in properties if p.kind == "graph" and p.reads_system]
+        self.eventually_props = [p for p in properties if is_liveness(p) and not is_always_eventually(p)]
+        self.recurring_props = [p for p in properties if is_always_eventually(p)]
         names = {p.name for p in properties}
         self.cycles = "termination" in names
         self.message_bound = bound_of(system, "message_bound") if "message-bound" in names else None
@@ -82,8 +87,10 @@ class Judge:
     def start(self, state) -> Violation | None:
         self.observations = list(self.system.observe(state))
         self.pending = list(self.eventually_props)  # those that have not held yet
+        self.last_held = {p.name: -1 for p in self.recurring_props}  # the last step whose state satisfied it
         self.steps = 0
-        self.seen = {state: 0} if self.cycles else None
+        # each state passed -> the last step that reached it, to find where the run loops
+        self.seen = {state: 0} if self.cycles or self.recurring_props else None
         return self._state(state, True)
 
     def step(self, state, target, mover, messages: int) -> Violation | None:
@@ -111,10 +118,23 @@ class Judge:
                                             f"{self.round_bound}")
         if self.seen is not None:
             if target in self.seen:
-                start = self.seen[target]
-                return Violation("termination", f"an execution runs forever: a cycle of {self.steps - start} "
-                                                "transition(s) is reachable", loop_start=start)
+                violation = self._loop(self.seen[target])
+                if violation is not None:
+                    return violation
             self.seen[target] = self.steps
+        return None
+
+    def _loop(self, start: int) -> Violation | None:
+        """The run is back at the state it reached at step ``start``: the loop since then can be
+        taken forever, which termination forbids, and so must pass through a state where each
+        ``@always_eventually`` property holds."""
+        if self.cycles:
+            return Violation("termination", f"an execution runs forever: a cycle of {self.steps - start} "
+                                            "transition(s) is reachable", loop_start=start)
+        for prop in self.recurring_props:
+            if self.last_held[prop.name] < start:
+                return Violation(prop.name, f"an execution runs forever through states where {prop.name} is false: "
+                                            f"the trace loops from step {start + 1}", loop_start=start)
         return None
 
     def terminal(self, state) -> Violation | None:
@@ -125,6 +145,10 @@ class Judge:
                 return Violation(prop.name, reason)
         for prop in self.pending:
             return Violation(prop.name, f"an execution terminates without {prop.name} ever holding")
+        for prop in self.recurring_props:
+            if self.last_held[prop.name] < self.steps:
+                return Violation(prop.name, f"an execution terminates in a state where {prop.name} is false: it "
+                                            "never holds again")
         return None
 
     def _state(self, state, changed: bool) -> Violation | None:
@@ -134,13 +158,16 @@ class Judge:
                 reason = prop.check(observations)
                 if reason:
                     return Violation(prop.name, reason)
-        if self.whole_props or self.pending:
+        if self.whole_props or self.pending or self.recurring_props:
             whole = self.decode(state)
             for prop in self.whole_props:
                 reason = prop.check(observations, whole, self.whole_system)
                 if reason:
                     return Violation(prop.name, reason)
             self.pending = [p for p in self.pending if not p.check(self.whole_system, whole)]
+            for prop in self.recurring_props:
+                if prop.check(self.whole_system, whole):
+                    self.last_held[prop.name] = self.steps
         return None
 
 
@@ -299,7 +326,7 @@ class Simulation:
                           markup=False)
         if self.unfinished:
             console.print("an unfinished run passes no property that needs its end (termination, the terminal "
-                          "properties, @eventually)", markup=False)
+                          "properties, @eventually, @always_eventually)", markup=False)
         if self.counterexample is not None:
             console.print(f"first failing run: {self.first_failing_steps} steps; shrunk to "
                           f"{len(self.counterexample.trace.steps)} steps ({self.replays} replays)", markup=False)

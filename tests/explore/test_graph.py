@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.cli import main
-from checker.explore.graph import analyse
+from checker.explore.graph import analyse, lasso_within
 
 from conftest import JUDGES, MUTANTS
 
@@ -241,6 +241,78 @@ def test_of_two_edges_between_the_same_states_the_maximum_takes_the_dearer():
     facts = analyse(offsets, targets, weights, parents)
     assert (facts.messages_min, facts.messages_max) == (0, 2)
     assert facts.max_path == [0, 1] and facts.max_edges == [2] and facts.min_edges == [1]
+
+
+# -- a cycle among some states only (@always_eventually: a loop of states where it is false) ---
+
+@st.composite
+def graphs_and_members(draw):
+    """A random graph, cycles allowed, in which every state is reachable from 0, numbered
+    breadth-first, and a random set of its states."""
+    count = draw(st.integers(1, 8))
+    edges = [(draw(st.integers(0, t - 1)), t, 0) for t in range(1, count)]  # a tree from 0
+    state = st.integers(0, count - 1)
+    edges += [(a, b, 0) for a, b in draw(st.lists(st.tuples(state, state), max_size=2 * count))]
+    edges = draw(st.permutations(edges))
+    number, queue = {0: 0}, deque([0])
+    while queue:
+        i = queue.popleft()
+        for s, t, _ in edges:
+            if s == i and t not in number:
+                number[t] = len(number)
+                queue.append(t)
+    members = bytearray(draw(st.lists(st.booleans(), min_size=count, max_size=count)))
+    return count, [(number[s], number[t], w) for s, t, w in edges], members
+
+
+def on_a_cycle_of_members(state, edges, members) -> bool:
+    """Whether a path of at least one edge, through members only, leads from ``state`` back to it."""
+    if not members[state]:
+        return False
+    seen, stack = set(), [t for s, t, _ in edges if s == state and members[t]]
+    while stack:
+        i = stack.pop()
+        if i == state:
+            return True
+        if i not in seen:
+            seen.add(i)
+            stack.extend(t for s, t, _ in edges if s == i and members[t])
+    return False
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs_and_members())
+def test_a_lasso_within_members_is_found_exactly_when_they_have_a_cycle(drawn):
+    """The lasso reaches, by the breadth-first tree, the first state on a cycle of members, and
+    goes round a shortest such cycle."""
+    count, edges, members = drawn
+    offsets, targets, _, parents = graph(count, edges)
+    on_cycles = [i for i in range(count) if on_a_cycle_of_members(i, edges, members)]
+    lasso = lasso_within(members, offsets, targets, parents)
+    if not on_cycles:
+        assert lasso is None
+        return
+    stem, cycle = lasso
+    assert stem[0] == 0 and stem[-1] == cycle[0] == cycle[-1] == on_cycles[0]
+    assert all(parents[b] == a for a, b in zip(stem, stem[1:]))
+    assert all(members[i] for i in cycle) and all((a, b, 0) in edges for a, b in zip(cycle, cycle[1:]))
+    shortest = min(length for length in range(1, count + 1) if _returns_in(on_cycles[0], length, edges, members))
+    assert len(cycle) - 1 == shortest
+
+
+def _returns_in(state, length, edges, members) -> bool:
+    """Whether a path of exactly ``length`` edges through members leads from ``state`` back to it."""
+    frontier = {state}
+    for _ in range(length):
+        frontier = {t for s, t, _ in edges if s in frontier and members[t]}
+    return state in frontier
+
+
+def test_a_cycle_of_members_is_reached_through_states_that_are_not():
+    # 0 (not a member) -> 1 (member) <-> 2 (member); the stem is the tree's path through 0
+    offsets, targets, _, parents = graph(3, [(0, 1, 0), (1, 2, 0), (2, 1, 0)])
+    assert lasso_within(bytearray([0, 1, 1]), offsets, targets, parents) == ([0, 1], [1, 2, 1])
+    assert lasso_within(bytearray([1, 1, 0]), offsets, targets, parents) is None  # the cycle leaves the members
 
 
 # -- the same shapes from algorithms, through the command line, with every engine ------------

@@ -85,6 +85,31 @@ def test_a_property_of_ones_own_is_judged_along_the_runs(capsys):
     assert status == 0 and "everyone_decides" in out
 
 
+def test_always_eventually_is_judged_at_the_end_of_a_finished_run_and_on_a_loop(capsys):
+    """@always_eventually: a finished run must end in a state where it holds, a loop must pass
+    through one; an unfinished run judges nothing of it."""
+    ring = os.path.join(ROOT, "tests", "properties", "ring.py")
+    status, out, _ = run(capsys, "lcr", "--n", 5, "--simulate", 10, "--property",
+                         f"{ring}:messages_in_transit_again_and_again")
+    assert status == 1
+    assert "Counterexample to messages_in_transit_again_and_again: an execution terminates in a state where " \
+           "messages_in_transit_again_and_again is false" in out
+    assert "channel" not in out[out.index("final state:"):]
+    status, out, _ = run(capsys, "lcr", "--n", 5, "--simulate", 10, "--max-steps", 5, "--property",
+                         f"{ring}:messages_in_transit_again_and_again")
+    assert status == 0 and re.search(r"^ +10 +0 +10 +0 ", out, re.MULTILINE), out  # 10 runs, 10 unfinished
+    # lcr-never-terminates passes its Terminate round forever: a message is always in transit on the
+    # loop, and every process has decided on it
+    never = ("tests/mutants/lcr_never_terminates.py", "--n", 4, "--simulate", 10,
+             "--without", "termination,message-bound")  # which it fails first
+    status, out, _ = run(capsys, *never, "--property", f"{ring}:quiet_again_and_again")
+    assert status == 1
+    assert "Counterexample to quiet_again_and_again: an execution runs forever through states where " \
+           "quiet_again_and_again is false" in out and "repeat forever" in out
+    status, out, _ = run(capsys, *never, "--property", f"{ring}:decided_in_the_end")
+    assert status == 0 and "no violation in 10 runs" in out
+
+
 @pytest.mark.parametrize("argv", [
     ("dfs-election", "--n", 5, "--graph", "complete"),  # a network
     ("flooding", "--n", 6, "--graph", "grid"),  # synchronous rounds

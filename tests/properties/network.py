@@ -1,7 +1,7 @@
 """Properties of one's own for the networks (dfs-election) and synchronous rounds (flooding):
 tests/specs/test_user_properties.py."""
 from algorithms.dfs_election import Leader, Search
-from specs import always, eventually
+from specs import always, always_eventually, eventually
 
 
 @always
@@ -32,3 +32,21 @@ def rounds_agree(s):
 def all_done(s):
     "Every process is done (flooding)."
     return all(p.done for p in s.processes)
+
+
+@always_eventually
+def everyone_knows_the_leader_in_the_end(s):
+    "Every process records the smallest id as the leader, again and again (dfs-election ends so)."
+    return all(p.decided and p.leader_id == min(q.id for q in s.processes) for p in s.processes)
+
+
+@always_eventually
+def all_done_in_the_end(s):
+    "Every process is done, again and again (flooding ends so)."
+    return all(p.done for p in s.processes)
+
+
+@always_eventually
+def messages_in_transit_again_and_again(s):
+    "Some message is in transit, again and again (false: the run ends with the channels empty)."
+    return bool(s.messages())

@@ -1,6 +1,6 @@
 """Properties of one's own for the rings (lcr): tests/specs/test_user_properties.py."""
 from algorithms.lcr import Terminate, Token
-from specs import always, eventually
+from specs import always, always_eventually, eventually
 
 
 @always
@@ -37,3 +37,33 @@ def returns_a_number(s):
 def divides_by_zero(s):
     "Raises: refused."
     return 1 / 0 > 0
+
+
+@always_eventually
+def decided_in_the_end(s):
+    "Every process has decided, again and again (lcr ends so: at its terminal states)."
+    return all(p.decided for p in s.processes)
+
+
+@eventually
+def some_message_in_transit(s):
+    "Some message is in transit at some point (true: every process sends its token)."
+    return bool(s.messages())
+
+
+@always_eventually
+def messages_in_transit_again_and_again(s):
+    "Some message is in transit, again and again (false: lcr ends with its channels empty)."
+    return bool(s.messages())
+
+
+@always_eventually
+def quiet_again_and_again(s):
+    "The channels are empty again and again (false on lcr-never-terminates: a Terminate circles forever)."
+    return not s.messages()
+
+
+@always_eventually
+def again_returns_a_number(s):
+    "Not a bool: refused."
+    return len(s.channels)

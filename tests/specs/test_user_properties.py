@@ -1,7 +1,9 @@
 """Properties of one's own (``--property``, specs/user_properties.py): judged on a ring, a network and
 synchronous rounds, with the same verdicts in the default mode and the most concrete one; a violated
 one has a counterexample like a built-in property's; a wrong file or predicate gets one line, exit 2."""
+import json
 import os
+import re
 
 import pytest
 
@@ -12,6 +14,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RING = os.path.join(ROOT, "tests", "properties", "ring.py")
 NETWORK = os.path.join(ROOT, "tests", "properties", "network.py")
 MOST_CONCRETE = ("--no-por", "--symmetry", "none")
+# and the plain semantics, every arrangement searched (none derived from another's search)
+PLAINEST = ("--engine", "reference", *MOST_CONCRETE, "--no-twins")
+NEVER_TERMINATES = os.path.join(ROOT, "tests", "mutants", "lcr_never_terminates.py")
 
 
 def run(capsys, *argv):
@@ -77,6 +82,7 @@ def test_the_same_verdict_as_the_most_concrete_mode_on_a_violation(capsys):
     ("tests/properties/nothere.py", "no such property file: tests/properties/nothere.py"),
     (os.path.join(ROOT, "algorithms", "lcr.py"), "defines no property: decorate a function of the state"),
     (f"{RING}:returns_a_number", "property returns_a_number returned 3 (int), not True or False"),
+    (f"{RING}:again_returns_a_number", "property again_returns_a_number returned 3 (int), not True or False"),
     (f"{RING}:divides_by_zero", "property divides_by_zero (tests/properties/ring.py:"),
     (f"{RING}:", "a colon with no name after it"),
 ])
@@ -104,3 +110,86 @@ def test_a_mode_that_would_not_judge_a_property_refuses_it(capsys, argv, message
 def test_the_native_engine_is_refused_rather_than_trusted(capsys):
     status, _, err = run(capsys, "lcr", "--n", 3, "--engine", "native", "--property", f"{RING}:few_tokens")
     assert status == 2 and "--property is judged by the Python engine" in err
+
+
+# @always_eventually ([]<>P): every execution passes through P-states again and again; a finished
+# one ends in a P-state (its terminal state stutters forever)
+
+
+def test_always_eventually_fails_at_a_terminal_state_where_eventually_holds(capsys):
+    """Messages are in transit at some point of every lcr run, but not at its end."""
+    status, out, _ = run(capsys, "lcr", "--n", 3, "--property", f"{RING}:some_message_in_transit")
+    assert status == 0 and verdicts(out, ["some_message_in_transit"]) == {"some_message_in_transit": "holds"}
+    name = "messages_in_transit_again_and_again"
+    status, out, _ = run(capsys, "lcr", "--n", 3, "--property", f"{RING}:{name}")
+    assert status == 1 and verdicts(out, [name]) == {name: "VIOLATED"}
+    assert f"Counterexample to {name}: an execution terminates in a state where {name} is false" in out
+    final_state = out[out.index("final state:"):]
+    assert "channel" not in final_state
+    # the shortest complete execution: p0's token around the ring (1 + 3 steps), then its Terminate
+    assert re.findall(r"^(\d+) +p\d", out, re.MULTILINE)[-1] == "7"
+
+
+def test_always_eventually_holds_where_every_run_ends_in_a_state_where_it_is_true(capsys):
+    status, out, _ = run(capsys, "lcr", "--n", 3, "--property", f"{RING}:decided_in_the_end",
+                         "--property", f"{RING}:quiet_again_and_again")
+    assert status == 0
+    assert verdicts(out, ["decided_in_the_end", "quiet_again_and_again"]) == \
+        {"decided_in_the_end": "holds", "quiet_again_and_again": "holds"}
+
+
+def test_always_eventually_fails_on_a_loop_of_states_where_it_is_false_with_a_lasso(capsys, tmp_path):
+    """lcr-never-terminates passes its Terminate round and round: a message is always in transit
+    on the loop, though none is at the initial state (so @eventually of the same would hold)."""
+    argv = (NEVER_TERMINATES, "--n", 3, "--without", "termination", "--property", f"{RING}:quiet_again_and_again")
+    default = run(capsys, *argv, "--trace-out", tmp_path / "lasso.json")
+    plainest = run(capsys, *argv, *PLAINEST)
+    assert default[0] == plainest[0] == 1
+    reason = "an execution runs forever through states where quiet_again_and_again is false: the trace loops from step 7"
+    for _, out, _ in (default, plainest):
+        assert f"Counterexample to quiet_again_and_again: {reason}" in out
+        assert "steps 7..9 repeat forever" in out  # p0's Terminate round, once everyone has the leader
+    trace = json.loads((tmp_path / "lasso.json").read_text())  # ITF: the states, and the index the loop goes back to
+    assert trace["#meta"]["reason"] == reason and trace["loop"] == 6 and len(trace["states"]) == 10
+    status, out, _ = run(capsys, *argv, "--json")
+    assert json.loads(out)["counterexample"]["trace"]["loop_start"] == 6
+
+
+def test_always_eventually_holds_on_loops_that_pass_through_a_state_where_it_is_true(capsys):
+    """On lcr-never-terminates every loop carries the Terminate round past everyone: all decided."""
+    argv = (NEVER_TERMINATES, "--n", 3, "--without", "termination", "--property", f"{RING}:decided_in_the_end")
+    for _, out, _ in (run(capsys, *argv), run(capsys, *argv, *PLAINEST)):
+        assert verdicts(out, ["decided_in_the_end"]) == {"decided_in_the_end": "holds"}
+
+
+@pytest.mark.parametrize("algorithm, file, holding, violated, extra", [
+    ("lcr", RING, "decided_in_the_end", "messages_in_transit_again_and_again", ()),
+    ("dfs-election", NETWORK, "everyone_knows_the_leader_in_the_end", "messages_in_transit_again_and_again",
+     ("--graph", "path")),
+    ("flooding", NETWORK, "all_done_in_the_end", "messages_in_transit_again_and_again", ()),
+])
+def test_always_eventually_has_the_same_verdicts_in_the_default_and_the_plainest_mode(capsys, algorithm, file, holding,
+                                                                                      violated, extra):
+    for name, status, verdict in ((holding, 0, "holds"), (violated, 1, "VIOLATED")):
+        argv = (algorithm, "--n", 3, "--property", f"{file}:{name}", *extra)
+        default, plainest = run(capsys, *argv), run(capsys, *argv, *PLAINEST)
+        assert default[0] == plainest[0] == status, default[1] + default[2]
+        assert verdicts(default[1], [name]) == verdicts(plainest[1], [name]) == {name: verdict}
+
+
+QUIET, DONE = f"{RING}:quiet_again_and_again", f"{NETWORK}:all_done_in_the_end"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("lcr", "--engine", "native", "--property", QUIET),
+     "--property is judged by the Python engine, not the native one; drop --engine native"),
+    (("lcr", "--fingerprint", "--property", QUIET),
+     "--property is judged by the Python engine, not the native one; drop --fingerprint"),
+    (("lcr", "--messages", "--property", QUIET), "--property goes with a check of one n or --simulate, not with --messages"),
+    (("flooding", "--graph", "path", "--synchronizer", "alpha", "--property", DONE),
+     "--property does not read states through a synchronizer"),
+])
+def test_an_engine_or_mode_that_cannot_judge_always_eventually_refuses_it_in_one_line(capsys, argv, message):
+    status, out, err = run(capsys, argv[0], "--n", 3, *argv[1:])
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err, err
