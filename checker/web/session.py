@@ -101,7 +101,8 @@ class Explorer:
         return setting
 
     def _unoriented(self) -> bool:
-        return bool(getattr(self.algorithm.topology, "port_labellings", False))
+        """A ring whose port labelling is the adversary's (a network's labelling is ``ports``)."""
+        return self.network is None and bool(getattr(self.algorithm.topology, "port_labellings", False))
 
     def system(self, setting: Setting):
         if setting not in self._systems:

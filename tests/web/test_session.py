@@ -132,3 +132,9 @@ def test_fair_termination_is_left_to_the_check():
     session = explorer("bully", "--n", "3", "--crashes", "1")
     view = session.view(session.default_setting(), [])
     assert status(view, "fair-termination") == "whole graph"
+
+
+def test_a_setting_names_only_the_labelling_its_topology_has():
+    assert explorer("lcr", "--n", "3").default_setting().query() == {"ids": "1,2,3"}
+    assert explorer("hs-unoriented", "--n", "3").default_setting().query() == {"ids": "1,2,3", "swapped": "000"}
+    assert explorer("bully", "--n", "3").default_setting().query() == {"ids": "1,2,3", "ports": "1.2-0.2-0.1"}
