@@ -5,6 +5,7 @@
     measure/  message tables, open schedules, comparisons             (checker.measure)
     quantify/ exact probabilities and expectations of randomized ones (checker.quantify)
     render/   traces, snapshots and their pictures and files          (checker.render)
+    web/      the explorer in the browser (--explore)                 (checker.web)
     cli/      the `check` command                                     (checker.cli)
 
 Each room's docstring says what it owns and what it may import (tests/test_layout.py checks

@@ -152,6 +152,15 @@ def _parser() -> argparse.ArgumentParser:
     simulation.add_argument("--max-steps", type=int, metavar="K",
                             help="with --simulate: a run still going after K steps is counted unfinished (default "
                                  "10*n*n)")
+    exploring = parser.add_argument_group("walking the state space by hand in the browser (docs/explorer.md)")
+    exploring.add_argument("--explore", action="store_true",
+                           help="serve a page on this machine that steps through the system: choose each "
+                                "transition, step back, see every property's status, jump to the shortest "
+                                "counterexample; the URL holds the path (Ctrl-C stops it)")
+    exploring.add_argument("--port", type=int, metavar="P",
+                           help="with --explore: the port to listen on (default 8765; 0: any free port)")
+    exploring.add_argument("--browser", action=argparse.BooleanOptionalAction, default=None,
+                           help="with --explore: open the page in a web browser (default: when there is a display)")
     proofs = parser.add_argument_group("inductive invariants (docs/proofs.md)")
     proofs.add_argument("--prove", action="store_true",
                         help="prove with z3 that the algorithm's invariant (specs/) is inductive for this n, for "
@@ -216,22 +225,24 @@ _MODE_OPTIONS = {
     "--time-limit": ("messages", "open-schedules"),
     "--trace-out": ("check", "open-schedules", "simulate"),
     "--checkpoint": ("check",),
-    "--property": ("check", "simulate"),
+    "--property": ("check", "simulate", "explore"),
     "--seed": ("simulate",),
     "--max-steps": ("simulate",),
     "--cluster": ("check",),
-    "--crashes": ("check", "messages", "simulate"),
-    "--premature-timeouts": ("check", "messages", "simulate"),
-    "--recoveries": ("check", "messages", "simulate"),
-    "--without": ("check", "messages", "simulate"),
-    "--synchronizer": ("check", "messages"),
-    "--cluster-radius": ("check", "messages"),
-    "--fifo": ("check", "messages"),
-    "--fairness": ("check", "messages"),
+    "--port": ("explore",),
+    "--browser": ("explore",),
+    "--crashes": ("check", "messages", "simulate", "explore"),
+    "--premature-timeouts": ("check", "messages", "simulate", "explore"),
+    "--recoveries": ("check", "messages", "simulate", "explore"),
+    "--without": ("check", "messages", "simulate", "explore"),
+    "--synchronizer": ("check", "messages", "explore"),
+    "--cluster-radius": ("check", "messages", "explore"),
+    "--fifo": ("check", "messages", "explore"),
+    "--fairness": ("check", "messages", "explore"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",
                "prove": "--prove", "compare": "`check compare`",
-               "simulate": "--simulate", "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
+               "simulate": "--simulate", "explore": "--explore", "within": "--within", "distribution": "--distribution", "quantities": "--expected or --export"}
 
 
 def refuse_unused_options(args, mode: str) -> None:
@@ -249,8 +260,12 @@ def refuse_unused_options(args, mode: str) -> None:
 
 
 def _mode(args) -> str:
+    if args.simulate is not None and args.explore:
+        raise AlgorithmError("choose one of --simulate (random runs) and --explore (runs chosen by hand)")
     if args.simulate is not None:
         return "simulate"
+    if args.explore:
+        return "explore"
     if args.messages:
         return "messages"
     if args.open_schedules:
@@ -424,6 +439,9 @@ def run(argv: list[str] | None = None) -> int:
         check_trace_out(args.trace_out)
     if args.n is not None and _mode(args) != "check":  # a check's planning refuses a size with its own advice
         refuse_too_many_processes(cli_modes.as_range(args.n)[-1])
+    if args.explore:
+        from . import exploring
+        return exploring.run(args, _parse_ids(args.ids) if args.ids else None)
     if randomized_mode.wanted(args):
         return randomized_mode.run(args)
     if args.simulate is not None:

@@ -35,7 +35,7 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
     if args.premature_timeouts and not algorithm.has_timeouts:
         raise AlgorithmError(f"--premature-timeouts: {algorithm.name} has no timeout (@timeout) to fire early")
     properties = specification(algorithm, without_names(args)) + list(load_properties(args.property))
-    network, topology_name = _network(algorithm, n, args.graph)
+    network, topology_name = network_of(algorithm, n, args.graph)
     result = simulate(algorithm, n, args.simulate, args.seed or 0, args.max_steps, properties, ids, network,
                       crashes, args.recoveries or 0, args.premature_timeouts, topology_name,
                       args.progress)
@@ -66,7 +66,7 @@ def _refuse_what_a_walk_does_not_do(args) -> None:
                              f"drop {given[0]}")
 
 
-def _network(algorithm, n: int, graph: str | None):
+def network_of(algorithm, n: int, graph: str | None):
     """(the graph, its name) of an algorithm on a network: --graph, or the graphs it is for."""
     from models.network import FAMILIES, family, read_edge_list
 

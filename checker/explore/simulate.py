@@ -161,7 +161,8 @@ class Judge:
         if self.whole_props or self.pending or self.recurring_props:
             whole = self.decode(state)
             for prop in self.whole_props:
-                reason = prop.check(observations, whole, self.whole_system)
+                reason = prop.check(observations, whole, self.whole_system) if prop.reads_system \
+                    else prop.check(observations, whole)
                 if reason:
                     return Violation(prop.name, reason)
             self.pending = [p for p in self.pending if not p.check(self.whole_system, whole)]

@@ -32,7 +32,12 @@ def _pos(x: float, y: float) -> str:
 
 def step_summary(trace, step) -> str:
     """One line describing a step, for tooltips and notes."""
-    parts = [f"step {step.number}: {trace.process(step.position)} {step.command}"]
+    return f"step {step.number}: {step_text(trace, step)}"
+
+
+def step_text(trace, step) -> str:
+    """What a step does, without its number: "p1 (id 3) relay; received ... on CW; sent ..."."""
+    parts = [f"{trace.process(step.position)} {step.command}"]
     if step.received:
         parts.append(f"received {step.received} on {step.port}")
     elif step.port is not None:
