@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from models import AlgorithmError
+from specs.user_properties import is_always_eventually, is_liveness
 
 from ..explore.arrangements import Arrangement
 from ..explore.simulate import Judge
@@ -222,7 +223,14 @@ class Explorer:
                 ("pending", "no state repeats on this path so far")
         if prop.name == "message-bound" and judge.message_bound is not None:
             return "holds", f"{messages} message(s) so far, bound {judge.message_bound}"
-        if prop.kind == "graph" and prop.reads_system:  # @eventually
+        if is_always_eventually(prop):  # a violation at a terminal state or on a loop was found above
+            if terminal:
+                return "holds", "holds at this terminal state"
+            held = judge.last_held[prop.name]
+            return "pending", "has not held on this path yet" if held < 0 else \
+                ("holds here" if held == judge.steps else f"last held after step {held}") + \
+                "; judged at a terminal state or on a loop"
+        if is_liveness(prop):  # @eventually
             return ("holds", "has held on this path") if not judge.pending else \
                 ("pending", "has not held on this path yet")
         if prop.kind == "graph":

@@ -128,6 +128,24 @@ def test_an_own_property_has_its_status_along_the_path(tmp_path):
     assert status(lcr.view(setting, [0]), "nothing_in_transit") == "violated"
 
 
+def test_liveness_of_ones_own_is_pending_until_the_path_decides_it(tmp_path):
+    own = tmp_path / "own.py"
+    own.write_text("from specs.user_properties import always_eventually, eventually\n\n\n"
+                   "@eventually\ndef something_sent(s):\n    return bool(s.messages())\n\n\n"
+                   "@always_eventually\ndef in_transit(s):\n    return bool(s.messages())\n")
+    lcr = explorer("lcr", "--n", "3", "--property", str(own))
+    setting = lcr.default_setting()
+    first = lcr.view(setting, [])
+    assert status(first, "something_sent") == "pending" and status(first, "in_transit") == "pending"
+    after = lcr.view(setting, [0])
+    assert status(after, "something_sent") == "holds" and status(after, "in_transit") == "pending"
+    path = [0]
+    while lcr.view(setting, path)["enabled"]:
+        path.append(0)
+    end = lcr.view(setting, path)
+    assert status(end, "something_sent") == "holds" and status(end, "in_transit") == "violated"
+
+
 def test_fair_termination_is_left_to_the_check():
     session = explorer("bully", "--n", "3", "--crashes", "1")
     view = session.view(session.default_setting(), [])
