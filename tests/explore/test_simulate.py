@@ -141,7 +141,7 @@ def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
     (("lcr", "--n", 5, "--seed", 3), "--seed goes with --simulate"),
     (("dfs-election", "--n", 5, "--simulate", 3), "give --graph with a family"),
     (("flooding", "--n", 4, "--graph", "path", "--synchronizer", "alpha", "--simulate", 3),
-     "--synchronizer goes with a check of one n or --messages, not with --simulate"),
+     "--synchronizer goes with a check of one n or --messages or --explore, not with --simulate"),
     (("lcr", "--n", 5, "--simulate", "many"), "invalid int value"),
     (("lcr", "--n", 3, "--ids", "1,1,2", "--simulate", 3), "--ids must be distinct positive integers, got 1,1,2"),
     (("lcr", "--n", 5, "--simulate", 3, "--property", os.path.join(ROOT, "tests", "properties", "ring.py:divides_by_zero")),

@@ -100,7 +100,7 @@ def test_a_wrong_property_gets_one_line_and_exit_2(capsys, given, message):
 @pytest.mark.parametrize("argv, message", [
     (("--check-invariant",), "--property adds to the specification of a check"),
     (("--cluster", "local:1"), "--property runs on this machine only"),
-    (("--messages",), "--property goes with a check of one n or --simulate, not with --messages"),
+    (("--messages",), "--property goes with a check of one n or --simulate or --explore, not with --messages"),
 ])
 def test_a_mode_that_would_not_judge_a_property_refuses_it(capsys, argv, message):
     status, out, err = run(capsys, "lcr", "--n", 3, "--property", f"{RING}:few_tokens", *argv)
@@ -185,7 +185,7 @@ QUIET, DONE = f"{RING}:quiet_again_and_again", f"{NETWORK}:all_done_in_the_end"
      "--property is judged by the Python engine, not the native one; drop --engine native"),
     (("lcr", "--fingerprint", "--property", QUIET),
      "--property is judged by the Python engine, not the native one; drop --fingerprint"),
-    (("lcr", "--messages", "--property", QUIET), "--property goes with a check of one n or --simulate, not with --messages"),
+    (("lcr", "--messages", "--property", QUIET), "--property goes with a check of one n or --simulate or --explore, not with --messages"),
     (("flooding", "--graph", "path", "--synchronizer", "alpha", "--property", DONE),
      "--property does not read states through a synchronizer"),
 ])
