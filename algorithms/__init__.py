@@ -22,10 +22,12 @@ BUILTIN = {
     "timeslice": "algorithms.timeslice:TimeSlice",
     "variable-speeds": "algorithms.variable_speeds:VariableSpeeds",
     "variable-speeds-half": "algorithms.variable_speeds:VariableSpeedsHalf",
+    "variable-speeds-literal": "algorithms.variable_speeds:VariableSpeedsLiteral",
     "dfs-election": "algorithms.dfs_election:DfsElection",
     "dfs-election-literal": "algorithms.dfs_election:DfsElectionLiteral",
     "anonymous-tokens": "algorithms.anonymous_tokens:AnonymousTokens",
     "random-one-bit": "algorithms.random_one_bit:RandomOneBit",
+    "random-one-bit-literal": "algorithms.random_one_bit:RandomOneBitLiteral",
     "itai-rodeh-sync": "algorithms.itai_rodeh_sync:ItaiRodehSync",
     "bully": "algorithms.bully:Bully",
     "bully-always-replies": "algorithms.bully:BullyAlwaysReplies",
@@ -39,6 +41,7 @@ ASYNCHRONOUS_RINGS = ("lcr", "cr", "hs", "franklin", "peterson", "lelann", "hs-l
 
 
 # The algorithms on rings (either timing), whose symbolic readings checker/trust/readings.py checks
+# (variable-speeds-literal has none: its sends are conditional, which only the Python engine reads)
 RINGS = ASYNCHRONOUS_RINGS + ("timeslice", "variable-speeds", "variable-speeds-half", "anonymous-tokens")
 
 

@@ -35,6 +35,17 @@ Choices where the text leaves room:
     bits to passive processes are counted as messages (m(n - 1) a round for m active processes
     rather than m(m - 1)): an anonymous process could tell its active neighbours only by
     remembering, per port, whose bit arrived, which the text does not describe.
+  * ``random-one-bit-literal`` (``RandomOneBitLiteral``) reads the text literally: a bit goes
+    to the active neighbours only, m(m - 1) messages a round. An active process can know its
+    active neighbours without being told, so nothing is announced: when it goes on to the next
+    round, the neighbours that go on with it are exactly those whose bit equalled its own (all
+    1s stay and the 0s quit; if all are 0, all draw again). It learns each such bit on the
+    neighbour's port, and a neighbour that quits never sends again; so a flag per port
+    (``active``, all true in the first round), set on each arrival to whether the bit equals its
+    own, is its active set, and it sends with ``p.send_all(m, where=...)`` on the ports
+    flagged. The cost is one bool of state per port, and no message: the elections and their
+    probabilities are random-one-bit's (the same coins decide them), only the messages fewer.
+    A passive process receives nothing, so it has no command to ignore a bit.
   * "Exists j: b(j) = 1" is what the process received: ``heard_one`` is set by any 1 that
     arrives in the round, and cleared when the next bit is drawn.
   * The leader decides that it is the leader; a passive process decides that it is not, and
@@ -44,7 +55,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from models import SYNCHRONOUS, Algorithm, And, Local, Message, Network, Not, Or, receive, spontaneous
+from models import SYNCHRONOUS, Algorithm, And, Local, Message, Network, Not, Or, PerPort, receive, spontaneous
 
 
 class Phase(IntEnum):
@@ -56,6 +67,11 @@ class Phase(IntEnum):
 
 class Bit(Message):
     b: int
+
+
+def draws_again(p):
+    """Another active process sent 1 too, or every bit was 0: the process draws again."""
+    return And(p.phase == Phase.ACTIVE, Or(And(p.b == 1, p.heard_one), And(p.b == 0, Not(p.heard_one))))
 
 
 class RandomOneBit(Algorithm, name="random-one-bit", seed="002_8e2c4d6f504b108f.txt"):
@@ -94,8 +110,7 @@ class RandomOneBit(Algorithm, name="random-one-bit", seed="002_8e2c4d6f504b108f.
     def lead(p):  # b(i) = 1 and every other bit 0: i is the leader
         p.phase = Phase.LEADER
 
-    @spontaneous(when=lambda p: And(p.phase == Phase.ACTIVE, Or(And(p.b == 1, p.heard_one),
-                                                              And(p.b == 0, Not(p.heard_one)))))
+    @spontaneous(when=lambda p: draws_again(p))
     def draw_again(p):  # another 1, or every bit 0: draw again, next round
         p.b = p.draw((0, 1))
         p.heard_one = False
@@ -104,3 +119,28 @@ class RandomOneBit(Algorithm, name="random-one-bit", seed="002_8e2c4d6f504b108f.
     @spontaneous(when=lambda p: And(p.phase == Phase.ACTIVE, p.b == 0, p.heard_one))
     def quit(p):  # b(i) = 0 and some b(j) = 1: become passive
         p.phase = Phase.PASSIVE
+
+
+class RandomOneBitLiteral(RandomOneBit, name="random-one-bit-literal"):
+    """Seed 002's one-bit election with each bit sent to the active neighbours only, m(m - 1) messages a round."""
+
+    active = PerPort(bool, True)  # the neighbour on this port is still a contender (the module docstring)
+
+    @spontaneous(when=lambda p: p.phase == Phase.START)
+    def start(p):  # initially b(i) = random{0,1}; send b to every active neighbor (all are)
+        p.b = p.draw((0, 1))
+        p.phase = Phase.ACTIVE
+        p.send_all(Bit(p.b), where=lambda port: p.active[port])
+
+    @receive(Bit, when=lambda p, m, port: p.phase == Phase.ACTIVE)
+    def receive_bit(p, m, port):  # receive b from every active neighbor; j goes on with i iff b(j) = b(i)
+        p.heard_one = Or(p.heard_one, m.b == 1)
+        p.active[port] = m.b == p.b
+
+    ignore_bit = None  # no bit reaches a passive process: it is no one's active neighbour
+
+    @spontaneous(when=lambda p: draws_again(p))
+    def draw_again(p):  # another 1, or every bit 0: draw again, send to the neighbours still active
+        p.b = p.draw((0, 1))
+        p.heard_one = False
+        p.send_all(Bit(p.b), where=lambda port: p.active[port])

@@ -171,6 +171,8 @@ class Algorithm:
       round_commands -- for a synchronous algorithm that draws: the names of the commands that
                        begin a round of the protocol (a synchronous round in which some process
                        runs one counts once; models/probabilistic_rounds.py)
+      largest_id    -- the largest id the algorithm is written for (a local per id value, written
+                       out), or None (any id); a run with a larger id is refused
     and the decision functions the specification reads, written in the DSL:
       is_leader(p)  -- this process has decided to be the leader
       decided(p)    -- this process has decided (leader or not)
@@ -197,6 +199,7 @@ class Algorithm:
     anonymous = False
     knows_diameter = False
     default_graphs: str | None = None
+    largest_id: int | None = None
     round_message: type[Message] | None = None
     round_commands: tuple[str, ...] = ()
     variables: tuple[Local, ...] = ()
@@ -221,7 +224,8 @@ class Algorithm:
                     # transition order stay those of the original algorithm
                     commands[attribute] = replace(value, order=inherited.order) if inherited else value
                 elif value is None and (attribute in commands or attribute in variables):
-                    commands.pop(attribute, None)  # a subclass removes an inherited command
+                    commands.pop(attribute, None)  # a subclass removes an inherited command or local
+                    variables.pop(attribute, None)
         cls.variables = tuple(variables.values())
         cls.commands = tuple(sorted(commands.values(), key=lambda c: c.order))
         lint_algorithm_class(cls)  # what the engines read: its commands wherever defined, and helpers
@@ -294,6 +298,15 @@ SMALL_N = (1, 2, 3, 4)
 
 
 BOUNDS = ("message_bound", "round_bound")
+
+
+def refuse_ids_beyond_largest(algorithm, largest: int, what: str) -> None:
+    """An AlgorithmError if ``largest``, the largest id of a run (``what`` says where it comes
+    from, e.g. "--n 10"), is beyond the ids ``algorithm`` is written for (``largest_id``)."""
+    limit = getattr(algorithm, "largest_id", None)
+    if limit is not None and largest > limit:
+        raise AlgorithmError(f"{algorithm.name} is written for ids up to {limit} (largest_id: a local per id), "
+                             f"and {what} gives id {largest}; use ids up to {limit}")
 
 
 def message_bound_at(algorithm, n: int) -> int | None:

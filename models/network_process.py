@@ -42,7 +42,7 @@ class NetworkProcessView(ProcessView):
             return given_port(ite(And(0 <= number, number < len(self._out_ports)), number, NONE_STORED), True)
         return given_port(number if 0 <= number < len(self._out_ports) else NONE_STORED, True)
 
-    def send(self, port, message):
+    def send(self, port, message, *, when=True):
         if not isinstance(port, Port):
             raise AlgorithmError(
                 f"sends on {port!r}; on a network a port is a Port value: the arrival port, a Port local, "
@@ -54,11 +54,16 @@ class NetworkProcessView(ProcessView):
         if is_symbolic(number):
             # the symbolic reading of a send on a port held in a local: on that term (which the
             # concrete semantics requires to be one of this process's ports, as below)
-            self._sent.append((number, message))
+            if when is True or self._sends_if(when):  # the common case first: an unconditional send
+                self._sent.append((number, message))
             return
         if number not in self._out_ports:
             raise AlgorithmError(f"sends on {port!r}, which this process does not have (degree {self.degree})")
-        self._sent.append((number, message))
+        if when is True or self._sends_if(when):  # the common case first: an unconditional send
+            self._sent.append((number, message))
+
+    def _port_argument(self, port):
+        return given_port(port, self._numbered)
 
     def _slot_port(self, port):
         if not isinstance(port, Port):

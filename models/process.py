@@ -9,6 +9,7 @@ from __future__ import annotations
 from .algorithm import Algorithm, Layout
 from .draws import NoDraws
 from .errors import AlgorithmError
+from .logic import is_symbolic
 from .ports import Port, PortNumbersRead, given_port, reads_a_number, stored
 
 # Where no coins are handed in (the symbolic reading, decision functions), a draw is refused.
@@ -58,23 +59,45 @@ class ProcessView:
             )
         return self._n
 
-    def send(self, port, message):
+    def send(self, port, message, *, when=True):
+        """Send ``message`` on ``port``; with ``when``, only if that condition holds (see
+        ``_sends_if``)."""
         if port not in self._out_ports:
             raise AlgorithmError(
                 f"{self._algorithm.__name__} sends on port {port!r}, which has no outgoing "
                 f"channel here; ports: {', '.join(self._out_ports)}"
             )
-        self._sent.append((port, message))
+        if when is True or self._sends_if(when):  # the common case first: an unconditional send
+            self._sent.append((port, message))
 
     def draw(self, choices):
         """A value drawn at random: ``p.draw({0: 1, 1: 3})`` (value: weight) or ``p.draw((0, 1))``
         (uniform). The checker explores every value, each with its probability (models.draws)."""
         return self._coins.pick(choices)
 
-    def send_all(self, message):
-        """Send the same message on every outgoing port (seed 001: "to links CW and CCW")."""
+    def send_all(self, message, *, where=None):
+        """Send the same message on every outgoing port (seed 001: "to links CW and CCW"); with
+        ``where``, a function of the port, on the ports where it holds: ``p.send_all(Bit(p.b),
+        where=lambda port: p.active[port])`` (seed 002: "send b to every active neighbor")."""
+        if where is not None and not callable(where):
+            raise AlgorithmError(f"send_all(m, where={where!r}): where= takes a function of the port, "
+                                 "e.g. where=lambda port: p.active[port]")
         for port in self._out_ports:
-            self._sent.append((port, message))
+            if where is None or self._sends_if(where(self._port_argument(port))):
+                self._sent.append((port, message))
+
+    def _sends_if(self, condition) -> bool:
+        """Whether a conditional send sends. Only the concrete semantics reads one: on z3 terms
+        (proofs, footprints, the C engine) a send is unconditional, so the reading is refused,
+        and checker/trust/readings.py reports the command as unreadable."""
+        if is_symbolic(condition):
+            raise AlgorithmError(f"{self._algorithm.__name__} sends only if {condition} (when= or where=): "
+                                 "a conditional send is read by the Python engine only, not on z3 terms")
+        return bool(condition)
+
+    def _port_argument(self, port):
+        """A port as a command is handed it (a ring's ports are their own names)."""
+        return port
 
     def _slot_port(self, port):
         """The port name a per-port local is stored under (a ring's ports are their own names)."""

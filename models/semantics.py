@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import draws
-from .algorithm import Algorithm, Command, Layout
+from .algorithm import Algorithm, Command, Layout, refuse_ids_beyond_largest
 from .errors import AlgorithmError
 from .messages import Message
 from .ports import PortNumbersRead, carries_a_port
@@ -116,6 +116,8 @@ class AsyncSystem:
                 f"{algorithm.__name__} does not say how to read a decision: define "
                 "is_leader(p) and decided(p) in the class"
             )
+        if getattr(algorithm, "largest_id", None) is not None and ids:  # a planned run is refused first, naming the option
+            refuse_ids_beyond_largest(algorithm, max(ids), f"the arrangement {', '.join(map(str, ids))}")
         self.algorithm = algorithm
         self.ids = ids
         self.n = n = len(ids)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from models import SYNCHRONOUS, AlgorithmError
 
-from ..explore.planning import check_ids
+from ..explore.planning import check_ids, refuse_larger_ids
 from ..explore.run import specification
 from ..explore.simulate import simulate
 from .loader import load_algorithm, with_k
@@ -25,6 +25,7 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
         check_ids(ids, n)
     _refuse_what_a_walk_does_not_do(args)
     algorithm = with_k(load_algorithm(args.algorithm), args.k)
+    refuse_larger_ids(algorithm, n, ids)
     crashes = args.crashes or 0
     if crashes and algorithm.timing == SYNCHRONOUS:
         raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from math import comb, factorial, lgamma, log, log10
 
 from models import SYNCHRONOUS, AlgorithmError
+from models.algorithm import refuse_ids_beyond_largest
 from models.network import FAMILIES, Network, connected_graphs, family, read_edge_list
 from models.rounds import MAX_DEGREE_IN_ORDER_CHECK
 
@@ -87,6 +88,7 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         if id_values.start < 1 or value_count(id_values) < n:
             raise AlgorithmError(f"--id-values needs at least n = {n} positive values, got "
                                  f"{id_values.start}..{id_values.stop - 1}")
+    refuse_larger_ids(algorithm, n, ids, id_values)
     if not on_network(algorithm) and graphs is not None:
         raise AlgorithmError(f"{algorithm.name} runs on a {algorithm.topology.kind}; --graph and --graphs are for "
                              "algorithms on a general network (topology = Network)")
@@ -100,6 +102,17 @@ def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=N
         return _ring_planning(algorithm, n, ids, symmetry, id_values, meter)
     finally:
         meter.close()
+
+
+def refuse_larger_ids(algorithm, n: int, ids, id_values=None) -> None:
+    """An algorithm written for ids up to its ``largest_id`` (a local per id) refuses a run with
+    a larger one, naming the option that gives it."""
+    if ids is not None:
+        refuse_ids_beyond_largest(algorithm, max(ids), f"--ids {','.join(map(str, ids))}")
+    elif id_values is not None:
+        refuse_ids_beyond_largest(algorithm, id_values.stop - 1, f"--id-values {id_values.start}..{id_values.stop - 1}")
+    else:
+        refuse_ids_beyond_largest(algorithm, n, f"--n {n} (ids 1..{n})")
 
 
 def refuse_too_many_processes(n: int) -> None:

@@ -4,8 +4,9 @@ a token being delayed is kept, not dropped, when a smaller one arrives; each kee
 held: no process has seen only larger ids), with one step command per set of tokens whose delay
 ends this round (a process takes one step a round); tokens released together leave smallest first.
 
-The slides' "fewer than 2n messages" fails sooner under this reading (docs/algorithms.md):
-`check tests/examples/variable_speeds_keep_held.py --n 4 --messages` finds 9, against 8.
+This is the built-in ``variable-speeds-literal`` written without conditional sends (``when=``):
+tests/algorithms/test_seed_networks.py checks that the two agree on every arrangement at n = 3
+and 4 (the slides' "fewer than 2n messages" fails sooner under this reading: 9 against 8).
 """
 from models import NEXT, NIL, SMALLEST, SYNCHRONOUS, TRUE, Algorithm, And, Decision, Id, Local, Message, Or, ite
 from models import UnidirectionalRing, receive, spontaneous

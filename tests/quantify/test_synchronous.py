@@ -12,7 +12,7 @@ from conftest import MUTANTS
 from test_quantify import _storm_against_exact
 
 from algorithms.itai_rodeh_sync import ItaiRodehSync
-from algorithms.random_one_bit import RandomOneBit
+from algorithms.random_one_bit import RandomOneBit, RandomOneBitLiteral
 from checker.cli import main
 from checker.cli.loader import load_algorithm, with_k
 from checker.quantify import quantify
@@ -56,6 +56,39 @@ def test_random_one_bit_matches_the_recurrences(n):
     assert steps.minimum == one_bit_rounds(n) + 1  # the text's round spans two synchronous ones
     assert messages.minimum == (n - 1) * one_bit_broadcasts(n)
     assert one_bit_broadcasts(n) == 2 * n  # the closed form docs/randomized.md proves
+
+
+def one_bit_literal_messages(n: int) -> Fraction:
+    """Messages until election when a bit goes to the active neighbours only, as seed 002 says:
+    M(m) = m(m - 1) + sum P(k) M(next), the chain of one_bit_rounds with that reward a round."""
+    messages = {1: Fraction(0)}
+    for m in range(2, n + 1):
+        stay = Fraction(2, 2 ** m)
+        others = sum(Fraction(comb(m, k), 2 ** m) * messages[k] for k in range(2, m))
+        messages[m] = (m * (m - 1) + others) / (1 - stay)
+    return messages[n]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_the_literal_reading_sends_to_the_active_only_and_elects_as_random_one_bit(n):
+    q = quantify(RandomOneBitLiteral, n, expected=("rounds", "steps", "messages"))
+    assert q.eventually.minimum == 1
+    rounds, steps, messages = (q.expected[name] for name in ("rounds", "steps", "messages"))
+    assert rounds.minimum == rounds.maximum == one_bit_rounds(n)  # the same coins decide the same elections
+    assert steps.minimum == one_bit_rounds(n) + 1
+    assert messages.minimum == messages.maximum == one_bit_literal_messages(n)
+
+
+def test_the_literal_reading_through_the_cli(capsys):
+    status = main(["random-one-bit-literal", "--n", "1..5", "--expected", "messages", "--json"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert status == 0
+    assert [r["expected"]["messages"]["max"] for r in results] == ["0", "4", "10", "128/7", "610/21"]
+    assert [r["states"] for r in results] == [4, 7, 27, 117, 548]
+    # no bit reaches a process that has quit: it has no command to take one (none is unmatched)
+    assert main(["random-one-bit-literal", "--n", "4", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["verdict"] == "verified" and summary["unmatched_receptions"] == 0
 
 
 # the chain's states at n = 1..5 (pinned: a change of the semantics or of the algorithm shows here)
