@@ -40,6 +40,7 @@ def test_a_mutant_breaking_safety_is_not_proved(tmp_path, capsys):
     assert not out.exists()
 
 
+@pytest.mark.slow  # about 5 s of CPU; the fast loop has the mutant's real violation above
 def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys):
     """lelann is correct, but its invariant needs an order between messages in different
     channels, which the templates do not say: the explorer finds no violation at that n."""
