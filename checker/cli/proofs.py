@@ -21,7 +21,7 @@ from specs.invariants import (
     symmetry_for,
 )
 
-from ..explore.result import Result
+from ..explore.result import VERIFIED, VIOLATED, Result
 from ..explore.run import check
 from ..prove.all_n import prove_all_n
 from ..prove.fixed_n import (
@@ -100,6 +100,7 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
         inference = infer(algorithm, n, timeout=min(timeout, 10.0))
     except InferenceFailed as failure:
         print(f"NOT FOUND: {failure}")
+        print(_explorer_says(algorithm, n, name, failure.missing))
         return 1
     command = f"check {name} --n {n} --infer"
     # a file's algorithm lives in a module nothing can import by name: its invariant is proved
@@ -126,6 +127,23 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
     if proof.verdict != PROVED:
         print(f"the file is not proved as written: run `check {name} --n {n} --prove --invariant {out}`")
     return EXIT[proof.verdict]
+
+
+def _explorer_says(algorithm, n: int, name: str, missing: str | None) -> str:
+    """Whether the safety property no inferred invariant implies is violated at this n: a real
+    bug (the explorer's trace shows it), or a property that holds which the templates cannot
+    explain (an invariant to write by hand)."""
+    if missing is None or missing == "well_typed":
+        return "  (no safety property to look for with the explorer)"
+    others = tuple(p.name for p in election_spec(algorithm) if p.name != missing)
+    result = check(algorithm, n, without=others, progress=False)
+    if result.verdict == VIOLATED:
+        return (f"the explorer at n = {n} finds a real violation of {missing}: no invariant can imply it; "
+                f"`check {name} --n {n}` shows the trace")
+    if result.verdict == VERIFIED:
+        return (f"the explorer at n = {n} finds no violation of {missing}: it holds at this n, and the templates "
+                "cannot say why; write the invariant by hand (docs/proofs.md)")
+    return f"the explorer at n = {n} could not decide {missing} ({result.verdict})"
 
 
 def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:

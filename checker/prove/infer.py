@@ -44,7 +44,12 @@ QUERY_TIMEOUT = 10.0  # seconds per z3 query
 
 
 class InferenceFailed(AlgorithmError):
-    """No inductive subset of the candidates implies a safety property (exit 1, one line)."""
+    """No inductive subset of the candidates implies a safety property (exit 1, one line);
+    ``missing`` names that property."""
+
+    def __init__(self, message: str, missing: str | None = None):
+        super().__init__(message)
+        self.missing = missing
 
 
 # -- the vocabulary ----------------------------------------------------------------------------
@@ -446,7 +451,8 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         result.seconds = time.perf_counter() - started
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
-            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written")
+            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written",
+            missing)
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     kept = weakening.minimise(inductive)
     by_name = {c.name: c for c in survivors}
