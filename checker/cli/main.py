@@ -235,9 +235,9 @@ _MODE_OPTIONS = {
     "--premature-timeouts": ("check", "messages", "simulate", "explore"),
     "--recoveries": ("check", "messages", "simulate", "explore"),
     "--without": ("check", "messages", "simulate", "explore"),
-    "--synchronizer": ("check", "messages", "explore"),
-    "--cluster-radius": ("check", "messages", "explore"),
-    "--fifo": ("check", "messages", "explore"),
+    "--synchronizer": ("check", "messages", "explore", "simulate"),
+    "--cluster-radius": ("check", "messages", "explore", "simulate"),
+    "--fifo": ("check", "messages", "explore", "simulate"),
     "--fairness": ("check", "messages", "explore"),
 }
 _MODE_NAMES = {"check": "a check of one n", "messages": "--messages", "open-schedules": "--open-schedules",

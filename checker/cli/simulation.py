@@ -8,7 +8,7 @@ from ..explore.planning import check_ids, refuse_larger_ids
 from ..explore.run import specification
 from ..explore.simulate import simulate
 from .loader import load_algorithm, with_k
-from .modes import without_names
+from .modes import fault_options
 from .own_properties import load_properties
 
 
@@ -35,11 +35,15 @@ def run(args, ids: tuple[int, ...] | None, write_trace) -> int:
         raise AlgorithmError("--recoveries restarts crashed processes: give it with --crashes F (F >= 1)")
     if args.premature_timeouts and not algorithm.has_timeouts:
         raise AlgorithmError(f"--premature-timeouts: {algorithm.name} has no timeout (@timeout) to fire early")
-    properties = specification(algorithm, without_names(args)) + list(load_properties(args.property))
+    options = fault_options(args)  # --synchronizer (and --fifo, --cluster-radius) among them
+    properties = specification(algorithm, options["without"], options["synchronizer"]) + \
+        list(load_properties(args.property))
     network, topology_name = network_of(algorithm, n, args.graph)
+    if options["synchronizer"] is not None and network is not None:  # its rounds are the synchronizer's ticks
+        topology_name = f"network ({network.name}) through {options['synchronizer']}"
     result = simulate(algorithm, n, args.simulate, args.seed or 0, args.max_steps, properties, ids, network,
                       crashes, args.recoveries or 0, args.premature_timeouts, topology_name,
-                      args.progress)
+                      args.progress, synchronizer=options["synchronizer"], fifo=options["fifo"])
     if args.json:
         import json
 

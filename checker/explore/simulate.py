@@ -346,7 +346,7 @@ def _spread(counts: list[int]) -> tuple[str, str, str]:
 def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None = None, properties=None,
              ids: tuple[int, ...] | None = None, network=None, crashes: int = 0, recoveries: int = 0,
              premature_timeouts: bool = False, topology_name: str | None = None,
-             progress: bool | None = None) -> Simulation:
+             progress: bool | None = None, synchronizer=None, fifo: bool = False) -> Simulation:
     """``runs`` random runs of ``algorithm`` on n processes judged against ``properties`` (see the
     module); ``network``: the graph of an algorithm on a network; ``progress``: a bar of the runs
     on stderr (by default when it is a terminal, after a second)."""
@@ -359,11 +359,12 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
     judged = [p.name for p in properties if p.name not in _NOT_BY_A_RUN]
     result = Simulation(algorithm.name, n, topology_name or algorithm.topology.kind, runs, seed, max_steps,
                         judged=judged, not_judged=[p.name for p in properties if p.name in _NOT_BY_A_RUN])
-    if algorithm.timing == SYNCHRONOUS:
+    if algorithm.timing == SYNCHRONOUS and synchronizer is None:  # through a synchronizer a step is no round
         result.rounds = []
     started = time.perf_counter()
     runner = _Runner(algorithm, n, ids, network, rng, properties, max_steps,
-                     dict(crashes=crashes, recoveries=recoveries, premature_timeouts=premature_timeouts))
+                     dict(crashes=crashes, recoveries=recoveries, premature_timeouts=premature_timeouts,
+                          synchronizer=synchronizer, fifo=fifo))
     first = None
     meter = Steps(f"{algorithm.name} n={n}", "runs", enabled=progress)
     meter.expect(runs)
@@ -401,7 +402,7 @@ class _Runner:
     rng: random.Random
     properties: list[Property]
     max_steps: int
-    faults: dict  # system_for's crashes, recoveries, premature_timeouts
+    faults: dict  # system_for's crashes, recoveries, premature_timeouts, synchronizer, fifo
     systems: dict = field(default_factory=dict)
 
     def run(self) -> tuple[object, Arrangement, Walk]:

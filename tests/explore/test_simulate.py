@@ -117,12 +117,30 @@ def test_always_eventually_is_judged_at_the_end_of_a_finished_run_and_on_a_loop(
     ("itai-rodeh-sync", "--n", 4),  # coins in rounds
     ("hs-unoriented", "--n", 6),  # a port labelling drawn
     ("bully", "--n", 4, "--crashes", 1, "--without", "at-most-one-leader,stability,election,agreement"),  # crashes
+    ("flooding", "--n", 5, "--graph", "path", "--synchronizer", "beta"),  # a synchronizer: its steps are no rounds
 ])
 def test_every_system_kind_runs(capsys, argv):
     status, out, err = run(capsys, *argv, "--simulate", 10)
     assert status == 0, out + err
     assert "no violation in 10 runs" in out
-    assert ("rounds min" in out) == (argv[0] in ("flooding", "itai-rodeh-sync"))  # synchronous: rounds counted
+    # synchronous rounds are counted, not a synchronizer's steps
+    assert ("rounds min" in out) == (argv[0] in ("flooding", "itai-rodeh-sync") and "--synchronizer" not in argv)
+
+
+def test_a_synchronizer_that_breaks_synch_is_found_and_shrunk(capsys):
+    """alpha that sends safe before its acks come back: (Synch) fails along random runs, and the
+    shrunk run is the synchronizer's trace, its variables beside the algorithm's locals."""
+    mutant = os.path.join(ROOT, "tests", "mutants", "synchronizers", "alpha_safe_before_acks.py")
+    status, out, _ = run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", mutant,
+                         "--simulate", 50, "--seed", 1)
+    assert status == 1
+    assert out.startswith("flooding on a network (path) through the alpha-safe-before-acks synchronizer, n = 3: VIOLATED")
+    drawn, shrunk = map(int, re.search(r"first failing run: (\d+) steps; shrunk to (\d+) steps", out).groups())
+    assert shrunk < drawn
+    assert "Counterexample to synch:" in out and "synchronizer: tick=0" in out
+    status, out, _ = run(capsys, "flooding", "--n", 3, "--graph", "path", "--synchronizer", "alpha",
+                         "--simulate", 50, "--seed", 1)
+    assert status == 0 and "judged along every run: synch, simulates-synchronous-run" in out
 
 
 def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
@@ -140,8 +158,9 @@ def test_the_shrunk_run_is_written_with_trace_out(capsys, tmp_path):
     (("lcr", "--n", 5, "--simulate", 3, "--max-states", 10), "--max-states is for an exhaustive check"),
     (("lcr", "--n", 5, "--seed", 3), "--seed goes with --simulate"),
     (("dfs-election", "--n", 5, "--simulate", 3), "give --graph with a family"),
-    (("flooding", "--n", 4, "--graph", "path", "--synchronizer", "alpha", "--simulate", 3),
-     "--synchronizer goes with a check of one n or --messages or --explore, not with --simulate"),
+    (("lcr", "--n", 4, "--synchronizer", "alpha", "--simulate", 3), "lcr is asynchronous already"),
+    (("flooding", "--n", 4, "--graph", "path", "--cluster-radius", 1, "--simulate", 3),
+     "--cluster-radius sizes the clusters of --synchronizer gamma; give that too"),
     (("lcr", "--n", 5, "--simulate", "many"), "invalid int value"),
     (("lcr", "--n", 3, "--ids", "1,1,2", "--simulate", 3), "--ids must be distinct positive integers, got 1,1,2"),
     (("lcr", "--n", 5, "--simulate", 3, "--property", os.path.join(ROOT, "tests", "properties", "ring.py:divides_by_zero")),
