@@ -100,7 +100,11 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
         inference = infer(algorithm, n, timeout=min(timeout, 10.0))
     except InferenceFailed as failure:
         print(f"NOT FOUND: {failure}")
-        print(_explorer_says(algorithm, n, name, failure.missing))
+        verdict, says = _explorer_says(algorithm, n, name, failure.missing)
+        print(says)
+        if verdict == VERIFIED and failure.failure is not None:  # what the templates miss, shown on a state
+            print()
+            print(_refutation_text(algorithm, failure), end="")
         return 1
     command = f"check {name} --n {n} --infer"
     # a file's algorithm lives in a module nothing can import by name: its invariant is proved
@@ -129,21 +133,36 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
     return EXIT[proof.verdict]
 
 
-def _explorer_says(algorithm, n: int, name: str, missing: str | None) -> str:
-    """Whether the safety property no inferred invariant implies is violated at this n: a real
-    bug (the explorer's trace shows it), or a property that holds which the templates cannot
-    explain (an invariant to write by hand)."""
+def _refutation_text(algorithm, failure) -> str:
+    """The candidates' counterexample as --prove shows one: the state closest to a real execution
+    (fewest messages in flight, locals nearest their initial values) that satisfies every
+    candidate left and breaks the property, and whether the explorer reaches it."""
+    from ..prove.cti import reachable, replayed
+
+    ids, before, _after = failure.failure.example()
+    cti = replayed(algorithm, failure.candidates, failure.failure.obligation, ids, before, None)
+    cti.reachability = reachable(algorithm, ids, before, 200_000)
+    count = sum(1 for c in failure.candidates.conjuncts if c.name != "well_typed")
+    return (f"What the templates miss: a state that satisfies the {count} candidates left (below, \"the "
+            f"invariant\") and breaks {failure.missing}, the one z3 finds closest to a real execution.\n"
+            + cti.to_text())
+
+
+def _explorer_says(algorithm, n: int, name: str, missing: str | None) -> tuple[str | None, str]:
+    """(the explorer's verdict, a line): whether the safety property no inferred invariant
+    implies is violated at this n: a real bug (the explorer's trace shows it), or a property
+    that holds, which the templates cannot explain (an invariant to write by hand)."""
     if missing is None or missing == "well_typed":
-        return "  (no safety property to look for with the explorer)"
+        return None, "(no safety property to look for with the explorer)"
     others = tuple(p.name for p in election_spec(algorithm) if p.name != missing)
     result = check(algorithm, n, without=others, progress=False)
     if result.verdict == VIOLATED:
-        return (f"the explorer at n = {n} finds a real violation of {missing}: no invariant can imply it; "
-                f"`check {name} --n {n}` shows the trace")
+        return VIOLATED, (f"the explorer at n = {n} finds a real violation of {missing}: no invariant can imply it; "
+                          f"`check {name} --n {n}` shows the trace")
     if result.verdict == VERIFIED:
-        return (f"the explorer at n = {n} finds no violation of {missing}: it holds at this n, and the templates "
-                "cannot say why; write the invariant by hand (docs/proofs.md)")
-    return f"the explorer at n = {n} could not decide {missing} ({result.verdict})"
+        return VERIFIED, (f"the explorer at n = {n} finds no violation of {missing}: it holds at this n, and the "
+                          "templates cannot say why; write the invariant by hand (docs/proofs.md)")
+    return result.verdict, f"the explorer at n = {n} could not decide {missing} ({result.verdict})"
 
 
 def check_invariant(algorithm, n: int, ids, invariant_path: str | None, **options) -> Result:

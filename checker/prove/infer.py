@@ -45,11 +45,14 @@ QUERY_TIMEOUT = 10.0  # seconds per z3 query
 
 class InferenceFailed(AlgorithmError):
     """No inductive subset of the candidates implies a safety property (exit 1, one line);
-    ``missing`` names that property."""
+    ``missing`` names that property, and ``failure`` (a fixed_n.Failure) is z3's refutation: a
+    state that satisfies every candidate left and breaks it."""
 
-    def __init__(self, message: str, missing: str | None = None):
+    def __init__(self, message: str, missing: str | None = None, failure=None, candidates=None):
         super().__init__(message)
         self.missing = missing
+        self.failure = failure
+        self.candidates = candidates  # the Invariant class of the candidates left
 
 
 # -- the vocabulary ----------------------------------------------------------------------------
@@ -337,6 +340,21 @@ class Weakening:
                 return [flags[f] for f in solver.unsat_core() if f in flags]
         return None
 
+    def refutation(self, alive: list[str], missing: str):
+        """z3's state that satisfies every candidate of ``alive`` and breaks the safety property
+        ``missing``, as a failed obligation of an invariant of those candidates (for cti.py), or
+        None if z3 no longer finds one within the timeout."""
+        from .fixed_n import SAFETY, Failure, Obligation
+
+        solver = self._solver(quick=False)
+        solver.add(*(self.before[name] for name in alive))
+        solver.add(z3.Not(self.prover.evaluate(self.prover.safety[missing], self.prover.before)))
+        if solver.check() != z3.sat:
+            return None, None
+        kept = {c.name: c for c in self.invariant.conjuncts if c.name in alive}
+        candidates = type("CandidatesLeft", (Invariant,), kept, algorithm=self.prover.algorithm)
+        return Failure(Obligation(SAFETY, missing), self.prover.ring, solver, self.prover.before, None), candidates
+
     def inductive_core(self, alive: list[str]) -> tuple[list[str], str | None]:
         """Houdini, lazily: an inductive subset of ``alive`` that implies safety, built from the
         unsat cores of the safety obligations and, in turn, of its members' consecution
@@ -449,10 +467,11 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
+        failure, candidates = weakening.refutation(inductive, missing) if missing != "well_typed" else (None, None)
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
             f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written",
-            missing)
+            missing, failure, candidates)
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     kept = weakening.minimise(inductive)
     by_name = {c.name: c for c in survivors}
