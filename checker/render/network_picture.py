@@ -12,6 +12,7 @@ head first; the HTML page steps through those.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 import graphviz
@@ -31,15 +32,24 @@ ROW_HEIGHT = 0.17  # inches a line of 9-point text takes in a table
 
 def positions(state) -> dict[int, tuple[float, float]]:
     """Where each process sits: a layout of the graph the state's channels make."""
+    links = tuple(sorted({(c.sender, c.receiver) for c in state.channels}))
+    return dict(_layout(state.n, links))
+
+
+@lru_cache(maxsize=32)
+def _layout(n: int, links: tuple) -> tuple:
+    """(process, (x, y)) for the graph of n vertices and these links, computed once per graph: the
+    HTML page draws every state of a trace, all on the same graph, and the layout is the costly
+    part (it is deterministic, so the pictures are the same)."""
     import networkx
 
+    if n == 1:
+        return ((0, (0.0, 0.0)),)
     graph = networkx.Graph()
-    graph.add_nodes_from(range(state.n))
-    graph.add_edges_from((c.sender, c.receiver) for c in state.channels)
-    if state.n == 1:
-        return {0: (0.0, 0.0)}
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(links)
     layout = networkx.kamada_kawai_layout(graph)
-    return {v: (x * SCALE * max(1.0, state.n / 3), y * SCALE * max(1.0, state.n / 3)) for v, (x, y) in layout.items()}
+    return tuple((v, (x * SCALE * max(1.0, n / 3), y * SCALE * max(1.0, n / 3))) for v, (x, y) in layout.items())
 
 
 def _pos(x: float, y: float) -> str:

@@ -1,19 +1,19 @@
 """Wrong inputs a new user met (issue 30): each gets one line on stderr and exit 2 (or 3 for a
 limit), never a traceback. The focused tests run the exact command of the issue through main();
-test_every_wrong_input_gets_one_line runs many more as `python -m checker` subprocesses."""
+test_every_wrong_input_gets_one_line runs many more as `python -m checker` processes (command_server.py)."""
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from algorithms import BUILTIN, builtin
 from checker.cli import main
 
+from command_server import answers
 from conftest import in_a_fresh_process
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -401,42 +401,31 @@ def _filled_in(case: str, paths: dict) -> list[str]:
     return case.split()
 
 
-def _what_is_wrong(argv: list[str], folder: str) -> str | None:
-    """What is wrong with the CLI's answer to ``argv``, or None. "Within 10 s" is the answer's
-    CPU time (its user and system seconds, as os.wait4 gives them): on a machine that other jobs
-    share, its wall time says more about them than about the answer. A hang is still a hang: the
-    wall clock stops it after a minute."""
-    process = subprocess.Popen([sys.executable, "-m", "checker", *argv], cwd=folder, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "RINGLEADER_JOBS": "1", "PYTHONPATH": ROOT})
-    deadline = time.monotonic() + 60
-    while True:  # the answers are a line or two: they fit in the pipes while the process runs
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            process.kill()
-            process.communicate()
-            return "still running after 60 s"
-        time.sleep(0.02)
-    returncode = os.waitstatus_to_exitcode(status)
-    process.returncode = returncode  # reaped here: communicate() only reads the pipes
-    out, err = process.communicate()
-    seconds = usage.ru_utime + usage.ru_stime
+def _what_is_wrong(answer: dict) -> str | None:
+    """What is wrong with the CLI's answer, or None. "Within 10 s" is the answer's CPU time (its
+    user and system seconds, as os.wait4 gives them): on a machine that other jobs share, its wall
+    time says more about them than about the answer. A hang is still a hang: the wall clock stops
+    it after a minute."""
+    if answer.get("hang"):
+        return "still running after 60 s"
+    status, out, err, seconds = answer["status"], answer["stdout"], answer["stderr"], answer["cpu"]
     if seconds > 10:
         return f"took {seconds:.1f} s of CPU"
-    if returncode not in (2, 3) or len(err.splitlines()) > 2 or "Traceback" in err or out:
-        return f"exit {returncode} after {seconds:.1f} s of CPU, stdout {out[:200]!r}, stderr {err[-600:]!r}"
+    if status not in (2, 3) or len(err.splitlines()) > 2 or "Traceback" in err or out:
+        return f"exit {status} after {seconds:.1f} s of CPU, stdout {out[:200]!r}, stderr {err[-600:]!r}"
     return None
 
 
 def test_every_wrong_input_gets_one_line(inputs):
     """Each case: exit 2 (or 3 for a size), at most two lines on stderr, no traceback, nothing on
-    stdout, within 10 s of CPU; run as subprocesses, four at a time."""
+    stdout, within 10 s of CPU. Each is `python -m checker` in a process of its own, forked from
+    one that has loaded the checker (command_server.py): 58 interpreters starting and importing
+    the checker cost 20 s of CPU, and the answers are what a fresh process gives."""
     assert len(WRONG_INPUTS) >= 40
-    with ThreadPoolExecutor(4) as pool:
-        problems = list(pool.map(lambda case: _what_is_wrong(_filled_in(case, inputs), inputs["folder"]),
-                                 [case for case, _ in WRONG_INPUTS]))
+    environment = {**os.environ, "RINGLEADER_JOBS": "1", "PYTHONPATH": ROOT}
+    commands = [{"argv": _filled_in(case, inputs), "cwd": inputs["folder"], "environment": environment, "seconds": 60}
+                for case, _ in WRONG_INPUTS]
+    problems = [_what_is_wrong(answer) for answer in answers(commands)]
     wrong = [f"{case!r} ({why}): {problem}" for (case, why), problem in zip(WRONG_INPUTS, problems) if problem]
     assert not wrong, "\n".join(wrong)
 

@@ -13,7 +13,9 @@ import shutil
 import pytest
 from itf_py import trace_from_json
 
+from checker import check
 from checker.cli import main
+from checker.cli.loader import load_algorithm, load_synchronizer
 from checker.render import FORMATS
 
 from conftest import MUTANTS
@@ -242,11 +244,17 @@ def test_every_format_of_a_synchronizer_trace_labels_the_synchronizers_state(cap
     source = tmp_path / "id_first.py"
     source.write_text(ID_FIRST)
     argv = [str(source), "--n", "3", "--graph", "path", "--synchronizer", "alpha"]
-    for extension in FORMATS:
-        content, _ = _write(capsys, tmp_path, argv, extension)
-        if extension in (".txt", ".md", ".html"):
-            assert "synchronizer: tick" in content, extension
-            assert "through the alpha synchronizer" in content, extension
     page, trace = _write(capsys, tmp_path, argv, ".html")
+    # the other formats from one search through the API, which writes what --trace-out writes
+    # (the command line in every format is tests/render/test_render.py's, on a ring)
+    result = check(load_algorithm(str(source)), 3, jobs=1, progress=False, graphs="path",
+                   synchronizer=load_synchronizer("alpha"))
+    for extension in FORMATS:
+        target = tmp_path / f"api{extension}"
+        assert result.counterexample.trace.write(str(target)) is None
+        if extension in (".txt", ".md", ".html"):
+            for content in (target.read_text(), page) if extension == ".html" else (target.read_text(),):
+                assert "synchronizer: tick" in content, extension
+                assert "through the alpha synchronizer" in content, extension
     # in every process of every snapshot, the synchronizer's part under its label
     assert page.count('fill="#6a1b9a">synchronizer</text>') == 3 * (len(trace["steps"]) + 1)
