@@ -28,7 +28,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REVERTS = os.path.join(ROOT, "bench", "reverts")
 # bench/fuzz.py's lines: one per case, and one per disagreement after the summary
-CASE_LINE = re.compile(r"^(\S+)\s+case (\d+)\s+(\S+)\s+([\d.]+) s  (.*?)(  DISAGREE)?$")
+CASE_LINE = re.compile(r"^(\S+)\s+case (\d+)\s+(.+?)\s+([\d.]+) s  (.*?)(  DISAGREE)?$")  # a verdict may be "exit 4"
 FINDING_LINE = re.compile(r"^(\S+) case (\d+): (\S+)(?: \(issue 31, class (\d+)\))?; written to (\S+)$")
 
 
@@ -39,6 +39,8 @@ def parser() -> argparse.ArgumentParser:
                                                                 "6 is the fast loop's)")
     parser.add_argument("--seed", type=int, default=0, help="the budget's seed (default 0, the tests')")
     parser.add_argument("--out", help="also write the table (Markdown) to this file")
+    parser.add_argument("--found", help="keep the disagreements' directories here, one folder per revert "
+                                        "(default: thrown away with the worktree)")
     return parser
 
 
@@ -57,8 +59,9 @@ def read_revert(path: str) -> dict:
     return header
 
 
-def run_budget(patch: str, budget: int, seed: int) -> tuple[list, list, float]:
-    """The budget's cases and disagreements in a worktree of HEAD with ``patch`` applied."""
+def run_budget(patch: str, budget: int, seed: int, found: str | None = None) -> tuple[list, list, float]:
+    """The budget's cases and disagreements in a worktree of HEAD with ``patch`` applied (their
+    directories written into ``found``, if given)."""
     folder = tempfile.mkdtemp(prefix="ringleader-revert-")
     tree = os.path.join(folder, "tree")
     subprocess.run(["git", "worktree", "add", "--detach", "-q", tree, "HEAD"], cwd=ROOT, check=True)
@@ -66,7 +69,8 @@ def run_budget(patch: str, budget: int, seed: int) -> tuple[list, list, float]:
         subprocess.run(["git", "apply", patch], cwd=tree, check=True)
         started = time.perf_counter()
         run = subprocess.run([sys.executable, "bench/fuzz.py", "--budget", str(budget), "--seed", str(seed),
-                              "--out", os.path.join(folder, "found")], cwd=tree, capture_output=True, text=True)
+                              "--out", os.path.abspath(found) if found else os.path.join(folder, "found")],
+                             cwd=tree, capture_output=True, text=True)
         seconds = time.perf_counter() - started
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, check=False)
@@ -115,7 +119,8 @@ def main(argv=None) -> int:
     missed = 0
     for path in paths:
         revert = read_revert(path)
-        cases, found, seconds = run_budget(path, args.budget, args.seed)
+        where = os.path.join(args.found, revert["name"]) if args.found else None
+        cases, found, seconds = run_budget(path, args.budget, args.seed, where)
         line = row(revert, cases, found, seconds)
         missed += "not found" in line
         lines.append(line)

@@ -62,9 +62,10 @@ STRATA = (
     Stratum("a synchronous ring that reads CW first and declares its mirror image", "synchronous",
             {"form": ("ring",), "bidirectional": True, "mirror": True, "guard hazard": False, "record": ("m.id",),
              "win": ("p.seen > p.id",)}, (4,)),
+    # deciding at r == D, a process whose echoes took r past D never decides: a counterexample to trace
     Stratum("flooding that echoes its arrival port in a tuple, traced as ITF", "synchronous",
             {"form": ("network",), "graph": N3_GRAPHS, "echo": True, "guard hazard": False,
-             "trace format": (".json",)}, (11, 5)),
+             "decide": ("p.r == p.diameter",), "trace format": (".json",)}, (11, 5)),
     Stratum("an id-blind ring that reads its id's type", "randomized",
             {"base": ITAI_RODEH_SYNC, **READS_ITS_ID, "hazard": (ID_TYPE,), "mutation": ("change value",),
              "expectations": True}, (2,)),

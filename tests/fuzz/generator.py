@@ -603,7 +603,7 @@ def synchronous_network(choices: Choices, tag: str, n: int, options: list[str], 
     @receive(Trail, when=lambda p, m, port: m.via[0] != port)
     def other_number(p, m, port):
         pass''' if echo else ""
-    decide_guard = choices.pick(("p.r == p.diameter", "p.r >= p.diameter"))
+    decide_guard = choices.pick(("p.r == p.diameter", "p.r >= p.diameter"), "decide")
     description = f"synchronous flooding: adopt when {better}{', echo the arrival port in a tuple' if echo else ''}"
     source = f'''
 {support}
