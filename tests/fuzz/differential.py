@@ -495,7 +495,7 @@ def reference_expectations(case: Case, path: str, expected: tuple[str, ...]) -> 
 
 def _traces(case: Case, comparison: Comparison, first: Run) -> list[Finding]:
     """The violation's trace, printed and written in one of the formats, without a traceback."""
-    fmt = TRACE_FORMATS[sum(map(ord, case.tag)) % len(TRACE_FORMATS)]
+    fmt = case.trace_format or TRACE_FORMATS[sum(map(ord, case.tag)) % len(TRACE_FORMATS)]
     out = os.path.join(os.path.dirname(comparison.path), "trace" + fmt)
     argv = comparison.case.arguments(comparison.path) + ["--trace-out", out, *LIMITS]
     comparison.runs += 1

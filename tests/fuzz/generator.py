@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from algorithms import builtin
 
-from .choices import Choices, HypothesisChoices, RandomChoices
+from .choices import Choices, RandomChoices
 from .hazards import HELPER_MODULE, Scope, hazard
 from .mutate import (
     BodyMutation,
@@ -84,6 +84,8 @@ class Case:
     exact: tuple[str, ...] = ()  # "messages", "rounds": bounds declared exact (their text says "exactly")
     edit: tuple[str, str] | None = None  # (file, new source): an edit that should change the result (checkpoints)
     seed: int | None = None  # a campaign's case: RandomChoices(seed) made it
+    trace_format: str | None = None  # a violation's trace is written in it (None: chosen by the tag)
+    stratum: str = ""  # a budget's case: the stratum it was drawn in (tests/fuzz/budget.py)
 
     def write(self, directory: str) -> str:
         """Write the files into ``directory``; the path of the algorithm's file."""
@@ -190,7 +192,7 @@ class _Variant:
 def _edit_command(choices: Choices, variant: _Variant, command, blind_search: bool) -> None:
     algorithm, tag = variant.algorithm, variant.tag
     text = CommandText(algorithm, command)
-    operation = choices.pick(("split", "split", "split", "restrict", "mutate", "remove"))
+    operation = choices.pick(("split", "split", "split", "restrict", "mutate", "remove"), "operation")
     if operation == "remove" and command.name in algorithm.round_commands:
         operation = "mutate"  # round_commands must name commands
     if operation == "remove":
@@ -230,7 +232,7 @@ def _declare_bounds(choices: Choices, variant: _Variant, n: int) -> None:
         variant.class_lines.append(f"{bound} = staticmethod({name})")
         if "setting" in code.split("\n")[0]:
             variant.features.add(BOUND_BY_SETTING)
-        exact = choices.chance(15)
+        exact = choices.chance(15, "exact")
         variant.class_lines.append(f'{bound}_text = "{what.split(" = ", 1)[1]}{" (exactly)" if exact else ""}"')
         variant.class_lines.append(f"{bound}_exact = {exact}")  # the declaration; the text says it to a reader
         if exact:
@@ -245,21 +247,21 @@ def builtin_variant(choices: Choices, kind: str, base: str, n: int, options: lis
     algorithm = builtin(base)
     module = sys.modules[algorithm.__module__]
     variant = _Variant(algorithm, base, tag)
-    variant.anonymous = anonymous or (base in ID_FREE and choices.chance(15))
+    variant.anonymous = anonymous or (base in ID_FREE and choices.chance(15, "declared anonymous"))
     commands = list(algorithm.commands)
     # a quarter of the variants keep every command and change declarations only: the built-in is
     # right, so what a shortcut gets wrong about the declaration shows as a false verdict
-    declarations_only = choices.chance(25)
+    declarations_only = choices.chance(25, "declarations only")
     if not declarations_only:
-        for command in choices.some(commands, 2) or [choices.pick(commands)]:
+        for command in choices.some(commands, 2, "commands") or [choices.pick(commands)]:
             _edit_command(choices, variant, command, blind_search)
     # an algorithm that draws may declare no bound (refused at load: its coins may repeat a
     # round any number of times); the generator does not write what is refused for that reason
-    if not algorithm.randomized and choices.chance(70 if declarations_only else 35):
+    if not algorithm.randomized and choices.chance(70 if declarations_only else 35, "bounds"):
         _declare_bounds(choices, variant, n)
     ports = ports_of(algorithm)
     if ports in ("bidirectional", "unoriented") and not algorithm.mirror_symmetric and \
-            choices.chance(70 if declarations_only else 40):
+            choices.chance(70 if declarations_only else 40, "mirror"):
         variant.class_lines.append("mirror_symmetric = True")
         variant.features.add(MIRROR_DECLARED)
         variant.said.append("declares mirror_symmetric")
@@ -324,7 +326,7 @@ def synchronous_ring(choices: Choices, tag: str) -> Case:
     """A synchronous ring on which every process sends its id to its neighbours and decides by
     what it heard: reading the last arrival (the round reads CW before CCW) breaks the mirror
     image that the commands alone would show."""
-    bidirectional = choices.chance(80)
+    bidirectional = choices.chance(80, "bidirectional")
     n = 3
     features = {ROUND_ORDER}
     if bidirectional:
@@ -334,20 +336,20 @@ def synchronous_ring(choices: Choices, tag: str) -> Case:
     else:
         sends, expect, topology = "p.send(NEXT, Tok(p.id))", 1, "UnidirectionalRing"
     record = choices.pick(("m.id", "m.id", "ite(m.id > p.seen, m.id, p.seen)",
-                           "ite(Or(p.seen == NIL, m.id < p.seen), m.id, p.seen)"))
-    win = choices.pick(("p.seen < p.id", "p.seen > p.id", "p.id > p.seen + 1", "p.seen != p.id + 1"))
+                           "ite(Or(p.seen == NIL, m.id < p.seen), m.id, p.seen)"), "record")
+    win = choices.pick(("p.seen < p.id", "p.seen > p.id", "p.id > p.seen + 1", "p.seen != p.id + 1"), "win")
     extra, extra_features, support = ("", set(), "")
-    if choices.chance(40):
+    if choices.chance(40, "guard hazard"):
         extra, extra_features, support = _fresh_hazard(choices, tag, "spontaneous",
                                                        "bidirectional" if bidirectional else "unidirectional")
         win = f"And({win}, {extra})"
     features |= extra_features
-    mirror = bidirectional and choices.chance(75)
+    mirror = bidirectional and choices.chance(75, "mirror")
     if mirror:
         features.add(MIRROR_DECLARED)
     winner = choices.pick(("None", "LARGEST", "SMALLEST"))
     rounds = choices.integer(2, 4)
-    exact = choices.chance(40)
+    exact = choices.chance(40, "exact")
     description = (f"synchronous {'bidirectional' if bidirectional else 'unidirectional'} ring: send the id, "
                    f"record {record}, lead if {win}")
     source = f'''
@@ -413,30 +415,30 @@ class FzRing{tag.capitalize()}(Algorithm, name="fz-synchronous-{tag}"):
 def timeout_ring(choices: Choices, tag: str) -> Case:
     """A ring where every process floods its id and settles by a timeout once nothing else can
     happen (the largest id it saw wins); with crashes, premature timeouts or strong fairness."""
-    bidirectional = choices.chance(70)
+    bidirectional = choices.chance(70, "bidirectional")
     features = {TIMEOUTS}
     if bidirectional:
         topology, start_send, forward = "BidirectionalRing", "p.send_all(Tok(p.id))", "p.send(opposite(port), m)"
         ports = "bidirectional"
-        if choices.chance(30):
+        if choices.chance(30, "one way"):
             start_send = choices.pick(("p.send(CW, Tok(p.id))", "p.send(CCW, Tok(p.id))"))
     else:
         topology, start_send, forward, ports = "UnidirectionalRing", "p.send(NEXT, Tok(p.id))", "p.send(NEXT, m)", \
             "unidirectional"
-    mirror = bidirectional and choices.chance(60)
+    mirror = bidirectional and choices.chance(60, "mirror")
     if mirror:
         features.add(MIRROR_DECLARED)
     guard = "m.id > p.best"
     condition, extra, support = _fresh_hazard(choices, tag, "receive", ports, m="m", port="port", fields=("id",),
                                               knows_n=False)
-    if choices.chance(60):
+    if choices.chance(60, "guard hazard"):
         guard = f"And({guard}, Not({condition}))"
         features |= extra
     rank = choices.pick(("", ", rank=2"))
     waits = ""
     options = []
-    n = choices.pick((2, 3))
-    if choices.chance(40):  # at n = 2: crashes and recoveries at n = 3 take a minute concretely
+    n = choices.pick((2, 3), "n")
+    if choices.chance(40, "crashes"):  # at n = 2: crashes and recoveries at n = 3 take a minute concretely
         n = 2
         options += ["--crashes", "1"]
         features.add(CRASHES)
@@ -509,12 +511,12 @@ def unoriented_ring(choices: Choices, tag: str) -> Case:
     features = set()
     relay_guard = "And(m.id != p.id, m.hops < p.n)"
     support = ""
-    if choices.chance(60):
+    if choices.chance(60, "guard hazard"):
         condition, extra, support = _fresh_hazard(choices, tag, "receive", "unoriented", m="m", port="port",
                                                   fields=("id", "hops"))
         relay_guard = f"And({relay_guard}, Not({condition}))"
         features |= extra
-    mirror = choices.chance(70)
+    mirror = choices.chance(70, "mirror")
     if mirror:
         features.add(MIRROR_DECLARED)
     description = f"unoriented ring: {start}, relay on {forward} while {relay_guard}"
@@ -583,12 +585,12 @@ def synchronous_network(choices: Choices, tag: str, n: int, options: list[str], 
     features = set()
     better = "m.id > p.best"
     support = ""
-    if choices.chance(70):
+    if choices.chance(70, "guard hazard"):
         condition, extra, support = _fresh_hazard(choices, tag, "receive", "network", m="m", port="port",
                                                   fields=("id",), knows_n=False)
         better = f"And({better}, Not({condition}))"
         features |= extra
-    echo = choices.chance(35)
+    echo = choices.chance(35, "echo")
     if echo:
         features.add(PORT_IN_TUPLE)
     send_echo = "\n        p.send(port, Trail((port,)))" if echo else ""
@@ -601,7 +603,7 @@ def synchronous_network(choices: Choices, tag: str, n: int, options: list[str], 
     @receive(Trail, when=lambda p, m, port: m.via[0] != port)
     def other_number(p, m, port):
         pass''' if echo else ""
-    decide_guard = choices.pick(("p.r == p.diameter", "p.r >= p.diameter"))
+    decide_guard = choices.pick(("p.r == p.diameter", "p.r >= p.diameter"), "decide")
     description = f"synchronous flooding: adopt when {better}{', echo the arrival port in a tuple' if echo else ''}"
     source = f'''
 {support}
@@ -663,12 +665,13 @@ class FzFlood{tag.capitalize()}(Algorithm, name="fz-{kind}-{tag}"):
 
 def synchronizer_subclass(choices: Choices, tag: str) -> tuple[str, str, set[str], str]:
     """(file name, source, features, description) of a synchronizer that subclasses a built-in."""
-    form = choices.pick(("beta-up", "beta-up", "beta-places", "beta-places", "alpha-ready", "gamma-radius"))
+    form = choices.pick(("beta-up", "beta-up", "beta-places", "beta-places", "alpha-ready", "gamma-radius"),
+                        "own synchronizer")
     features = {SYNCHRONIZER_SUBCLASS}
     header = '"""Generated by tests/fuzz/generator.py: a synchronizer of its own."""\n'
     if form == "beta-up":
         up = choices.pick(("(place.parent,)", "place.ports[-1:]", "place.ports[:1]",
-                           "tuple(q for q in place.ports if q not in place.children)[:1]"))
+                           "tuple(q for q in place.ports if q not in place.children)[:1]"), "up")
         if up != "(place.parent,)":
             features.add(SYNCHRONIZER_PORTS)
         body = f'''from models.synchronizers import Beta, signals
@@ -688,8 +691,8 @@ class FzBeta{tag.capitalize()}(Beta):
         roots = choices.pick(("[0]", "[topology.n - 1]", "[max(range(topology.n), key=lambda v: ids[v])]",
                               "sorted({0, max(range(topology.n), key=lambda v: ids[v])})",
                               "sorted({0, min(range(topology.n), key=lambda v: ids[v])})",  # one root where 0 has id 1
-                              "[min(range(topology.n), key=lambda v: ids[v])]"))
-        instance = choices.chance(70)
+                              "[min(range(topology.n), key=lambda v: ids[v])]"), "roots")
+        instance = choices.chance(70, "instance")
         features.add(SYNCHRONIZER_OWN_PLACES)
         if instance:
             body = f'''from models.synchronizers import Beta, _tree_places
@@ -717,7 +720,7 @@ class FzBeta{tag.capitalize()}(Beta):
         description = f"beta rooted at {roots} ({'an instance attribute' if instance else 'its own places'})"
     elif form == "alpha-ready":
         need = choices.pick(("len(place.ports)", "len(place.ports) - 1", "max(len(place.ports) - 1, 1)",
-                             "len(place.ports[1:]) + 1"))
+                             "len(place.ports[1:]) + 1"), "need")
         if need != "len(place.ports)":
             features.add(SYNCHRONIZER_PORTS)
         body = f'''from models.synchronizers import Alpha
@@ -759,44 +762,45 @@ _EARLY_TICKS = """
 # --- the system kinds ------------------------------------------------------------------------------
 
 def _unidirectional(choices: Choices, tag: str) -> Case:
-    base = choices.pick(("lcr", "cr", "peterson", "lelann", "cr-all"))
+    base = choices.pick(("lcr", "cr", "peterson", "lelann", "cr-all"), "base")
     return builtin_variant(choices, "unidirectional", base, 3, [], tag)
 
 
 def _bidirectional(choices: Choices, tag: str) -> Case:
-    base, n = choices.pick((("hs", 2), ("hs-lecture", 2), ("franklin", 3), ("franklin", 2)))
+    base, n = choices.pick((("hs", 2), ("hs-lecture", 2), ("franklin", 3), ("franklin", 2)), "base")
     return builtin_variant(choices, "bidirectional", base, n, [], tag)
 
 
 def _unoriented(choices: Choices, tag: str) -> Case:
-    if choices.chance(50):
+    if choices.chance(50, "variant"):
         return builtin_variant(choices, "unoriented", "hs-unoriented", 2, [], tag)
     return unoriented_ring(choices, tag)
 
 
 def _network(choices: Choices, tag: str) -> Case:
-    base = choices.pick(("dfs-election", "dfs-election-literal"))
-    n, options = choices.pick(((2, []), (3, ["--graph", "path"]), (3, ["--graph", "star"])))
+    base = choices.pick(("dfs-election", "dfs-election-literal"), "base")
+    n, options = choices.pick(((2, []), (3, ["--graph", "path"]), (3, ["--graph", "star"])), "graph")
     return builtin_variant(choices, "network", base, n, options, tag)
 
 
 def _synchronous(choices: Choices, tag: str) -> Case:
     form = choices.pick(("ring", "ring", "timeslice", "variable-speeds", "flooding", "flooding", "network",
-                         "anonymous-tokens"))
+                         "anonymous-tokens"), "form")
     if form == "ring":
         return synchronous_ring(choices, tag)
     if form == "network":
-        n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "star"]), (2, [])))
+        n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "star"]), (2, [])), "graph")
         return synchronous_network(choices, tag, n, options)
     if form == "flooding":
-        n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "complete"]), (2, [])))
+        n, options = choices.pick(((3, []), (3, ["--graph", "path"]), (3, ["--graph", "complete"]), (2, [])),
+                                  "graph")
         return builtin_variant(choices, "synchronous", "flooding", n, options, tag)
     options = ["--id-values", "1..4"] if form != "anonymous-tokens" and choices.chance(25) else []
     return builtin_variant(choices, "synchronous", form, choices.pick((2, 3)), options, tag)
 
 
 def _faults(choices: Choices, tag: str) -> Case:
-    form = choices.pick(("timeout-ring", "timeout-ring", "bully", "ring-crash"))
+    form = choices.pick(("timeout-ring", "timeout-ring", "bully", "ring-crash"), "form")
     if form == "timeout-ring":
         return timeout_ring(choices, tag)
     if form == "bully":
@@ -807,7 +811,7 @@ def _faults(choices: Choices, tag: str) -> Case:
             options = options + ["--fairness", "strong"]
         case = builtin_variant(choices, "faults", base, n, options, tag)
     else:
-        base = choices.pick(("lcr", "cr", "peterson"))
+        base = choices.pick(("lcr", "cr", "peterson"), "base")
         options = ["--crashes", "1"] + (["--recoveries", "1"] if choices.chance(30) else [])
         case = builtin_variant(choices, "faults", base, 3, options, tag)
     case.features = case.features | ({CRASHES} if "--crashes" in case.options else set()) | \
@@ -816,8 +820,8 @@ def _faults(choices: Choices, tag: str) -> Case:
 
 
 def _synchronizer(choices: Choices, tag: str) -> Case:
-    n, graph = choices.pick(((2, []), (3, ["--graph", "path"]), (3, ["--graph", "star"])))
-    form = choices.pick(("variant", "variant", "fresh", "flooding"))
+    n, graph = choices.pick(((2, []), (3, ["--graph", "path"]), (3, ["--graph", "star"])), "graph")
+    form = choices.pick(("variant", "variant", "fresh", "flooding"), "form")
     if form == "variant":
         case = builtin_variant(choices, "synchronizer", "flooding", n, list(graph), tag)
     elif form == "fresh":
@@ -829,7 +833,7 @@ def _synchronizer(choices: Choices, tag: str) -> Case:
         name = f"fz_synchronizer_algorithm_{tag}.py"
         case = Case("synchronizer", tag, {name: source}, name, n, list(graph), frozenset(), "flooding", on_ring=False)
     features = set(case.features)
-    kind = choices.pick(("alpha", "beta", "gamma", "own", "own", "own") + (("abd",) if n == 2 else ()))
+    kind = choices.pick(("alpha", "beta", "gamma", "own", "own", "own") + (("abd",) if n == 2 else ()), "synchronizer")
     if kind == "own":
         filename, source, own, description = synchronizer_subclass(choices, tag)
         case.files[filename] = source
@@ -852,10 +856,10 @@ def _synchronizer(choices: Choices, tag: str) -> Case:
 def _randomized(choices: Choices, tag: str) -> Case:
     base, n, options = choices.pick((("itai-rodeh", 2, []), ("itai-rodeh", 3, []), ("itai-rodeh-sync", 2, ["--k", "2"]),
                                      ("itai-rodeh-sync", 3, ["--k", "2"]), ("random-one-bit", 2, []),
-                                     ("random-one-bit", 3, [])))
+                                     ("random-one-bit", 3, [])), "base")
     ring = base != "random-one-bit"
     case = builtin_variant(choices, "randomized", base, n, options, tag, blind_search=ring)
-    case.expectations = choices.chance(40)
+    case.expectations = choices.chance(40, "expectations")
     return case
 
 
@@ -887,14 +891,3 @@ def case_of_seed(seed: int, kind: str | None = None) -> Case:
     case.seed = seed
     return case
 
-
-def cases(kinds=KINDS):
-    """A hypothesis strategy of cases of the given system kinds."""
-    from hypothesis import strategies as st
-
-    @st.composite
-    def strategy(draw):
-        choices = HypothesisChoices(draw)
-        return generate(choices, choices.pick(tuple(kinds)))
-
-    return strategy()

@@ -136,4 +136,4 @@ def hazard(choices: Choices, scope: Scope, tag: str) -> Hazard:
         hazards.append(Hazard(f"{scope.p}.{name} == {choices.integer(0, 2)}", LOCAL))
     if not hazards:
         return Hazard("True", LOCAL)
-    return choices.pick(hazards)
+    return choices.pick(hazards, "hazard")

@@ -156,7 +156,7 @@ class BodyMutation:
             options += ["change value", "change value"]
         if not options:
             return body, "nothing to change"
-        what = self.choices.pick(options)
+        what = self.choices.pick(options, "mutation")
         if what == "drop":
             k = self.choices.pick(real)
             line = ast.unparse(body[k])
@@ -233,8 +233,8 @@ def bound_function(choices: Choices, algorithm, base_name: str, which: str, n: i
     base_bound = getattr(algorithm, which)
     takes_setting = bound_takes_setting(base_bound)
     declared = takes_setting or (message_bound_at(algorithm, n) if which == "message_bound" else base_bound(n)) is not None
-    less = choices.pick((0, 0, 1, 2))
-    by_setting = takes_setting or choices.chance(60)
+    less = choices.pick((0, 0, 1, 2), "less")
+    by_setting = takes_setting or choices.chance(60, "bound by setting")
     name = f"fz_{which}_{tag}"
     if declared:
         call = f"{base_name}.{which}(n, setting)" if takes_setting else f"{base_name}.{which}(n)"
