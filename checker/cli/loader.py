@@ -1,12 +1,14 @@
 """Find the algorithm a user names: a built-in name, ``path.py`` or ``path.py:ClassName``."""
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import sys
 import traceback
 
 from algorithms import BUILTIN, builtin
+from checker.cli.from_source import FromSource, compile_users_code_from_source
 from models import Algorithm, AlgorithmError, Local
 
 
@@ -77,6 +79,9 @@ def load_module(path: str, what: str, reuse: bool = False) -> object:
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None:  # importlib reads only files whose name ends in .py
         raise AlgorithmError(f"{path} is not a Python file: {_with_article(what)} is written in a file ending in .py")
+    compile_users_code_from_source()
+    if type(spec.loader) is importlib.machinery.SourceFileLoader:
+        spec.loader = FromSource(module_name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # inspect (the DSL lint) and pickling find the source through it
     try:

@@ -76,7 +76,7 @@ def user_files(roots) -> set[str]:
     while pending:
         name = pending.pop()
         path = _module_file(name)
-        if path is None or not _users(name, path):
+        if path is None or not users_module(name, path):
             continue
         files.add(os.path.abspath(path))
         if path.endswith(".py"):
@@ -180,7 +180,7 @@ def _imports(name: str, path: str) -> set[str]:
     return found
 
 
-def _users(name: str, path: str) -> bool:
+def users_module(name: str, path: str) -> bool:
     """Is module ``name`` (at ``path``) the user's code: not ringleader's packages, the standard
     library or an installed package?"""
     top = name.partition(".")[0]

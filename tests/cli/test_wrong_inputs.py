@@ -138,6 +138,7 @@ def test_an_id_blind_search_under_a_cluster_says_it_ran_here(capsys):
             "this machine") in out
 
 
+@pytest.mark.slow  # a Dask cluster started for one line (2 s): tests/explore/test_cluster.py has the cluster in the fast loop
 def test_an_error_in_the_algorithm_on_a_cluster_is_one_line(tmp_path):
     """Dask's workers printed "Compute Failed" with the task's traceback before the one line."""
     pytest.importorskip("distributed")

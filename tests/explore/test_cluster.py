@@ -64,7 +64,7 @@ def test_what_a_cluster_cannot_do_is_one_line(capsys, argv, says):
 def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     import checker.explore.cluster as cluster
 
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")  # refused at once, but dask retries until then
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "0.3s")  # refused at once, but dask retries until then
     assert main(["cr", "--n", "3", "--cluster", "tcp://127.0.0.1:9"]) == 2
     err = capsys.readouterr().err
     assert "cannot reach a Dask scheduler there" in err and "Traceback" not in err

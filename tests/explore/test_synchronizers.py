@@ -112,6 +112,7 @@ def test_on_fifo_links_the_reduced_search_catches_the_mutants_too(capsys, filena
         assert status == 1 and "synch                      VIOLATED" in out
 
 
+@pytest.mark.slow  # 3 s; the fast loop has FIFO links in test_on_fifo_links_the_reduction_keeps_every_verdict_and_count
 def test_alpha_needs_no_acknowledgments_on_fifo_links(capsys):
     """On FIFO links a safe cannot overtake the messages sent before it on the same link."""
     path = os.path.join(SYNCHRONIZER_MUTANTS, "alpha_safe_before_acks.py")

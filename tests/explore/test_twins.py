@@ -31,7 +31,9 @@ SLOW = {"hs", "hs-lecture", "hs_unoriented_responses_turn_back.py", "hs_lecture_
         # hs_never_swallows, which never terminates), the slow tests every one
         "hs_ttl_not_decremented.py", "lcr_never_terminates.py", "lcr_guesses_leader.py", "cr_announces_twice.py",
         "lcr_no_terminate.py", "lcr_wrong_announcement.py", "cr_forwards_smaller.py", "peterson_leader_by_id.py",
-        "lelann_forgets_largest.py"}
+        "lelann_forgets_largest.py",
+        # hs_resign_unguarded, 2 s: the fast loop's hs mutant is hs_never_swallows
+        "hs_resign_unguarded.py"}
 
 
 def _marked(names, also_slow=frozenset()):
@@ -133,11 +135,11 @@ def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
     assert derived(first, system_for(algorithm, _arrangement((1, 2, 4, 5, 3))), properties) is None
 
 
-# with workers, lcr (which derives twins), franklin and hs-unoriented in the fast loop; cr, cr-all,
-# peterson and lelann, a second each, are further entries of the same kind, with the slow tests (cr
+# with workers, lcr (which derives twins) and franklin in the fast loop; hs-unoriented (2 s) and cr,
+# cr-all, peterson and lelann, a second each, are further entries of the same kind, with the slow tests (cr
 # and peterson have their derivations refused in one process in the fast loop:
 # test_twins_in_one_process_change_nothing_but_the_work)
-MORE_RINGS = {"cr", "cr-all", "peterson", "lelann"}
+MORE_RINGS = {"hs-unoriented", "cr", "cr-all", "peterson", "lelann"}
 
 
 @pytest.mark.parametrize("name", _marked(ASYNCHRONOUS_RINGS, also_slow=MORE_RINGS))
