@@ -48,6 +48,24 @@ def _wait_for_workers(process: subprocess.Popen, count: int) -> list[int]:
     pytest.fail("the workers never started")
 
 
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime and stime
+
+
+def _wait_for_cpu(process: subprocess.Popen, seconds: float) -> None:
+    """Until the run has used ``seconds`` of CPU: past start-up and the readings, inside the
+    search, however busy the machine (a sleep of fixed length is not, under load)."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        if _cpu_seconds(process.pid) >= seconds:
+            return
+        time.sleep(0.05)
+    pytest.fail("the run never got going")
+
+
 def _finish(process: subprocess.Popen) -> tuple[int, str]:
     try:
         out, err = process.communicate(timeout=HANG)
@@ -64,7 +82,7 @@ def test_ctrl_c_stops_the_run_with_what_was_finished(jobs):
     if jobs == "2":
         _wait_for_workers(process, 2)
     else:
-        time.sleep(3)
+        _wait_for_cpu(process, 2.0)
     os.killpg(process.pid, signal.SIGINT)
     status, out = _finish(process)
     assert status == 3
