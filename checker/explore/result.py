@@ -109,10 +109,14 @@ class Result:
     @property
     def omission_probability(self) -> float | None:
         """With fingerprints: at most the chance that two of an arrangement's states share a
-        fingerprint (so one was wrongly taken as seen), summed over the arrangements."""
+        fingerprint (so one was wrongly taken as seen), summed over the arrangements. The states
+        stored by arrangements a stopped search left unfinished count as one table (a bound:
+        the pairs of a whole are at least those of its parts); they were fingerprinted too."""
         if not self.fingerprint:
             return None
-        return sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement if a.engine == "native") / 2.0 ** 64
+        finished = sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement if a.engine == "native")
+        unfinished = max(0, self.states - sum(a.states for a in self.per_arrangement))
+        return (finished + unfinished * (unfinished - 1) / 2) / 2.0 ** 64
 
     @property
     def exit_status(self) -> int:

@@ -313,6 +313,14 @@ def test_fingerprints_find_the_same_graph_when_nothing_collides(name, por):
     assert "fingerprints  64-bit" in printed.summary()
 
 
+def test_a_stopped_search_bounds_the_chance_by_the_states_it_fingerprinted():
+    """A search stopped at --max-states had fingerprinted its states all the same: the bound
+    counts them (it printed "at most 0.0e+00", from the finished arrangements alone)."""
+    stopped = check(builtin("hs"), 4, engine="native", jobs=1, fingerprint=True, max_states=20_000)
+    assert stopped.verdict == "incomplete" and stopped.states >= 20_000
+    assert stopped.omission_probability > 0 and "at most 0.0e+00" not in stopped.summary()
+
+
 @pytest.mark.parametrize("filename, n", mutant_cases(["hs_never_swallows.py"]))
 def test_fingerprints_keep_a_violation_and_its_trace(filename, n):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
