@@ -19,6 +19,7 @@ ANY = type("Any", (), {"__repr__": lambda self: "ANY"})()
 MODULES = {
     "algorithms.lcr:LCR": "specs.all_n.lcr",
     "algorithms.cr:ChangRoberts": "specs.all_n.cr",
+    "algorithms.cr_all:ChangRobertsAllInitiators": "specs.all_n.cr_all",
     "algorithms.hs:HirschbergSinclair": "specs.all_n.hs",
 }
 
