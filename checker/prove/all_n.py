@@ -26,7 +26,7 @@ import z3
 
 from models import LARGEST, SMALLEST, Algorithm
 from specs import election_spec
-from specs.all_n import AllNInvariant, invariant_for
+from specs.all_n import AllNInvariant, algorithms_with_an_invariant, invariant_for
 
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms
@@ -185,7 +185,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     if invariant is None:
         raise AllNUnsupported(
             f"{algorithm.name}: no all-n invariant is written for it or an algorithm it derives from "
-            "(specs/all_n/); the built-in ones are lcr, cr and hs")
+            f"(specs/all_n/); the built-in ones with one are {', '.join(algorithms_with_an_invariant())}")
     typing = declared_types(algorithm)
     if typing is not None:
         invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source)

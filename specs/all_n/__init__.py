@@ -21,6 +21,7 @@ MODULES = {
     "algorithms.cr:ChangRoberts": "specs.all_n.cr",
     "algorithms.cr_all:ChangRobertsAllInitiators": "specs.all_n.cr_all",
     "algorithms.hs:HirschbergSinclair": "specs.all_n.hs",
+    "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.all_n.hs_lecture",
 }
 
 
@@ -39,6 +40,11 @@ class AllNInvariant:
             raise KeyError(f"no conjunct {name!r}: {', '.join(self.names())}")
         kept = tuple(c for c in self.conjuncts if c.__name__ != name)
         return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}")
+
+
+def algorithms_with_an_invariant() -> list[str]:
+    """The built-in algorithms' names whose all-n invariant is written here."""
+    return [importlib.import_module(module).INVARIANT.algorithm.name for module in MODULES.values()]
 
 
 def invariant_for(algorithm: type) -> AllNInvariant | None:

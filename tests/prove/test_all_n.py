@@ -18,7 +18,7 @@ def run(capsys, *argv):
     return status, captured.out, captured.err
 
 
-@pytest.mark.parametrize("name", ["lcr", "cr", "cr-all", "hs"])
+@pytest.mark.parametrize("name", ["lcr", "cr", "cr-all", "hs", "hs-lecture"])
 def test_shipped_invariant_proves_for_every_ring_size(name):
     proof = prove_all_n(load_algorithm(name))
     assert proof.verdict == PROVED and proof.exit_status == 0
@@ -54,6 +54,12 @@ DROPPED = {
     ("cr-all", "no_bypass"): ("initiate_then_resign", "self_pending_max"),
     ("cr-all", "announces_leader"): ("learn_leader", "decided_on_leader"),
     ("cr-all", "decided_on_leader"): ("become_leader", "stability"),
+    # hs-lecture: hs's argument with the order reversed, and lcr's announcement
+    ("hs-lecture", "leader_min"): ("invariant", "at-most-one-leader"),
+    ("hs-lecture", "self_out_min"): ("elected@CW", "leader_min"),
+    ("hs-lecture", "clockwise_no_bypass"): ("pass_out@CCW", "self_out_min"),
+    ("hs-lecture", "anticlockwise_no_bypass"): ("pass_out@CW", "self_out_min"),
+    ("hs-lecture", "terminate_from_leader"): ("terminate@CW", "leader_min"),
 }
 
 
@@ -81,6 +87,7 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
 
 
 @pytest.mark.parametrize("mutant,verdict", [
+    ("hs_lecture_largest_passes", FAILED),  # the largest id's token passes everyone: it wins
     ("hs_never_swallows", FAILED),  # passes smaller probes on: two leaders
     ("hs_ttl_not_decremented", PROVED),  # breaks termination, not safety: the proof rightly still holds
     ("hs_resign_unguarded", FAILED),  # a leader resigns: stability
@@ -93,7 +100,7 @@ def test_hs_mutants(mutant, verdict):
 
 
 @pytest.mark.parametrize("name,ids,limit", [("lcr", (1, 3, 2), 50), ("cr", (2, 1, 3), 50), ("cr-all", (2, 1, 3), 50),
-                                             ("hs", (1, 3, 2), 25)])
+                                             ("hs", (1, 3, 2), 25), ("hs-lecture", (2, 3, 1), 25)])
 def test_invariant_is_true_of_reachable_states(name, ids, limit):
     """The other way round: the explorer's states satisfy every conjunct (a wrong invariant fails here)."""
     algorithm = load_algorithm(name)
