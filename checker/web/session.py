@@ -121,23 +121,27 @@ class Explorer:
 
     def states(self, setting: Setting, path: list[int]) -> list:
         """The states along ``path`` from the initial state; a choice not enabled is one line."""
+        return self._walk(self.system(setting), path)[0]
+
+    def _walk(self, system, path: list[int]) -> tuple[list, list]:
+        """The states along ``path`` and the steps taken between them (each computed once)."""
         if len(path) > LONGEST_PATH:
             raise AlgorithmError(f"a path of {len(path)} steps: the explorer follows at most {LONGEST_PATH}")
-        system = self.system(setting)
-        states = [system.initial_state]
+        states, taken = [system.initial_state], []
         for number, choice in enumerate(path, start=1):
             steps = system.steps(states[-1])
             if not 0 <= choice < len(steps):
                 raise AlgorithmError(f"step {number} of the path takes choice {choice}, but only "
                                      f"{len(steps)} transition(s) are enabled there")
+            taken.append(steps[choice])
             states.append(steps[choice].target)
-        return states
+        return states, taken
 
     def view(self, setting: Setting, path: list[int]) -> dict:
         """Everything the page shows after ``path``: the trace so far, the processes and channels,
         the enabled transitions, every property's status, and the pictures (None without graphviz)."""
         system = self.system(setting)
-        states = self.states(setting, path)
+        states, taken = self._walk(system, path)
         state = states[-1]
         loop_start = next((k for k, s in enumerate(states[:-1]) if s == state), None)
         trace = trace_of(system, list(path), loop_start)
@@ -159,7 +163,7 @@ class Explorer:
             "enabled": [{"choice": k, "label": self._label(system, trace, state, step)} for k, step in enumerate(steps)],
             "terminal": not steps,
             "loop_start": loop_start,
-            "properties": self._statuses(system, states, path),
+            "properties": self._statuses(system, states, taken, not steps),
             "snapshot_svg": inline_svg(snapshot[0]) if snapshot else None,
             "spacetime_svg": inline_svg(spacetime) if spacetime else None,
         }
@@ -182,32 +186,30 @@ class Explorer:
                 parts.append(f"{trace.name(i)} {what}" + (f" ({_changes_text(changes)})" if changes else ""))
         return f"round {(trace.rounds or 0) + 1}: " + ("; ".join(parts) or "nothing happens")
 
-    def _statuses(self, system, states: list, path: list[int]) -> list[dict]:
-        """Each property's status at the end of ``path``: violated on it (and where), holds on it
-        so far, or judged only at a terminal state or on the whole graph."""
-        terminal = not system.steps(states[-1])
+    def _statuses(self, system, states: list, taken: list, terminal: bool) -> list[dict]:
+        """Each property's status at the end of the path ``taken``: violated on it (and where),
+        holds on it so far, or judged only at a terminal state or on the whole graph."""
         statuses = []
         for prop in self.properties:
             if prop.name in WHOLE_GRAPH_ONLY:
                 statuses.append(_status(prop, "whole graph", "judged over every execution: see the check's verdict"))
                 continue
-            statuses.append(self._judge_one(system, prop, states, path, terminal))
+            statuses.append(self._judge_one(system, prop, states, taken, terminal))
         return statuses
 
-    def _judge_one(self, system, prop, states: list, path: list[int], terminal: bool) -> dict:
+    def _judge_one(self, system, prop, states: list, taken: list, terminal: bool) -> dict:
         judge = Judge(system, [prop])
         violation = judge.start(states[0])
         messages, at = 0, 0
-        for number, choice in enumerate(path, start=1):
+        for number, step in enumerate(taken, start=1):
             if violation is not None:
                 break
-            step = system.steps(states[number - 1])[choice]
             messages += step.sent if isinstance(step.sent, int) else len(step.sent)
             violation = judge.step(states[number - 1], states[number], getattr(step, "process", None), messages)
             at = number
         if violation is None and terminal:
             violation = judge.terminal(states[-1])
-            at = len(path)
+            at = len(taken)
         if violation is not None:
             where = "the initial state" if at == 0 else f"step {at}"
             loop = f" (a loop from step {violation.loop_start})" if violation.loop_start is not None else ""
@@ -268,15 +270,15 @@ class Explorer:
         target = _comparable(wanted.to_json()["steps"])
         path: list[int] = []
         state = system.initial_state
+        shown = len(_comparable(trace_of(system, path).to_json()["steps"]))
         while True:
-            shown = len(_comparable(trace_of(system, path).to_json()["steps"]))
             if shown == len(target):
                 return path
             for choice, step in enumerate(system.steps(state)):
                 steps = _comparable(trace_of(system, path + [choice]).to_json()["steps"])
                 if len(steps) > shown and steps == target[:len(steps)]:
                     path.append(choice)
-                    state = step.target
+                    state, shown = step.target, len(steps)
                     break
             else:
                 raise AlgorithmError("the check's counterexample could not be followed in the explorer's system "
