@@ -63,9 +63,15 @@ DROPPED = {
 }
 
 
+# z3 takes 1 to 20 s on cr's leader_initiated (the others under a second); of cr-all and hs-lecture the fast
+# loop drops the conjunct each adds to the argument it borrows: all of them with the slow tests
+FAST_DROPS = {("cr-all", "uninitiated_red"), ("hs-lecture", "self_out_min")}
+
+
 @pytest.mark.parametrize("name,conjunct", [
-    # z3 takes 1 to 20 s on this one (the others under a second): with the slow tests
-    pytest.param(*case, marks=pytest.mark.slow) if case == ("cr", "leader_initiated") else case for case in sorted(DROPPED)])
+    pytest.param(*case, marks=pytest.mark.slow)
+    if case == ("cr", "leader_initiated") or (case[0] in ("cr-all", "hs-lecture") and case not in FAST_DROPS)
+    else case for case in sorted(DROPPED)])
 def test_dropping_a_conjunct_fails_with_a_counterexample_to_induction(name, conjunct):
     algorithm = load_algorithm(name)
     proof = prove_all_n(algorithm, invariant_for(algorithm).without(conjunct))
