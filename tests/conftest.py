@@ -55,6 +55,37 @@ def mutant_cases(files, n: int = 3, at_n_too: bool = True) -> list:
     return cases
 
 
+def algorithm_of(filename: str) -> str:
+    """The built-in a mutant file varies, from its name (``hs_lecture_largest_passes.py`` is
+    hs-lecture's): the longest built-in name that starts it."""
+    from algorithms import BUILTIN
+    matches = [name for name in BUILTIN if filename.startswith(name.replace("-", "_") + "_")]
+    assert matches, f"{filename} does not start with a built-in's name"
+    return max(matches, key=len)
+
+
+def first_of_each_algorithm(files) -> set:
+    """The first mutant file (in name order) of each built-in among ``files``."""
+    first = {}
+    for filename in sorted(files):
+        first.setdefault(algorithm_of(filename), filename)
+    return set(first.values())
+
+
+_ParameterSet = type(pytest.param(None))
+
+
+def one_mutant_per_algorithm_fast(cases: list) -> list:
+    """``cases`` (pytest parameters whose first value is a mutant file) with every mutant but the
+    first of each algorithm under the slow marker: a test that compares engines or modes on every
+    mutant meets each algorithm's commands in the fast loop, and every mutant in .ci/run."""
+    cases = [case if isinstance(case, _ParameterSet) else pytest.param(case) for case in cases]
+    fast = first_of_each_algorithm({case.values[0] for case in cases})
+    return [case if case.values[0] in fast else pytest.param(*case.values, id=case.id,
+                                                              marks=[*case.marks, pytest.mark.slow])
+            for case in cases]
+
+
 def follow_steps(system, steps) -> list:
     """The states a JSON trace's steps pass through in ``system``, from its initial state: each
     step is matched by process, command and message received (a step that matches none fails)."""

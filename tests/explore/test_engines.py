@@ -15,9 +15,11 @@ from checker.cli.loader import load_algorithm
 from models import AsyncSystem
 from models.interned import InternedSystem
 
-from conftest import MUTANTS, in_a_fresh_process
+from conftest import MUTANTS, first_of_each_algorithm, in_a_fresh_process, one_mutant_per_algorithm_fast
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
+# the fast loop's mutants (one per algorithm), the others with the slow tests
+FAST_MUTANTS = first_of_each_algorithm(MUTANT_FILES)
 
 
 def _breadth_first(system, decode, limit=20_000):
@@ -50,7 +52,7 @@ def test_engines_build_the_same_graph_for_builtins(name, ids):
     _same_graph(builtin(name), ids)
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
+@pytest.mark.parametrize("filename", one_mutant_per_algorithm_fast(MUTANT_FILES))
 def test_engines_build_the_same_graph_for_mutants(filename):
     _same_graph(load_algorithm(os.path.join(MUTANTS, filename)), (1, 3, 2))
 
@@ -85,23 +87,24 @@ def _mutant_n(filename: str) -> int:
     return 2 if filename == "hs_never_swallows.py" else 3
 
 
-def _every_mutant_with_two_jobs() -> dict:
+def _every_mutant_with_two_jobs(filenames) -> dict:
     return {filename: _summary_with_two_jobs(load_algorithm, os.path.join(MUTANTS, filename), _mutant_n(filename))
-            for filename in MUTANT_FILES}
+            for filename in filenames}
 
 
-@functools.lru_cache(maxsize=1)
-def _mutants_with_two_jobs() -> dict:
-    """Every mutant's run with two workers, in one fresh process (a Python start-up and the
-    imports cost about a second: once, not once per mutant)."""
-    return in_a_fresh_process(_every_mutant_with_two_jobs)
+@functools.lru_cache(maxsize=2)
+def _mutants_with_two_jobs(fast: bool) -> dict:
+    """The fast loop's mutants' runs with two workers, or the others', in one fresh process (a
+    Python start-up and the imports cost about a second: once, not once per mutant)."""
+    return in_a_fresh_process(_every_mutant_with_two_jobs,
+                              sorted(f for f in MUTANT_FILES if (f in FAST_MUTANTS) == fast))
 
 
-@pytest.mark.parametrize("filename", MUTANT_FILES)
+@pytest.mark.parametrize("filename", one_mutant_per_algorithm_fast(MUTANT_FILES))
 def test_mutant_verdicts_and_traces_agree_across_engines_and_jobs(filename):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
     n = _mutant_n(filename)
     expected = _summary(check(algorithm, n, engine="reference", jobs=1))
     assert expected[0] == "violated"
     assert _summary(check(algorithm, n, engine="interned", jobs=1)) == expected
-    assert _mutants_with_two_jobs()[filename] == expected
+    assert _mutants_with_two_jobs(filename in FAST_MUTANTS)[filename] == expected

@@ -18,7 +18,7 @@ from models import AsyncSystem
 from models.interned import InternedSystem
 from specs import election_spec
 
-from conftest import MUTANTS, SMALLER_N, mutant_cases
+from conftest import MUTANTS, SMALLER_N, mutant_cases, one_mutant_per_algorithm_fast
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
 
@@ -65,7 +65,7 @@ def test_reduction_agrees_on_builtins(name, n):
         assert all(full.holds.values())
 
 
-@pytest.mark.parametrize("filename, largest_n", mutant_cases(MUTANT_FILES))
+@pytest.mark.parametrize("filename, largest_n", one_mutant_per_algorithm_fast(mutant_cases(MUTANT_FILES)))
 def test_reduction_agrees_on_mutants(filename, largest_n):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
     violated = set()
@@ -104,7 +104,7 @@ def test_a_cycle_found_with_chains_falls_back_to_the_cycle_proviso():
     assert full.holds["termination"] is False and reduced.holds["termination"] is False
 
 
-@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES, at_n_too=False))
+@pytest.mark.parametrize("filename, n", one_mutant_per_algorithm_fast(mutant_cases(MUTANT_FILES, at_n_too=False)))
 def test_check_reports_the_same_counterexample_with_and_without_reduction(filename, n):
     """A violation found in the reduced graph is reported as --no-por reports it: the same
     arrangement and property, and for a state, transition or terminal property the same

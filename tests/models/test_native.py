@@ -26,7 +26,7 @@ from models.interned import InternedSystem
 from models.native import CYCLE, OBSERVED_FIELDS, NativeEngine, NativeUnavailable
 from specs import election_spec
 
-from conftest import JUDGES, MUTANTS, mutant_cases
+from conftest import JUDGES, MUTANTS, mutant_cases, one_mutant_per_algorithm_fast
 
 # the native engine runs every algorithm that does not draw; one that draws it refuses
 # (tests/explore/test_randomized.py)
@@ -146,7 +146,7 @@ def test_native_search_follows_the_port_labelling_of_an_unoriented_ring(swapped)
     _agree_reduced(builtin("hs-unoriented"), (1, 3, 2), swapped)
 
 
-@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES, at_n_too=False))
+@pytest.mark.parametrize("filename, n", one_mutant_per_algorithm_fast(mutant_cases(MUTANT_FILES, at_n_too=False)))
 def test_native_search_sees_the_python_graph_for_mutants(filename, n):
     ids = {2: (2, 1), 3: (1, 3, 2)}[n]
     _agree(load_algorithm(os.path.join(MUTANTS, filename)), ids)
@@ -232,7 +232,7 @@ def test_check_gives_the_same_result_with_either_engine(name, n, por):
     assert native.por == python.por == por
 
 
-@pytest.mark.parametrize("filename, n", mutant_cases(MUTANT_FILES, at_n_too=False))
+@pytest.mark.parametrize("filename, n", one_mutant_per_algorithm_fast(mutant_cases(MUTANT_FILES, at_n_too=False)))
 def test_a_mutant_is_caught_with_the_same_counterexample_by_either_engine(filename, n):
     """The native search never reports a violation itself: the Python engine re-searches the
     arrangement, so the counterexample is the one --engine interned prints."""

@@ -83,6 +83,10 @@ def _cases():
             # against its neighbours' order (the built-in has the other two): the path and the
             # star in their default labelling are the second of that kind, half a second each
             large = large or (name in DFS_VARIANTS and graph.n == 4 and graph.labelling == graph.neighbours)
+            # and of the graphs of 3, the complete graph labelled in its neighbours' order (the paths and
+            # the other labelling run the same commands, a fifth of a second each)
+            large = large or (name in DFS_VARIANTS and graph.n == 3
+                              and (graph.name != "complete graph" or graph.labelling != graph.neighbours))
             # three arrangements of each graph: the first in the fast loop, the others slow
             for k, ids in enumerate(list(permutations(range(1, graph.n + 1)))[:3]):
                 slow = [pytest.mark.slow] if k > 0 or large else []
