@@ -341,8 +341,10 @@ class Invariant:
 
 BUILTIN_INVARIANTS = {
     "algorithms.cr:ChangRoberts": "specs.cr_invariant:CRInvariant",
+    "algorithms.cr_all:ChangRobertsAllInitiators": "specs.cr_all_invariant:CRAllInvariant",
     "algorithms.lcr:LCR": "specs.lcr_invariant:LCRInvariant",
     "algorithms.hs:HirschbergSinclair": "specs.hs_invariant:HSInvariant",
+    "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.hs_lecture_invariant:HSLectureInvariant",
 }
 
 

@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from algorithms.cr import RED, ChangRoberts
+from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.hs import HirschbergSinclair
+from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
@@ -25,8 +27,10 @@ from models import CW, AlgorithmError, AsyncSystem, Id, Implies
 from models.algorithm import Layout
 from models.symbolic_ring import SymbolicRing
 from specs import election_spec
+from specs.cr_all_invariant import CRAllInvariant
 from specs.cr_invariant import CRInvariant
 from specs.hs_invariant import HSInvariant
+from specs.hs_lecture_invariant import HSLectureInvariant
 from specs.invariants import (
     Exists,
     ForAll,
@@ -43,7 +47,8 @@ from specs.lcr_invariant import LCRInvariant
 
 from conftest import MUTANTS
 
-CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3)]
+CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
+         (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -101,7 +106,7 @@ def symbolic_values(algorithm, invariant, n, terms, ids, state):
 
 
 @pytest.mark.parametrize("algorithm, invariant, most_n", [
-    # lcr in the fast loop; cr and hs, 3 to 4 s each, with the slow tests
+    # lcr in the fast loop; the others, 3 to 4 s each, with the slow tests
     case if case[0].name == "lcr" else pytest.param(*case, marks=pytest.mark.slow) for case in CASES],
     ids=[a.name for a, _, _ in CASES])
 def test_conjuncts_agree_concretely_and_symbolically_before_and_after_each_step(algorithm, invariant, most_n):

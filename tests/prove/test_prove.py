@@ -14,7 +14,9 @@ import textwrap
 import pytest
 
 from algorithms.cr import ChangRoberts
+from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.hs import HirschbergSinclair
+from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
 from checker.cli import main
 from checker.prove.cti import REACHABLE, UNREACHABLE, counterexample
@@ -22,6 +24,7 @@ from checker.cli.loader import load_algorithm
 from checker.prove.fixed_n import CONSECUTION, FAILED, PROVED, prove
 from models import AsyncSystem
 from specs.cr_invariant import CRInvariant
+from specs.invariants import invariant_for
 from specs.invariants import RingState
 
 from conftest import MUTANTS
@@ -33,7 +36,9 @@ from conftest import MUTANTS
                                           pytest.param(ChangRoberts, 4, marks=pytest.mark.slow),
                                           pytest.param(LCR, 3, marks=pytest.mark.slow),
                                           pytest.param(LCR, 4, marks=pytest.mark.slow),
-                                          pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow)],
+                                          pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow),
+                                          pytest.param(ChangRobertsAllInitiators, 4, marks=pytest.mark.slow),
+                                          pytest.param(HirschbergSinclairLecture, 3, marks=pytest.mark.slow)],
                          ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
@@ -46,6 +51,25 @@ def test_shipped_invariant_is_proved(algorithm, n):
     instances = len(AsyncSystem(algorithm, tuple(range(1, n + 1))).instances)
     consecutions = [o for o in proof.obligations if o.kind == CONSECUTION]
     assert len(consecutions) == instances * len(proof.invariant.conjuncts)
+
+
+# cr-all and hs-lecture have invariants of their own (specs/cr_all_invariant.py, hs_lecture_invariant.py):
+# cr-all's inherited cr's, which does not hold for it (a counterexample to induction, exit 1)
+@pytest.mark.parametrize("name", ["cr-all", pytest.param("hs-lecture", marks=pytest.mark.slow)])
+def test_cr_all_and_hs_lecture_are_proved_with_their_own_invariants(capsys, name):
+    status, out, _ = run(capsys, name, "--n", 3, "--prove")
+    assert status == 0 and "n = 3: PROVED at-most-one-leader" in out
+    assert f"invariant     specs.{name.replace('-', '_')}_invariant:" in out
+
+
+@pytest.mark.slow  # ten proofs, each failing, half a second to a second each
+@pytest.mark.parametrize("name", ["cr-all", "hs-lecture"])
+def test_every_conjunct_of_their_invariants_is_needed(name):
+    algorithm = load_algorithm(name)
+    invariant = invariant_for(algorithm)
+    for dropped in invariant.conjuncts[1:]:  # well_typed first
+        proof = prove(algorithm, 3, type("Without", (invariant,), {dropped.name: None}))
+        assert proof.verdict == FAILED, f"{name} is proved without {dropped.name}"
 
 
 class WeakCR(CRInvariant):
