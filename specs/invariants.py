@@ -181,6 +181,42 @@ class Messages:
             return self._symbolic(predicate, "exists")
         return Exists(self._concrete(), predicate)
 
+    def in_order(self) -> "InOrder":
+        """Every two of these messages, the one nearer the head (delivered first on a FIFO link)
+        first: ``ForAll(ch.messages(Token).in_order(), lambda ahead, behind: ...)``."""
+        return InOrder(self)
+
+
+class InOrder:
+    """The ordered pairs of a channel's messages of one type: a domain for ForAll, whose
+    predicate takes the message ahead and the one behind it. Symbolically a universal
+    quantifier over two positions of the channel's sequence (and over one, for a message a
+    step appended), so an invariant that reads FIFO order stays within what z3 decides well."""
+
+    def __init__(self, messages: Messages):
+        self._messages = messages
+
+    def forall(self, predicate):
+        channel, message_type = self._messages.channel, self._messages.type
+        if channel._sort is None:
+            found = self._messages._concrete()
+            return ForAll([(a, b) for i, a in enumerate(found) for b in found[i + 1:]], lambda pair: predicate(*pair))
+        import z3
+
+        sort, contents = channel._sort, channel.contents
+        message = lambda term: SymbolicMessage(sort, message_type, term)  # noqa: E731
+        appended = [m for m in contents.appended if m.decl().name() == message_type.__name__]
+        parts = [_formula(predicate(message(a), message(b))) for i, a in enumerate(appended) for b in appended[i + 1:]]
+        if contents.base is not None:
+            sequence, i, j = contents.base, z3.FreshInt("i"), z3.FreshInt("j")
+            held = lambda k: z3.And(contents.taken <= k, k < z3.Length(sequence),  # noqa: E731
+                                    sort.is_a(message_type, sequence[k]))
+            parts.append(z3.ForAll([i, j], z3.Implies(z3.And(held(i), held(j), i < j),
+                                                      _formula(predicate(message(sequence[i]), message(sequence[j]))))))
+            for b in appended:
+                parts.append(z3.ForAll([i], z3.Implies(held(i), _formula(predicate(message(sequence[i]), message(b))))))
+        return And(*parts) if parts else True
+
 
 class SymbolicMessage:
     """A message in a z3 sequence, read like a Message: ``m.id`` is its field's term."""
@@ -209,7 +245,7 @@ class Guarded:
 
 def ForAll(domain, predicate: Callable):
     """``predicate`` holds for every process of a list, or every message of a ``messages(Type)``."""
-    if isinstance(domain, Messages):
+    if isinstance(domain, (Messages, InOrder)):
         return domain.forall(predicate)
     if isinstance(domain, Guarded):
         return ForAll(domain.processes, lambda p: _implies(domain.condition(p), lambda: predicate(p)))
@@ -345,6 +381,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.lcr:LCR": "specs.lcr_invariant:LCRInvariant",
     "algorithms.hs:HirschbergSinclair": "specs.hs_invariant:HSInvariant",
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.hs_lecture_invariant:HSLectureInvariant",
+    "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
 }
 
 

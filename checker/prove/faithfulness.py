@@ -184,6 +184,11 @@ def check_states(prover, mode: str = "--prove") -> int:
         if answer == z3.sat:
             continue  # the state is pinned: every part has Python's value in the one model there is
         for what, formula, value in parts:
+            # each part on a solver of its own: one that answered "unknown" on all the parts at
+            # once (many quantifiers over a channel's positions) may answer it again on each
+            solver = z3.Solver()
+            solver.set("timeout", STATE_TIMEOUT_MS)
+            solver.add(ring.equals(prover.before, ids, state))
             if solver.check(formula == z3.BoolVal(value)) != z3.sat:
                 answer = solver.check(formula)
                 z3_says = _truth(True) if answer == z3.sat else _truth(False) if answer == z3.unsat else "nothing"

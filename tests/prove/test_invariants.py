@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+import dataclasses
+
 from functools import lru_cache
 
 import pytest
@@ -20,6 +22,7 @@ from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
+from algorithms.lelann import LeLann
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.run import check
@@ -44,11 +47,13 @@ from specs.invariants import (
     symmetry_for,
 )
 from specs.lcr_invariant import LCRInvariant
+from specs.lelann_invariant import LeLannInvariant
 
 from conftest import MUTANTS
 
 CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
-         (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3)]
+         (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3),
+         (LeLann, LeLannInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -277,6 +282,36 @@ def test_with_id_and_message_quantifiers_on_a_concrete_state():
     assert ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m: m.id > 1))
     assert not ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m: m.id > 2))
     assert LCRInvariant.failing(s) == []
+
+
+def test_in_order_pairs_each_message_with_those_behind_it():
+    from algorithms.lcr import Token
+
+    state = ((False, 0), (True, 0), (True, 0)) + ((), (), (Token(3), Token(1), Token(2)))
+    s = RingState.of_state(LCR, (1, 2, 3), state)
+    pairs = []
+    ForAll(s.channels[2].messages(Token).in_order(), lambda ahead, behind: pairs.append((ahead.id, behind.id)) or True)
+    assert pairs == [(3, 1), (3, 2), (1, 2)]  # the head first, as a FIFO link delivers them
+    assert not ForAll(s.channels, lambda ch: ForAll(ch.messages(Token).in_order(), lambda a, b: a.id < b.id))
+
+
+@pytest.mark.parametrize("held, appended", [((), ()), ((3,), ()), ((3, 1), (2,)), ((), (2, 1)), ((3, 1, 2), (4, 5))])
+def test_in_order_agrees_symbolically_on_a_channel_a_step_appended_to(held, appended):
+    """A channel as a step leaves it (its sequence, then what the step appended): in_order's
+    quantifier over two positions, and over one for each appended message, reads the same pairs."""
+    from algorithms.lcr import Token
+
+    symbolic, before = ring(LCR, 3)
+    channel = before.channels[2]
+    channel = dataclasses.replace(channel, appended=tuple(symbolic.messages.make(Token, [z3.IntVal(k)]) for k in appended))
+    view = RingState(LCR, before.ids, before.locals, (*before.channels[:2], channel), symbolic.messages)
+    formula = ForAll(view.channels[2].messages(Token).in_order(), lambda a, b: a.id < b.id)
+    solver = z3.Solver()
+    solver.add(symbolic.equals(before, (1, 2, 3), ((False, 0), (True, 0), (True, 0), (), (),
+                                                   tuple(Token(k) for k in held))))
+    expected = all(a < b for i, a in enumerate(held + appended) for b in (held + appended)[i + 1:])
+    assert solver.check(formula if expected else z3.Not(formula)) == z3.sat
+    assert solver.check(z3.Not(formula) if expected else formula) == z3.unsat
 
 
 def test_a_subclass_drops_a_conjunct_with_none_and_well_typed_comes_first():

@@ -18,6 +18,7 @@ from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
+from algorithms.lelann import LeLann
 from checker.cli import main
 from checker.prove.cti import REACHABLE, UNREACHABLE, counterexample
 from checker.cli.loader import load_algorithm
@@ -38,7 +39,8 @@ from conftest import MUTANTS
                                           pytest.param(LCR, 4, marks=pytest.mark.slow),
                                           pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow),
                                           pytest.param(ChangRobertsAllInitiators, 4, marks=pytest.mark.slow),
-                                          pytest.param(HirschbergSinclairLecture, 3, marks=pytest.mark.slow)],
+                                          pytest.param(HirschbergSinclairLecture, 3, marks=pytest.mark.slow),
+                                          pytest.param(LeLann, 3, marks=pytest.mark.slow)],
                          ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)

@@ -1,0 +1,142 @@
+"""An inductive invariant of LeLann (algorithms/lelann.py, seed 002's bibliographic notes).
+
+Safety rests on FIFO links: an initiator q sends its own token before it forwards any other, so
+once the token of o has passed q, q's token is ahead of it on every link after q, and reaches o
+before o's own token comes home. So o has seen every initiator's id when it decides, and is
+leader only if its own is the largest. Said of one state:
+
+* ``passed_behind_none``: in a channel, no token is behind one that has passed its sender's
+  origin (``in_order``: the order of a FIFO link);
+* ``passed_initiators_ahead``: for every initiator q the token of o has passed, q's token is in
+  the same channel (so ahead of it), or in a channel further on towards o, or has passed o;
+* ``unpassed_initiators_ahead``: for an initiator q the token has not reached yet, q's token is
+  between q and o, or has passed o;
+* a process a token has passed, initiated, has seen its id (``seen_when_passed``), and so has
+  every initiator once that token is home (``decided_seen_by_initiators``); each token is in
+  flight once, until it is home.
+
+The set encoding of rings of every size (specs/all_n/) has no order between messages, which is
+why LeLann has no all-n proof (docs/proofs-all-n.md). With a fixed n the channels are z3
+sequences: ``check lelann --n 4 --prove`` proves it for every arrangement of four ids.
+"""
+from __future__ import annotations
+
+from algorithms.lelann import LeLann, Token
+from models import NIL, And, Implies, Not, Or
+
+from .invariants import Exists, ForAll, Invariant, conjunct
+
+
+def _from_up_to(s, first, last):
+    """The processes from ``first`` on, in ring order, up to but not including ``last``."""
+    if first.position == last.position:
+        return []
+    return [first, *s.inbox(last).path_from(first)]
+
+
+def _in_flight(s, q, channels=None):
+    """q's token is in one of ``channels`` (all of them when none is named)."""
+    return Exists(s.channels if channels is None else channels, lambda ch:
+        Exists(ch.messages(Token), lambda a: a.id == q.id))
+
+
+def _sent_between(s, first, last):
+    senders = {p.position for p in _from_up_to(s, first, last)}
+    return [ch for ch in s.channels if ch.sender.position in senders]
+
+
+def _has_passed(s, q, o):
+    """q's token has passed o: it is home (q has decided), or in a channel beyond o."""
+    return Or(q.L != NIL, Exists(s.channels, lambda ch: Exists(ch.messages(Token), lambda a:
+        And(a.id == q.id, Or(*[r.position == o.position for r in ch.path_from(q)])))))
+
+
+class LeLannInvariant(Invariant, algorithm=LeLann):
+    @conjunct
+    def token_from_initiator(s):
+        """Every token in a channel carries the id of a process that has initiated."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
+            Exists(s.with_id(m.id), lambda o: o.initiated)))
+
+    @conjunct
+    def initiator_or_passive(s):
+        """No process has both initiated and turned passive."""
+        return ForAll(s.processes, lambda p: Not(And(p.initiated, p.passive)))
+
+    @conjunct
+    def largest_own_or_more(s):
+        """An initiator has seen at least its own id."""
+        return ForAll(s.processes, lambda p: Implies(p.initiated, And(p.largest != NIL, p.largest >= p.id)))
+
+    @conjunct
+    def decided_initiated(s):
+        """Only an initiator decides."""
+        return ForAll(s.processes, lambda p: Implies(p.L != NIL, p.initiated))
+
+    @conjunct
+    def passed_awake(s):
+        """A token has passed only processes that had initiated, or turned them passive."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
+            ForAll(s.with_id(m.id), lambda o: ForAll(ch.path_from(o), lambda r: Or(r.initiated, r.passive)))))
+
+    @conjunct
+    def seen_when_passed(s):
+        """An initiator a token has passed has seen its id."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
+            ForAll(s.with_id(m.id), lambda o: ForAll(ch.path_from(o), lambda r:
+                Implies(r.initiated, r.largest >= m.id)))))
+
+    @conjunct
+    def one_token_each(s):
+        """No two tokens in flight carry the same id."""
+        return And(
+            ForAll(s.channels, lambda ch: ForAll(ch.messages(Token).in_order(), lambda a, b: a.id != b.id)),
+            ForAll(s.channels, lambda ch: ForAll(s.channels, lambda other: ForAll(
+                [] if other.index <= ch.index else [other], lambda other: ForAll(ch.messages(Token), lambda a:
+                    ForAll(other.messages(Token), lambda b: a.id != b.id))))))
+
+    @conjunct
+    def undecided_token_in_flight(s):
+        """An initiator that has not decided has its token in flight; one that has, has not."""
+        return ForAll(s.processes, lambda q: Implies(q.initiated, (q.L == NIL) == _in_flight(s, q)))
+
+    @conjunct
+    def decided_after_all_awake(s):
+        """An initiator that has decided had its token pass everybody: every other process has
+        initiated or is passive."""
+        return ForAll(s.processes, lambda q: Implies(q.L != NIL,
+            ForAll(s.processes, lambda r: Implies(r.position != q.position, Or(r.initiated, r.passive)))))
+
+    @conjunct
+    def decided_seen_by_initiators(s):
+        """Every initiator has seen the id of an initiator that has decided."""
+        return ForAll(s.processes, lambda q: Implies(q.L != NIL,
+            ForAll(s.processes, lambda r: Implies(r.initiated, r.largest >= q.id))))
+
+    @conjunct
+    def passed_behind_none(s):
+        """In a channel, a token behind another is not from a process the other has passed."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token).in_order(), lambda ahead, behind:
+            ForAll(s.with_id(ahead.id), lambda o: ForAll(ch.path_from(o), lambda r: r.id != behind.id))))
+
+    @conjunct
+    def passed_initiators_ahead(s):
+        """For a token from o and an initiator q it has passed, q's token is in the same channel,
+        or further on towards o, or has passed o."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
+            ForAll(s.with_id(m.id), lambda o: ForAll(ch.path_from(o), lambda q: Implies(q.initiated, Or(
+                _in_flight(s, q, [ch]), _in_flight(s, q, _sent_between(s, ch.receiver, o)), _has_passed(s, q, o)))))))
+
+    @conjunct
+    def unpassed_initiators_ahead(s):
+        """For a token from o and an initiator q it has not reached, q's token is between q and o,
+        or has passed o."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
+            ForAll(s.with_id(m.id), lambda o: ForAll(_from_up_to(s, ch.receiver, o), lambda q:
+                Implies(q.initiated, Or(_in_flight(s, q, _sent_between(s, q, o)), _has_passed(s, q, o)))))))
+
+    @conjunct
+    def leader_max(s):
+        """A leader's id is at least the id of every process that has initiated."""
+        return ForAll(s.processes, lambda p: Implies(s.is_leader(p),
+            ForAll(s.processes, lambda q: Implies(q.initiated, q.id <= p.id))))
