@@ -188,34 +188,45 @@ class Messages:
 
 
 class InOrder:
-    """The ordered pairs of a channel's messages of one type: a domain for ForAll, whose
-    predicate takes the message ahead and the one behind it. Symbolically a universal
-    quantifier over two positions of the channel's sequence (and over one, for a message a
-    step appended), so an invariant that reads FIFO order stays within what z3 decides well."""
+    """The ordered pairs of a channel's messages of one type: a domain for ForAll and Exists,
+    whose predicate takes the message ahead and the one behind it. Symbolically a quantifier
+    over two positions of the channel's sequence (and over one, for a message a step appended):
+    a universal one is what z3 decides well, which is how an invariant reads FIFO order."""
 
     def __init__(self, messages: Messages):
         self._messages = messages
 
     def forall(self, predicate):
+        return self._quantified(predicate, "forall")
+
+    def exists(self, predicate):
+        return self._quantified(predicate, "exists")
+
+    def _quantified(self, predicate, quantifier):
         channel, message_type = self._messages.channel, self._messages.type
         if channel._sort is None:
             found = self._messages._concrete()
-            return ForAll([(a, b) for i, a in enumerate(found) for b in found[i + 1:]], lambda pair: predicate(*pair))
+            pairs = [(a, b) for i, a in enumerate(found) for b in found[i + 1:]]
+            return (ForAll if quantifier == "forall" else Exists)(pairs, lambda pair: predicate(*pair))
         import z3
 
         sort, contents = channel._sort, channel.contents
         message = lambda term: SymbolicMessage(sort, message_type, term)  # noqa: E731
+        every = quantifier == "forall"
+
+        def over(variables, where, body):
+            return z3.ForAll(variables, z3.Implies(where, body)) if every else z3.Exists(variables, z3.And(where, body))
+
         appended = [m for m in contents.appended if m.decl().name() == message_type.__name__]
         parts = [_formula(predicate(message(a), message(b))) for i, a in enumerate(appended) for b in appended[i + 1:]]
         if contents.base is not None:
             sequence, i, j = contents.base, z3.FreshInt("i"), z3.FreshInt("j")
             held = lambda k: z3.And(contents.taken <= k, k < z3.Length(sequence),  # noqa: E731
                                     sort.is_a(message_type, sequence[k]))
-            parts.append(z3.ForAll([i, j], z3.Implies(z3.And(held(i), held(j), i < j),
-                                                      _formula(predicate(message(sequence[i]), message(sequence[j]))))))
-            for b in appended:
-                parts.append(z3.ForAll([i], z3.Implies(held(i), _formula(predicate(message(sequence[i]), message(b))))))
-        return And(*parts) if parts else True
+            parts.append(over([i, j], z3.And(held(i), held(j), i < j),
+                              _formula(predicate(message(sequence[i]), message(sequence[j])))))
+            parts += [over([i], held(i), _formula(predicate(message(sequence[i]), message(b)))) for b in appended]
+        return (And if every else Or)(*parts) if parts else every
 
 
 class SymbolicMessage:
@@ -262,7 +273,7 @@ def ForAll(domain, predicate: Callable):
 
 def Exists(domain, predicate: Callable):
     """``predicate`` holds for some process of a list, or some message of a ``messages(Type)``."""
-    if isinstance(domain, Messages):
+    if isinstance(domain, (Messages, InOrder)):
         return domain.exists(predicate)
     if isinstance(domain, Guarded):
         return Exists(domain.processes, lambda p: _and(domain.condition(p), lambda: predicate(p)))

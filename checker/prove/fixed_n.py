@@ -12,8 +12,9 @@ unbounded channels (z3 sequences, models/symbolic_ring.py), three kinds of oblig
     an instance nothing enables would have its consecution obligations proved for nothing,
     which is how an unfaithful reading (a guard z3 reads as False) once passed for a proof.
     The witness is looked for first in a reachable state where the semantics takes the
-    instance (pinned, z3 decides it at once), then among all states. Unless exploring every arrangement at n completely shows that it never runs (a ring too
-    small for it), such an instance fails the proof.
+    instance (pinned, z3 decides it at once), then among all states. Unless exploring every
+    arrangement at n completely shows that it never runs (a ring too small for it), such an
+    instance fails the proof.
 Before any of them, checker/prove/faithfulness.py checks that z3 reads what Python runs: the
 commands' and decision functions' readings, and the proof's own formulas on sampled states;
 a disagreement refuses the proof (exit 2) rather than prove something about another algorithm.

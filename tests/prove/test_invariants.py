@@ -293,6 +293,8 @@ def test_in_order_pairs_each_message_with_those_behind_it():
     ForAll(s.channels[2].messages(Token).in_order(), lambda ahead, behind: pairs.append((ahead.id, behind.id)) or True)
     assert pairs == [(3, 1), (3, 2), (1, 2)]  # the head first, as a FIFO link delivers them
     assert not ForAll(s.channels, lambda ch: ForAll(ch.messages(Token).in_order(), lambda a, b: a.id < b.id))
+    assert Exists(s.channels[2].messages(Token).in_order(), lambda a, b: a.id < b.id)
+    assert not Exists(s.channels[2].messages(Token).in_order(), lambda a, b: a.id == b.id)
 
 
 @pytest.mark.parametrize("held, appended", [((), ()), ((3,), ()), ((3, 1), (2,)), ((), (2, 1)), ((3, 1, 2), (4, 5))])
@@ -312,6 +314,9 @@ def test_in_order_agrees_symbolically_on_a_channel_a_step_appended_to(held, appe
     expected = all(a < b for i, a in enumerate(held + appended) for b in (held + appended)[i + 1:])
     assert solver.check(formula if expected else z3.Not(formula)) == z3.sat
     assert solver.check(z3.Not(formula) if expected else formula) == z3.unsat
+    some = Exists(view.channels[2].messages(Token).in_order(), lambda a, b: a.id > b.id)
+    assert solver.check(some if not expected else z3.Not(some)) == z3.sat
+    assert solver.check(z3.Not(some) if not expected else some) == z3.unsat
 
 
 def test_a_subclass_drops_a_conjunct_with_none_and_well_typed_comes_first():
