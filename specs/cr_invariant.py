@@ -13,7 +13,7 @@ from __future__ import annotations
 from algorithms.cr import BLACK, ChangRoberts, Leader, Token
 from models import And, Implies
 
-from .invariants import Exists, ForAll, Invariant, conjunct
+from .invariants import ForAll, Invariant, conjunct
 
 
 class CRInvariant(Invariant, algorithm=ChangRoberts):
@@ -22,8 +22,7 @@ class CRInvariant(Invariant, algorithm=ChangRoberts):
     @conjunct
     def token_from_initiator(s):
         """Every token in a channel carries the id of a process that has initiated."""
-        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
-            Exists(s.with_id(m.id), lambda q: q.initiated)))
+        return s.every_carried_id(Token, lambda q: q.initiated)
 
     @conjunct
     def no_bypass(s):
@@ -52,5 +51,4 @@ class CRInvariant(Invariant, algorithm=ChangRoberts):
     @conjunct
     def announcement_from_leader(s):
         """Every leader announcement in a channel carries the id of a leader."""
-        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Leader), lambda m:
-            Exists(s.with_id(m.id), lambda q: s.is_leader(q))))
+        return s.every_carried_id(Leader, s.is_leader)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from algorithms.hs_lecture import HirschbergSinclairLecture, Out, Terminate
 from models import Implies
 
-from .invariants import Exists, ForAll, Invariant, conjunct
+from .invariants import ForAll, Invariant, conjunct
 
 
 class HSLectureInvariant(Invariant, algorithm=HirschbergSinclairLecture):
@@ -37,5 +37,4 @@ class HSLectureInvariant(Invariant, algorithm=HirschbergSinclairLecture):
     @conjunct
     def terminate_from_leader(s):
         """Every <terminate> in a channel carries the id of a leader."""
-        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Terminate), lambda m:
-            Exists(s.with_id(m.id), lambda q: s.is_leader(q))))
+        return s.every_carried_id(Terminate, s.is_leader)

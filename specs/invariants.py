@@ -106,6 +106,12 @@ class RingState:
         """The process whose id is ``x`` (none if no process has it), as a domain for ForAll/Exists."""
         return Guarded(self.processes, lambda q: q.id == x)
 
+    def every_carried_id(self, message_type, condition):
+        """Every message of this type in a channel carries the id of a process that meets
+        ``condition``: ``s.every_carried_id(Token, lambda q: q.initiated)``."""
+        return ForAll(self.channels, lambda ch: ForAll(ch.messages(message_type), lambda m:
+            Exists(self.with_id(m.id), condition)))
+
     def is_leader(self, p):
         return self.algorithm.is_leader(p)
 

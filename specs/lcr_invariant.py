@@ -12,7 +12,7 @@ from __future__ import annotations
 from algorithms.lcr import LCR, Terminate, Token
 from models import Implies
 
-from .invariants import Exists, ForAll, Invariant, conjunct
+from .invariants import ForAll, Invariant, conjunct
 
 
 class LCRInvariant(Invariant, algorithm=LCR):
@@ -32,5 +32,4 @@ class LCRInvariant(Invariant, algorithm=LCR):
     @conjunct
     def terminate_from_leader(s):
         """Every terminate message carries the id of a leader."""
-        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Terminate), lambda m:
-            Exists(s.with_id(m.id), lambda q: s.is_leader(q))))
+        return s.every_carried_id(Terminate, s.is_leader)
