@@ -162,17 +162,24 @@ class Messages:
         sort, contents = self.channel._sort, self.channel.contents
         parts = []
         if contents.base is not None:
-            sequence = contents.base
             k = z3.FreshInt("k")
-            message = sequence[k]
-            where = z3.And(contents.taken <= k, k < z3.Length(sequence), sort.is_a(self.type, message))
-            body = _formula(predicate(SymbolicMessage(sort, self.type, message)))
-            parts.append(z3.ForAll([k], z3.Implies(where, body)) if quantifier == "forall"
-                         else z3.Exists([k], z3.And(where, body)))
-        for message in contents.appended:
-            if message.decl().name() == self.type.__name__:
-                parts.append(_formula(predicate(SymbolicMessage(sort, self.type, message))))
+            body = _formula(predicate(SymbolicMessage(sort, self.type, contents.base[k])))
+            parts.append(_bounded(quantifier, [k], self._held(k), body))
+        for message in self._appended():
+            parts.append(_formula(predicate(SymbolicMessage(sort, self.type, message))))
         return (And if quantifier == "forall" else Or)(*parts) if parts else quantifier == "forall"
+
+    def _held(self, k):
+        """Position k of the channel's sequence holds a message of this type not yet taken."""
+        import z3
+
+        contents = self.channel.contents
+        return z3.And(contents.taken <= k, k < z3.Length(contents.base),
+                      self.channel._sort.is_a(self.type, contents.base[k]))
+
+    def _appended(self) -> list:
+        """The messages of this type a step appended, in order."""
+        return [m for m in self.channel.contents.appended if m.decl().name() == self.type.__name__]
 
     def _concrete(self):
         return [m for m in self.channel.contents if m[0] == self.type.__name__]
@@ -216,23 +223,24 @@ class InOrder:
             return (ForAll if quantifier == "forall" else Exists)(pairs, lambda pair: predicate(*pair))
         import z3
 
-        sort, contents = channel._sort, channel.contents
+        sort, contents, messages = channel._sort, channel.contents, self._messages
         message = lambda term: SymbolicMessage(sort, message_type, term)  # noqa: E731
-        every = quantifier == "forall"
-
-        def over(variables, where, body):
-            return z3.ForAll(variables, z3.Implies(where, body)) if every else z3.Exists(variables, z3.And(where, body))
-
-        appended = [m for m in contents.appended if m.decl().name() == message_type.__name__]
+        appended = messages._appended()
         parts = [_formula(predicate(message(a), message(b))) for i, a in enumerate(appended) for b in appended[i + 1:]]
         if contents.base is not None:
             sequence, i, j = contents.base, z3.FreshInt("i"), z3.FreshInt("j")
-            held = lambda k: z3.And(contents.taken <= k, k < z3.Length(sequence),  # noqa: E731
-                                    sort.is_a(message_type, sequence[k]))
-            parts.append(over([i, j], z3.And(held(i), held(j), i < j),
-                              _formula(predicate(message(sequence[i]), message(sequence[j])))))
-            parts += [over([i], held(i), _formula(predicate(message(sequence[i]), message(b)))) for b in appended]
-        return (And if every else Or)(*parts) if parts else every
+            parts.append(_bounded(quantifier, [i, j], z3.And(messages._held(i), messages._held(j), i < j),
+                                  _formula(predicate(message(sequence[i]), message(sequence[j])))))
+            parts += [_bounded(quantifier, [i], messages._held(i), _formula(predicate(message(sequence[i]), message(b))))
+                      for b in appended]
+        return (And if quantifier == "forall" else Or)(*parts) if parts else quantifier == "forall"
+
+
+def _bounded(quantifier: str, variables, where, body):
+    """z3's quantifier over ``variables`` restricted to ``where``."""
+    import z3
+
+    return z3.ForAll(variables, z3.Implies(where, body)) if quantifier == "forall" else z3.Exists(variables, z3.And(where, body))
 
 
 class SymbolicMessage:
