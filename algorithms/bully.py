@@ -20,7 +20,7 @@ timeout."
     od
 
 Check it with crashes: ``check bully --n 4 --crashes 1``. Timeouts are ringleader's
-``@timeout`` (models/algorithm.py): under the text's bounded delays one fires only when what
+``@timeout`` (models/dsl/algorithm.py): under the text's bounded delays one fires only when what
 it waits for can no longer come, and ``--premature-timeouts`` lets them fire at any time.
 
 Choices where the text leaves room:

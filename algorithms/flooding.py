@@ -16,7 +16,7 @@ rounds, where D is the diameter of the graph."
         r := r + 1
     od
 
-The rounds are seed 000's (models/rounds.py): deliver every message of the previous round,
+The rounds are seed 000's (models/systems/rounds.py): deliver every message of the previous round,
 then every process takes one step. The text's iteration "send; receive all; L := max" spans two
 of them: its sends go out in one round's step and are received at the start of the next. So
 iteration k sends in round k and receives in round k + 1, and the iterations overlap: D
@@ -30,7 +30,7 @@ Choices where the text leaves room:
     L(i) = i": locals start with constants here, and the id is the process's own).
   * Receiving is a command per message, ``L := max(L, m.id)``: the text's max over the set,
     one element at a time. The order a process reads its ports in cannot change a max, and the
-    checker verifies that (models/rounds.py), so one labelling of the ports stands for all.
+    checker verifies that (models/systems/rounds.py), so one labelling of the ports stands for all.
   * "Terminates after D rounds": a process decides once its loop has ended and the last
     messages are in, in the step of round D + 1 (``decide``); L(i) is then its leader, and the
     process with L(i) = i is the leader.

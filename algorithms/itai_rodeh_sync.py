@@ -8,7 +8,7 @@ ring. The protocol proceeds in rounds and is parametrised by a constant K. Each 
 by all processors (independently) choosing a random number (uniformly) from {1,...,K} as an
 id. The processors then pass their ids around the ring. If there is a unique id, then the
 processor with the maximum unique id is elected the leader, and otherwise the processors begin
-a new round." The ring is synchronous (models/rounds.py: every process reads what was sent in
+a new round." The ring is synchronous (models/systems/rounds.py: every process reads what was sent in
 the previous round, then takes one step); processors know N and K and have no ids of their
 own. ``check itai-rodeh-sync --n 4 --k 3 --expected rounds`` gives the expected number of
 rounds, 1 / P(some id of the N drawn is unique); docs/complexity.md compares with PRISM.

@@ -19,7 +19,7 @@ graph on n vertices; processes have no ids (the checker runs it with ids that re
 use) and do not know n. "A leader is elected after an expected number of log n rounds using
 O(n log n) messages": docs/complexity.md derives the exact expectations and compares.
 
-The rounds are seed 000's synchronous rounds (models/rounds.py): deliver every message of
+The rounds are seed 000's synchronous rounds (models/systems/rounds.py): deliver every message of
 the previous round, then every process takes one step. A round of the text (draw, send,
 receive, decide) spans two of them: the bits drawn and sent in one round's step are received
 at the start of the next, whose step decides and, for those that go on, draws and sends the

@@ -112,7 +112,7 @@ MODELS = {"lcr": LCR, "cr": CR, "hs": HS}
 
 def _ports(model: Model, n: int) -> list[dict[str, str]]:
     """Per in-port, the names its alternatives use, as Murphi expressions of process p (channel
-    numbering of models/topology.py, as in bench/promela.py)."""
+    numbering of models/topology/ring.py, as in bench/promela.py)."""
     if not model.bidirectional:
         return [{"IN": f"(p + {n} - 1) % {n}", "OUT": "p"}]
     cw, ccw = "2 * p", "2 * p + 1"  # p's sends clockwise and counter-clockwise

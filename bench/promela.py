@@ -25,7 +25,7 @@ over the arrangements plus one, the state before ``init`` has chosen.
 In the process templates below ME is the process's id and IN, OUT (unidirectional ring) or
 IN_CW, IN_CCW, OUT_CW, OUT_CCW (bidirectional) its channels: constants in an ``active``
 proctype, parameters of ``P`` when ``init`` runs the processes. Channel numbering follows
-models/topology.py: on the bidirectional ring channel 2i carries
+models/topology/ring.py: on the bidirectional ring channel 2i carries
 process i's CW sends to i+1 (arriving on its CCW port) and 2i+1 its CCW sends to i-1 (arriving
 on its CW port); on the unidirectional ring channel i goes from i to i+1.
 """
@@ -147,7 +147,7 @@ MODELS = {
 
 
 def _ports(model: Model, n: int, i: int) -> dict[str, str]:
-    """Process i's channels by port name, in models/topology.py's numbering."""
+    """Process i's channels by port name, in models/topology/ring.py's numbering."""
     if model.bidirectional:
         return {
             "OUT_CW": f"c{2 * i}", "OUT_CCW": f"c{2 * i + 1}",

@@ -16,13 +16,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# each proof made afresh: a proof remembered on disk from an earlier run (models/derived_cache.py)
+# each proof made afresh: a proof remembered on disk from an earlier run (models/reading/derived_cache.py)
 # would be timed as a look-up
 os.environ["RINGLEADER_NO_CACHE"] = "1"
 
 from algorithms import BUILTIN, builtin
 from checker.trust import symmetry
-from models import derived_cache
+from models.reading import derived_cache
 
 
 def timed(algorithm, n: int) -> tuple[float, symmetry.SymmetryProof]:

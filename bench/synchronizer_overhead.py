@@ -5,7 +5,7 @@
     python bench/synchronizer_overhead.py 3 5 docs/synchronizers.svg   # and plot it
 
 For each connected graph (networkx's atlas) with ids 1..n in vertex order, one complete
-execution of the synchronized system (models/synchronized.py) in random order is run to its
+execution of the synchronized system (models/systems/synchronized.py) in random order is run to its
 end, and its messages counted: M_A, against the synchronous run's M_S = 2|E|D messages in
 T = D + 1 ticks. The overhead per tick is (M_A - M_S) / T. The time is that of the
 execution in which every message takes one unit and local steps none (the text's measure), per
@@ -34,8 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from checker.cli.loader import load_algorithm
 from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
-from models.network import connected_graphs
-from models.synchronizers import Alpha, Beta, Gamma, clusters
+from models.topology.network import connected_graphs
+from models.systems.synchronizers import Alpha, Beta, Gamma, clusters
 
 
 def one_execution(system, seed: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models import AlgorithmError
-from models.algorithm import bound_takes_setting, checked_bound, declared_bound_at, declares_bound
+from models.dsl.algorithm import bound_takes_setting, checked_bound, declared_bound_at, declares_bound
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ evaluates it:
                       observations and the channel contents;
   * ``graph``      -- the whole state graph of an arrangement (termination, message bound).
 A check returns None when the property holds and a one-line reason when it does not.
-Properties read processes only through ``Observation`` (models.semantics): what the
+Properties read processes only through ``Observation`` (models.systems.semantics): what the
 algorithm's ``is_leader``/``decided``/``leader_id``/``candidate`` say of each process.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Property:
     # a terminal property: whether it reads the channels (else it gets none)
     reads_channels: bool = True
     # a state property that reads more than decisions: check(observations, state) also gets the
-    # whole state (locals and channel contents, as models.semantics stores them); the explorer
+    # whole state (locals and channel contents, as models.systems.semantics stores them); the explorer
     # then checks every state it stores and does not reduce (an inductive invariant's conjuncts)
     reads_state: bool = False
     # a property of one's own (specs/user_properties.py): check(observations, state, system) gets
@@ -54,7 +54,7 @@ def _who(o: Observation) -> str:
 
 
 def _live(observations: Sequence[Observation]) -> list[Observation]:
-    """The processes that have not crashed (models/crashes.py): the specification is about them."""
+    """The processes that have not crashed (models/systems/crashes.py): the specification is about them."""
     return [o for o in observations if not o.crashed]
 
 

@@ -21,7 +21,7 @@ A conjunct is a function of a ring state ``s``:
     ``s.with_id(x)``, or a channel's ``messages(Type)``; inside, And/Or/Not/Implies/ite as in
     commands.
 The same text evaluates on a state the explorer found (plain values: ``RingState.of_state``,
-``Invariant.failing``) and on z3 terms (``models.symbolic_ring``), where a quantifier over a channel's messages becomes a z3
+``Invariant.failing``) and on z3 terms (``models.reading.symbolic_ring``), where a quantifier over a channel's messages becomes a z3
 quantifier over positions of a sequence and one over processes a finite conjunction (n is
 fixed). Every invariant implicitly starts with ``well_typed``: each local within its
 declared domain (an Id in 0..n, an enum one of its members), which a proof must preserve too.
@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from models import Algorithm, AlgorithmError, And, Implies, Or
-from models.algorithm import Layout
-from models.process import ProcessView, view_class
-from models.topology import CCW, CW, NEXT
-from models.values import domain_of
+from models.dsl.algorithm import Layout
+from models.systems.process import ProcessView, view_class
+from models.topology.ring import CCW, CW, NEXT
+from models.dsl.values import domain_of
 
 from .election import Property
 
@@ -156,7 +156,7 @@ class Messages:
 
     def _symbolic(self, predicate, quantifier):
         """A z3 quantifier over the positions of the channel's sequence, and the messages
-        appended by a step one by one (models.symbolic_ring.ChannelTerms)."""
+        appended by a step one by one (models.reading.symbolic_ring.ChannelTerms)."""
         import z3
 
         sort, contents = self.channel._sort, self.channel.contents

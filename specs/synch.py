@@ -1,4 +1,4 @@
-"""What a synchronizer must guarantee (seed 002, 11.3), as properties of models/synchronized.py.
+"""What a synchronizer must guarantee (seed 002, 11.3), as properties of models/systems/synchronized.py.
 
 (Synch): "every message sent in tick k must be received in tick k", so that round k + 1 reads
 it; and the simulated run is the synchronous run: each process's locals after every round are
@@ -9,7 +9,7 @@ which are about the synchronous run (the synchronizer's messages come on top: do
 """
 from __future__ import annotations
 
-from models.synchronized import simulation_violation, synch_violation
+from models.systems.synchronized import simulation_violation, synch_violation
 
 from .election import MESSAGE_BOUND, ROUND_BOUND, Property, election_spec
 

@@ -157,7 +157,7 @@ def view_of(system, state) -> StateView:
     processes = []
     for i, observation in enumerate(observations):
         record = state[i]
-        values = list(getattr(record, "values", record))  # a crashed process keeps its locals (models/crashes.py)
+        values = list(getattr(record, "values", record))  # a crashed process keeps its locals (models/systems/crashes.py)
         view = local._view(values, local._visible_ids[i], local.n, local._out_ports[i], local.algorithm)
         processes.append(ProcessState(view, i, observation))
     channels = tuple(

@@ -16,7 +16,7 @@ JUDGES = os.path.join(ROOT, "tests", "judges")
 # held at the fork stays held in the child for ever). A test that runs workers does it in a
 # process of its own: `python -m checker --jobs 2` (test_twins.py), or in_a_fresh_process below.
 os.environ["RINGLEADER_JOBS"] = "1"
-# Everything derived from the symbolic readings afresh (models/derived_cache.py): tests patch
+# Everything derived from the symbolic readings afresh (models/reading/derived_cache.py): tests patch
 # classes in ways a key of source files cannot see; tests/models/test_derived_cache.py turns the
 # cache on where it is the subject.
 os.environ.setdefault("RINGLEADER_NO_CACHE", "1")

@@ -1,8 +1,10 @@
 """The house rules: which room of the project may import which, and no import circles.
 
-Data flows one way: models -> algorithms, specs -> checker. Inside checker each room (a
-subpackage) says in its docstring what it owns and, on a line "May import: ...", which other
-parts it may import; this test reads those lines, so a docstring cannot drift from the code.
+Data flows one way: models -> algorithms, specs -> checker. Inside checker and inside models
+each room (a subpackage) says in its docstring what it owns and, on a line "May import: ...",
+which other parts it may import; this test reads those lines, so a docstring cannot drift from
+the code. models' own modules (errors, logic and the package that re-exports the DSL) are the
+room "models", beneath the others.
 Imports inside functions count too (a lazy import is still a dependency); those under ``if
 TYPE_CHECKING:``, which never run, count for circles but not for what a room may import.
 """
@@ -89,6 +91,13 @@ def room_of(module: str) -> str:
 
 
 ROOMS = sorted(m for m in MODULES if m.startswith("checker.") and m.count(".") == 1 and _is_package(m))
+MODEL_ROOMS = sorted(m for m in MODULES if m.startswith("models.") and m.count(".") == 1 and _is_package(m))
+
+
+def model_room_of(module: str) -> str:
+    """models.dsl.algorithm -> models.dsl; models.errors (no room) -> models."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 1 and ".".join(parts[:2]) in MODEL_ROOMS else "models"
 
 
 def allowed_imports(room: str) -> set[str]:
@@ -98,12 +107,12 @@ def allowed_imports(room: str) -> set[str]:
     text = match.group(1)
     if text.strip().startswith("everything"):
         return {"*"}
-    return {name for name in re.findall(r"\b(models|algorithms|specs|checker\.[a-z_]+)\b", text)}
+    return {name for name in re.findall(r"\b(models(?:\.[a-z_]+)?|algorithms|specs|checker\.[a-z_]+)\b", text)}
 
 
 def test_every_room_says_what_it_owns_and_may_import():
-    assert ROOMS, "checker has no subpackages"
-    for room in ROOMS:
+    assert ROOMS and MODEL_ROOMS, "checker or models has no subpackages"
+    for room in ROOMS + MODEL_ROOMS:
         doc = ast.get_docstring(ast.parse(open(MODULES[room]).read()))
         assert doc and "Owns:" in doc, f"{room}'s docstring does not say what it owns"
         allowed_imports(room)
@@ -117,6 +126,15 @@ def test_a_room_imports_only_what_its_docstring_allows(room):
     for module in (m for m in MODULES if room_of(m) == room):
         for target in imports_of(module):
             other = room_of(target)
+            assert other == room or other in allowed, f"{module} imports {target}, but {room} may import only {sorted(allowed)}"
+
+
+@pytest.mark.parametrize("room", MODEL_ROOMS)
+def test_a_models_room_imports_only_what_its_docstring_allows(room):
+    allowed = allowed_imports(room)
+    for module in (m for m in MODULES if model_room_of(m) == room):
+        for target in (t for t in imports_of(module) if t.split(".")[0] == "models"):
+            other = model_room_of(target)
             assert other == room or other in allowed, f"{module} imports {target}, but {room} may import only {sorted(allowed)}"
 
 

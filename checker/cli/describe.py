@@ -17,8 +17,8 @@ import textwrap
 from enum import IntEnum
 
 from models import Algorithm, Message, declares_message_bound
-from models.algorithm import bound_takes_setting
-from models.values import Id, render
+from models.dsl.algorithm import bound_takes_setting
+from models.dsl.values import Id, render
 
 SMALL_N = range(1, 9)  # the message bound's values shown, for the ring sizes a run can check
 DECISION_FUNCTIONS = ("is_leader", "decided", "leader_id", "candidate")

@@ -126,7 +126,7 @@ def _load_file(path: str, class_name: str | None, base: type = Algorithm, what: 
 def _nothing_found(module, module_name: str, path: str, base: type, what: str) -> str:
     """Why a file has no ``base`` subclass to load, and what to do: a synchronizer file given as
     the algorithm goes to --synchronizer, an algorithm file given elsewhere goes first."""
-    from models.synchronizers import Synchronizer
+    from models.systems.synchronizers import Synchronizer
 
     other = Synchronizer if base is Algorithm else Algorithm
     defined = [value.__name__ for value in vars(module).values()
@@ -147,8 +147,8 @@ def _with_article(what: str) -> str:
 def load_synchronizer(name: str, radius: int | None = None):
     """``--synchronizer alpha|beta|gamma`` or a file's Synchronizer subclass, ``--cluster-radius``
     set for gamma (and its subclasses)."""
-    from models.abd import ABD
-    from models.synchronizers import SYNCHRONIZERS, Gamma, Synchronizer
+    from models.systems.abd import ABD
+    from models.systems.synchronizers import SYNCHRONIZERS, Gamma, Synchronizer
 
     known = {**SYNCHRONIZERS, "abd": ABD}
     if name in known:
@@ -157,7 +157,7 @@ def load_synchronizer(name: str, radius: int | None = None):
         synchronizer = load_class(name, Synchronizer, "synchronizer")()
     else:
         raise AlgorithmError(f"unknown synchronizer {name!r}: choose {', '.join(known)}, or give a .py file "
-                             "with a subclass of models.synchronizers.Synchronizer")
+                             "with a subclass of models.systems.synchronizers.Synchronizer")
     if radius is not None:
         if not isinstance(synchronizer, Gamma):
             raise AlgorithmError(f"--cluster-radius is gamma's cluster size; {synchronizer} has no clusters")

@@ -332,7 +332,7 @@ def _parse_ids(text: str) -> tuple[int, ...]:
 
 def _graph_size(graph: str | None) -> int | None:
     """n for `check ALGO --graph FILE` without --n: the file's number of vertices."""
-    from models.network import FAMILIES, read_edge_list
+    from models.topology.network import FAMILIES, read_edge_list
 
     if graph is None or graph in FAMILIES:
         return None

@@ -73,7 +73,7 @@ def _refuse_what_a_walk_does_not_do(args) -> None:
 
 def network_of(algorithm, n: int, graph: str | None):
     """(the graph, its name) of an algorithm on a network: --graph, or the graphs it is for."""
-    from models.network import FAMILIES, family, read_edge_list
+    from models.topology.network import FAMILIES, family, read_edge_list
 
     if not getattr(algorithm.topology, "numbered_ports", False):
         if graph is not None:

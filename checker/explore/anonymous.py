@@ -25,8 +25,8 @@ arrangements are explored one by one, with their ids, as for any algorithm.
 """
 from __future__ import annotations
 
-from models.process import ProcessView
-from models.values import refusing_every_use
+from models.systems.process import ProcessView
+from models.dsl.values import refusing_every_use
 
 
 class IdRead(BaseException):
@@ -51,7 +51,7 @@ def hidden_ids(n: int) -> tuple[HiddenId, ...]:
 
 
 class RealIds:
-    """The id values an id-blind search is checked against. The system (models/semantics.py)
+    """The id values an id-blind search is checked against. The system (models/systems/semantics.py)
     takes each local step it evaluates (a command at a process with its locals and message, the
     decisions it observes, the process a timeout awaits) with the hidden id and, if the step
     read ``p.id``, again with each real id of its position, through ``same``: position i takes

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import permutations
 from math import prod
 
-from models.network import Network
+from models.topology.network import Network
 
 
 def group_order(network: Network) -> int:

@@ -32,7 +32,7 @@ import sys
 import sysconfig
 
 from models import AlgorithmError
-from models.ports import PortNumbersRead
+from models.topology.ports import PortNumbersRead
 
 _MAGIC = "ringleader-checkpoint 1"
 _LENGTH = struct.Struct("<Q")

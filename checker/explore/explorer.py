@@ -61,13 +61,13 @@ class Exploration:
     not_checked: dict[str, str] = field(default_factory=dict)
     represents: int = 1  # arrangements this one stands for
     swapped: tuple[bool, ...] = ()  # the port labelling, on an unoriented ring
-    network: object = None  # the graph and its port labelling, on a network (models/network.py)
+    network: object = None  # the graph and its port labelling, on a network (models/topology/network.py)
     rounds_min: int | None = None  # synchronous: the fewest and most rounds of a complete execution
     rounds_max: int | None = None
     cyclic: bool = False  # the explored graph has a cycle
     engine: str = "python"  # "native" when the C search explored it
     reduced: bool = False  # the graph explored was partial-order reduced
-    # the native engine's audit failed (models.native_audit.Disagreement): Python explored this
+    # the native engine's audit failed (models.native.audit.Disagreement): Python explored this
     disagreement: object | None = None
     # not searched: derived from the search of these ids, renamed (checker/explore/twins.py)
     renamed_from: tuple | None = None
@@ -86,7 +86,7 @@ class Explorer:
         self.por = por
         self.reads_state = any(p.reads_state for p in properties if p.kind == "state")
         # a synchronous round moves every process: there is nothing to reorder; and no reduction
-        # for an algorithm that draws: its instances have several outcomes (models/draws.py)
+        # for an algorithm that draws: its instances have several outcomes (models/dsl/draws.py)
         randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
         # a property of whole states (an invariant's conjunct, one's own) may read any change
         reducible = not any(p.reads_state for p in properties) and not randomized and getattr(system, "supports_por", True)

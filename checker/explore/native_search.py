@@ -1,6 +1,6 @@
 """One arrangement searched by the native engine, judged against the specification in Python.
 
-The C search (models/native.py) explores the state graph and hands back the distinct
+The C search (models/native/engine.py) explores the state graph and hands back the distinct
 things the properties are evaluated on: every vector of the processes' observations a state
 has (state properties read only the processes' decisions; where the decision functions did
 not compile to C, the vectors of locals, observed here), every change of a moving process
@@ -14,7 +14,7 @@ checker/reduction.py of what the reduction preserves holds here too.
 
 The C code is generated from the symbolic reading of the algorithm, which is not trusted: before
 anything the search found is used (a verdict, or a limit it reached), every local context it
-evaluated is re-executed in Python (models/native_audit.py). If one disagrees, the engine is
+evaluated is re-executed in Python (models/native/audit.py). If one disagrees, the engine is
 marked with the ``Disagreement`` (``NativeEngine.disagreement``), None is returned, and the
 caller runs this arrangement, and every later one, in the Python engine.
 
@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 
 from models import AsyncSystem
-from models.native import (
+from models.native.engine import (
     MEMORY_LIMIT,
     NO_MEMORY,
     OBSERVED_FIELDS,
@@ -38,7 +38,7 @@ from models.native import (
     NativeEngine,
     NativeUnavailable,
 )
-from models.native_audit import audit
+from models.native.audit import audit
 from specs import Property, bound_of
 from specs.bounds import is_exact
 
@@ -141,7 +141,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         if max_memory <= 0:
             raise MemoryLimitReached(0)
     probing = prefix_of is not None and (max_states is None or max_states > prefix_of)
-    # with crash failures (models/crashes.py) the processes' steps are the local system's
+    # with crash failures (models/systems/crashes.py) the processes' steps are the local system's
     local = getattr(reference, "local", reference)
     try:
         # steps on chains (states passed, not stored) are bounded as the states are: by the user's

@@ -12,7 +12,7 @@ Two reductions, each sound for every algorithm and each switched off by ``--symm
   as two rotations of a ring do. Distinct ids make the action free, so the id assignments fall
   into classes of exactly |Aut| members; one per class is explored.
 * **Labellings.** A command sees its ports only as ``Port`` values that compare with ``==``
-  (models/ports.py), so renumbering one process's ports renumbers everything it does and its
+  (models/topology/ports.py), so renumbering one process's ports renumbers everything it does and its
   state graph stays the same up to isomorphism: one labelling stands for all of them. That
   holds as long as the algorithm reads no port number; reading one (``port.number``,
   ``p.port(k)``, ``ports=``, a round whose outcome depends on the order ports are read) raises
@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations, permutations, product
 from math import comb, factorial, prod
 
-from models.network import Network
+from models.topology.network import Network
 
 from .arrangements import NONE, Arrangement
 from .automorphisms import first_assignments, group_order

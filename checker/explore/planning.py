@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from math import comb, factorial, lgamma, log, log10
 
 from models import SYNCHRONOUS, AlgorithmError
-from models.algorithm import refuse_ids_beyond_largest
-from models.network import FAMILIES, Network, connected_graphs, family, read_edge_list
-from models.rounds import MAX_DEGREE_IN_ORDER_CHECK
+from models.dsl.algorithm import refuse_ids_beyond_largest
+from models.topology.network import FAMILIES, Network, connected_graphs, family, read_edge_list
+from models.systems.rounds import MAX_DEGREE_IN_ORDER_CHECK
 
 from .arrangements import (
     ANONYMOUS,
@@ -126,7 +126,7 @@ def _ring_planning(algorithm, n: int, ids, symmetry: str, id_values, meter: Step
     topology = algorithm.topology(n)
     choices = id_choice_count(n, id_values)
     if algorithm.anonymous and ids is None and symmetry != NONE and not topology.port_labellings:
-        # no command can read an id (models/values.py's HiddenId): every arrangement is the same system
+        # no command can read an id (models/dsl/values.py's HiddenId): every arrangement is the same system
         total = factorial(n) * choices
         return Planning([Arrangement(next(id_choices(n, id_values)), total)], ANONYMOUS, topology.kind, total)
     if ids is not None:
@@ -179,7 +179,7 @@ def _ring_advice(count, n: int, id_values) -> str:
 
 def graphs_for(graphs, n: int) -> list[Network]:
     """The graphs a run covers: ``graphs`` is None or "connected" (every connected graph on n
-    vertices), a family name (models.network.FAMILIES), the path of an edge-list file, a
+    vertices), a family name (models.topology.network.FAMILIES), the path of an edge-list file, a
     Network, a networkx graph, or a list of those."""
     if graphs is None or graphs == "connected":
         return connected_graphs(n)
@@ -214,7 +214,7 @@ def _network_planning(algorithm, n: int, ids, symmetry: str, graphs, id_values, 
 
 
 def _refuse_rounds_too_wide(name: str, networks: list[Network]) -> None:
-    """A synchronous round reads a process's ports in every order (models/rounds.py): refuse a
+    """A synchronous round reads a process's ports in every order (models/systems/rounds.py): refuse a
     graph whose degree makes that impossible, before listing anything."""
     def widest(network: Network) -> int:
         return max(network.degree(v) for v in range(network.n))

@@ -3,7 +3,7 @@
 The unit is a command *instance*: a command of one process, for one arrival port if it
 receives, plus one "unmatched reception" instance per port (``AsyncSystem.instances``). Each is
 enabled at most once in a state. By docs/design.md's locality rule an instance touches its
-process's local slots (``models.footprint``: which it reads, which it may write), the head of
+process's local slots (``models.reading.footprint``: which it reads, which it may write), the head of
 one channel into its process, and the tails of the channels it sends on. Hence:
 
   * Two instances of *different* processes never conflict while both are enabled: the only
@@ -41,7 +41,7 @@ What is preserved, and why no cycle proviso is needed by default:
 """
 from __future__ import annotations
 
-from models.dependence import DependenceTables
+from models.reading.dependence import DependenceTables
 
 from ..trust.remembered import reading_report
 

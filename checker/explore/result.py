@@ -98,10 +98,10 @@ class Result:
     rounds_max: int | None = None
     networks: list = field(default_factory=list)  # the graphs checked, on a network
     randomized: bool = False  # the algorithm draws: executions may be unbounded, termination is almost sure
-    crashes: int = 0  # the adversary could crash up to this many processes (models/crashes.py)
+    crashes: int = 0  # the adversary could crash up to this many processes (models/systems/crashes.py)
     premature_timeouts: bool = False  # timeouts could fire whenever their guard held
     recoveries: int = 0  # crashed processes could restart this many times in all
-    synchronizer: str | None = None  # the synchronous algorithm ran through it (models/synchronized.py)
+    synchronizer: str | None = None  # the synchronous algorithm ran through it (models/systems/synchronized.py)
     fairness: str | None = None  # what fair-termination assumed of the scheduler: weak or strong
     # incomplete only because a property could not be judged (PropertyOutcome.not_checked): the search finished
     unjudged: bool = False

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from models import Algorithm, AlgorithmError
-from models.algorithm import BOUNDS, declared_bound_at
-from models.ports import PortNumbersRead
-from models.interned import InternedSystem
-from models.native import NativeEngine, NativeUnavailable
+from models.dsl.algorithm import BOUNDS, declared_bound_at
+from models.topology.ports import PortNumbersRead
+from models.systems.interned import InternedSystem
+from models.native.engine import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
 from ..trust.remembered import reading_report
@@ -61,11 +61,11 @@ class _Task:
     fingerprint: bool = False
     native: NativeEngine | None = None  # compiled in the parent, so forked workers share it
     blind: tuple = ()  # the run's id values, if it explores with hidden ids checked against them (anonymous.py)
-    crashes: int = 0  # the adversary may crash up to this many processes (models/crashes.py)
+    crashes: int = 0  # the adversary may crash up to this many processes (models/systems/crashes.py)
     premature_timeouts: bool = False  # timeouts fire whenever their guard holds
     recoveries: int = 0  # crashed processes may restart this many times in all
     fairness: str = "weak"  # of fair-termination (checker/explore/fairness.py)
-    synchronizer: object = None  # run the synchronous algorithm through it (models/synchronized.py)
+    synchronizer: object = None  # run the synchronous algorithm through it (models/systems/synchronized.py)
     fifo: bool = False  # its links keep order
     twins: bool = True  # derive an arrangement from its group's first one, renamed, where proved (twins.py)
 
@@ -269,13 +269,13 @@ def check_plan(
     resumes (checkpoint.py); ``cluster`` a Dask cluster whose workers explore the arrangements
     instead of ``jobs`` local processes (cluster.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
     lists every port labelling of a network; ``crashes`` lets the adversary crash up to that
-    many processes at any point (models/crashes.py: the specification is then about live ones);
+    many processes at any point (models/systems/crashes.py: the specification is then about live ones);
     ``premature_timeouts`` lets a timeout fire whenever its guard holds (an unreliable failure detector);
     ``fairness`` ("weak" or "strong", per command instance) is what fair-termination assumes of
     the scheduler; ``recoveries`` lets crashed processes restart from their initial state, that
     many times in all; ``without`` names properties of the election specification not to check
     (a fault model under which the algorithm does not promise them); ``synchronizer`` (one of
-    models/synchronizers.py) runs a synchronous algorithm through it on the asynchronous network,
+    models/systems/synchronizers.py) runs a synchronous algorithm through it on the asynchronous network,
     checking (Synch) and the simulation beside the algorithm's specification; its links deliver in
     any order unless ``fifo``. ``own_properties`` (specs/user_properties.py) are judged beside the
     specification, by the Python engine, on every arrangement (a property of one's own may tell
@@ -316,7 +316,7 @@ def check_plan(
         engine = "interned" if engine == "auto" else engine
         symmetry_asked, symmetry = symmetry, NONE
     if synchronizer is not None:
-        from models.synchronizers import follows_the_ids
+        from models.systems.synchronizers import follows_the_ids
     own_structure = synchronizer is not None and not follows_the_ids(synchronizer)
     if own_structure:  # one arrangement may not stand for its class, nor one labelling for all
         symmetry, numbered = "none", True
@@ -455,7 +455,7 @@ def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, pytho
     first (before workers fork: they inherit the memoised report). They are checked for the
     asynchronous rings and networks only, and nothing else uses them; an algorithm that draws needs none:
     only the concrete semantics reads draws, and the reduction's independence is not argued for
-    commands with several outcomes (models/draws.py). ``faults``: the run's crashes and recoveries,
+    commands with several outcomes (models/dsl/draws.py). ``faults``: the run's crashes and recoveries,
     which the C engine is built for."""
     wants_readings = not algorithm.randomized and (por or engine in ("auto", "native")) and not python_reason
     readings = reading_report(algorithm, n) if wants_readings else None

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 from specs import Property, bound_of
 from specs.user_properties import is_always_eventually, is_liveness
 

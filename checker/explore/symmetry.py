@@ -8,7 +8,7 @@ outcome. A declaration that fails here must not be used.
 from __future__ import annotations
 
 from models import AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 from specs import election_spec
 
 from .arrangements import arrangements, labelled_arrangements, mirror

@@ -1,8 +1,8 @@
 """Which system runs an arrangement, which engines can run it, and how its traces are replayed.
 
-An arrangement on a ring runs in ``AsyncSystem`` (models/semantics.py), one on a network in
-``NetworkSystem`` (models/network_semantics.py); a synchronous algorithm runs in
-``RoundSystem`` (models/rounds.py) over either. The native engine is built for the
+An arrangement on a ring runs in ``AsyncSystem`` (models/systems/semantics.py), one on a network in
+``NetworkSystem`` (models/systems/network_semantics.py); a synchronous algorithm runs in
+``RoundSystem`` (models/systems/rounds.py) over either. The native engine is built for the
 asynchronous model on rings and networks, with crash failures and timeouts too: anything else
 runs in Python, and the run says so.
 """
@@ -28,13 +28,13 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
     """The system of ``algorithm`` with ``arrangement``'s ids (and graph, labelling); ``blind``
     (the run's id values): with ids that refuse every use instead, each step checked against
     those values (checker/explore/anonymous.py); ``crashes``: up to
-    that many processes may crash, and ``recoveries`` times in all restart (models/crashes.py); ``premature_timeouts``: a timeout may fire
-    whenever its guard holds (models/semantics.py's ``timeout_steps``); ``synchronizer``: a synchronous
-    algorithm run through it on the asynchronous network (models/synchronized.py), reduced unless
+    that many processes may crash, and ``recoveries`` times in all restart (models/systems/crashes.py); ``premature_timeouts``: a timeout may fire
+    whenever its guard holds (models/systems/semantics.py's ``timeout_steps``); ``synchronizer``: a synchronous
+    algorithm run through it on the asynchronous network (models/systems/synchronized.py), reduced unless
     ``reduce`` is false, its links FIFO if ``fifo``."""
     ids = hidden_ids(len(arrangement.ids)) if blind else arrangement.ids
     if arrangement.topology is not None:
-        from models.network_semantics import NetworkSystem
+        from models.systems.network_semantics import NetworkSystem
         local = NetworkSystem(algorithm, ids, arrangement.topology, arrangement.numbered)
     else:
         local = AsyncSystem(algorithm, ids, arrangement.swapped or None)
@@ -44,17 +44,17 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
     if crashes:
         if algorithm.timing == SYNCHRONOUS:
             raise AlgorithmError(f"--crashes is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
-        from models.crashes import CrashSystem
+        from models.systems.crashes import CrashSystem
         return CrashSystem(local, crashes, recoveries)
     if algorithm.timing != SYNCHRONOUS and synchronizer is None:
         return local
-    from models.rounds import RoundSystem
+    from models.systems.rounds import RoundSystem
     if synchronizer is not None:
         if algorithm.timing != SYNCHRONOUS:
             raise AlgorithmError(f"--synchronizer runs a synchronous algorithm on an asynchronous network; "
                                  f"{algorithm.name} is asynchronous already")
-        from models.abd import ABD, ABDSystem
-        from models.synchronized import SynchronizedSystem
+        from models.systems.abd import ABD, ABDSystem
+        from models.systems.synchronized import SynchronizedSystem
         if isinstance(synchronizer, ABD):
             if fifo:
                 raise AlgorithmError("--fifo: the abd synchronizer's messages take any delay up to its bound, so "
@@ -65,7 +65,7 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
 
 
 def interned_engine_runs(system) -> bool:
-    """Can models/interned.py (the memoised asynchronous engine) run this system? Not one with
+    """Can models/systems/interned.py (the memoised asynchronous engine) run this system? Not one with
     timeouts, which read the whole system."""
     return isinstance(system, AsyncSystem) and not system.algorithm.has_timeouts
 
@@ -79,9 +79,9 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
         if not fifo:
             bags = "; its links hold their messages as multisets, one state for every order" if por else ""
             return (f"{synchronizer} runs in the Python engine, without partial-order reduction (on links that "
-                    f"reorder, any message may enable a step of its receiver: models/synchronized.py){bags}")
+                    f"reorder, any message may enable a step of its receiver: models/systems/synchronized.py){bags}")
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
-                "(models/synchronized.py)")
+                "(models/systems/synchronized.py)")
     if algorithm.timing == SYNCHRONOUS:
         return "the native engine is built for the asynchronous model, not for synchronous rounds"
     if premature_timeouts:

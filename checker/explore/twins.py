@@ -15,7 +15,7 @@ and nothing rests on it: the derivation holds only if
   1. the initial locals are their own renaming;
   2. every local context the first search evaluated (``NativeEngine.last_contexts``: the
      search starts from an empty table, so it records every context it uses), renamed, has
-     in Python's semantics (models/native_audit.py re-executes it in the second arrangement)
+     in Python's semantics (models/native/audit.py re-executes it in the second arrangement)
      exactly the renamed outcomes, in the same order, with the renamed observations;
   3. every property holds of the renamed observation vectors, changes and terminal states.
 
@@ -31,8 +31,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from models.native_audit import check_context
-from models.values import Id
+from models.native.audit import check_context
+from models.dsl.values import Id
 
 from .explorer import Exploration
 from .native_search import Judged, all_hold

@@ -7,7 +7,7 @@ Results come back in the order of the plan, whatever the job count, so the outpu
 Given a ``probe``, the workers first search every arrangement for a few states (which finishes
 the small ones), then explore the others in groups: arrangements whose probes gave the same
 figures, one after the other in one worker. Each worker keeps its own stubborn-set memo
-(models/native_explorer.c), and two arrangements whose graphs are the same up to the ids
+(models/native/explorer.c), and two arrangements whose graphs are the same up to the ids
 (hs at n = 5 has three such pairs) fill it with the same entries: the second one of a group
 finds them there, or is derived from the first where run.py's twins check proves it the
 first's renaming (twins.py). Groups go first, largest first. One process (jobs 1) probes and

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from models import Algorithm, AlgorithmError, AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 from specs.election import MESSAGE_BOUND
 
 from ..explore.arrangements import arrangements, symmetry_of

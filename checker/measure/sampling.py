@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models import Algorithm, AlgorithmError, AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 
 MAX_STEPS = 1_000_000  # a walk this long is taken as an execution that does not terminate
 

@@ -4,7 +4,7 @@ z3's model of a failed consecution obligation is a state that satisfies the whol
 and a command whose step falsifies a conjunct. That state need not be reachable: the user's
 question is then "is my invariant too weak, or is my algorithm wrong?". So the model is
 decoded into the explorer's own state, the step is replayed by the concrete semantics
-(models.semantics, which also checks that the symbolic and concrete readings agree), and the
+(models.systems.semantics, which also checks that the symbolic and concrete readings agree), and the
 explorer searches that arrangement's full state graph (no partial-order reduction) for the
 state, giving a shortest trace to it when it is reachable.
 """

@@ -11,7 +11,7 @@ obligations are believed:
     checker/trust/readings.py tries (reachable, z3 witnesses, seeded samples). Otherwise the
     proof is refused (``ProofRefused``, exit 2) with that reading's line: the command, its
     line and the values where z3 and Python differ;
-  * conjuncts are read inside models.faithful's scope (a construct z3 reads differently is
+  * conjuncts are read inside models.reading.faithful's scope (a construct z3 reads differently is
     refused there, naming the conjunct and the line) and must be truth values
     (specs/invariants.py);
   * agreement on states (``check_states``, fixed n): on states the semantics reaches at the n

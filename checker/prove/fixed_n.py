@@ -1,7 +1,7 @@
 """``check ALGO --n N --prove``: z3 proves that an algorithm's invariant is inductive for ring size n.
 
 For every arrangement of the ids at once (n Int constants, distinct, within 1..n) and with
-unbounded channels (z3 sequences, models/symbolic_ring.py), three kinds of obligation:
+unbounded channels (z3 sequences, models/reading/symbolic_ring.py), three kinds of obligation:
   * initiation  -- each conjunct holds in the initial state;
   * consecution -- for each command instance (command x process x arrival port, and the
     unmatched reception of each port) and each conjunct: if the whole invariant holds and the
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 import z3
 
 from models import LARGEST, UNMATCHED, Algorithm, AlgorithmError, And, Implies, Not
-from models.algorithm import message_bound_at
-from models.faithful import faithful_operators
-from models.symbolic_ring import RingTerms, SymbolicRing
+from models.dsl.algorithm import message_bound_at
+from models.reading.faithful import faithful_operators
+from models.reading.symbolic_ring import RingTerms, SymbolicRing
 from specs import election_spec
 from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
 
@@ -207,7 +207,7 @@ class Prover:
         self._goals: dict = {}
 
     def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
-        """The conjunct (or safety property) on ``terms``, read in models.faithful's scope: a
+        """The conjunct (or safety property) on ``terms``, read in models.reading.faithful's scope: a
         construct z3 reads differently from Python is refused there, naming the conjunct and
         the line, and the value must be a truth value (specs.invariants.Conjunct)."""
         view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)

@@ -32,7 +32,7 @@ from enum import IntEnum
 import z3
 
 import models
-import models.topology
+import models.topology.ring
 from models import AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
@@ -81,7 +81,7 @@ class Candidate:
 
 def _port_names() -> dict[str, str]:
     """The DSL's port constants by value ("CW" -> "CW"), to write them as names."""
-    return {value: name for name, value in vars(models.topology).items()
+    return {value: name for name, value in vars(models.topology.ring).items()
             if name.isupper() and isinstance(value, str) and name in ("CW", "CCW", "NEXT", "LEFT", "RIGHT")}
 
 
@@ -195,7 +195,7 @@ def namespace_of(algorithm, message_types) -> dict:
     """The names a candidate's source reads, by name (what the written file imports)."""
     names = {name: getattr(models, name) for name in ("And", "Or", "Not", "Implies", "NIL", "TRUE", "FALSE")}
     names.update(ForAll=dsl.ForAll, Exists=dsl.Exists)
-    names.update({name: getattr(models.topology, name) for name in _port_names().values()})
+    names.update({name: getattr(models.topology.ring, name) for name in _port_names().values()})
     for variable in algorithm.variables:
         if isinstance(variable.type, type) and issubclass(variable.type, IntEnum) and variable.type is not Decision:
             names[variable.type.__name__] = variable.type
@@ -445,7 +445,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     started = time.perf_counter()
     say = progress or (lambda text: None)
     topology = algorithm.topology(n)
-    from models.symbolic_ring import SymbolicRing
+    from models.reading.symbolic_ring import SymbolicRing
 
     message_types = SymbolicRing(algorithm, n).messages.types
     atom_list = atoms(algorithm, topology.ports)

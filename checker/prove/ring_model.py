@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import z3
 
-from models.values import render
+from models.dsl.values import render
 
 from .ring_order import Node, btw, node_id
 

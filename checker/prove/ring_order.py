@@ -28,9 +28,9 @@ import itertools
 import z3
 
 from models import Algorithm, Message
-from models.algorithm import Layout
-from models.process import view_class
-from models.symbolic import as_term, sort_of
+from models.dsl.algorithm import Layout
+from models.systems.process import view_class
+from models.reading.symbolic import as_term, sort_of
 from specs.all_n import ANY
 
 Node = z3.DeclareSort("Node")

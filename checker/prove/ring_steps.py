@@ -1,6 +1,6 @@
 """The transition relation of the all-n encoding, read from an algorithm's own commands.
 
-Each command (per arrival port) is read once on z3 terms by ``models.symbolic.reading`` (at
+Each command (per arrival port) is read once on z3 terms by ``models.reading.symbolic.reading`` (at
 n = 3: the algorithm may not read n, so any size reads the same; it is the memoised reading
 checker/trust/readings.py compares with Python, which the proof checks first), for a
 process ``p`` that is any node of the ring: the guard becomes a hypothesis, the new locals
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import z3
 
 from models import Algorithm, AlgorithmError, BidirectionalRing, UnidirectionalRing
-from models.symbolic import SymbolicProcess, reading, symbolic_message
+from models.reading.symbolic import SymbolicProcess, reading, symbolic_message
 
 from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id
 

@@ -19,11 +19,11 @@ from fractions import Fraction
 from math import factorial
 
 from models import SYNCHRONOUS, AsyncSystem
-from models.network import Network
-from models.network_semantics import NetworkSystem
-from models.probabilistic import ProbabilisticSystem
-from models.probabilistic_rounds import ProbabilisticRounds
-from models.rounds import RoundSystem
+from models.topology.network import Network
+from models.systems.network_semantics import NetworkSystem
+from models.systems.probabilistic import ProbabilisticSystem
+from models.systems.probabilistic_rounds import ProbabilisticRounds
+from models.systems.rounds import RoundSystem
 
 from ..explore.anonymous import RealIds, hidden_ids
 

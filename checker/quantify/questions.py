@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from models import SYNCHRONOUS, AlgorithmError
-from models.network import Network
-from models.ports import PortNumbersRead
+from models.topology.network import Network
+from models.topology.ports import PortNumbersRead
 
 from ..explore.anonymous import IdRead
 from ..explore.arrangements import NONE, REFLECTION, arrangements, symmetry_of

@@ -7,7 +7,7 @@ A message sent on port p by position s goes into the channel whose sender is s a
 out_port is p (read from the trace's first state); one received on port q at position r
 comes out of the channel whose receiver is r and whose in_port is q.
 
-With crash failures (models/crashes.py) a message to a crashed process is lost: those in its
+With crash failures (models/systems/crashes.py) a message to a crashed process is lost: those in its
 channels when it crashes, and any sent to it while it is down. Every format shows them as lost
 at that step, neither received nor in flight.
 """

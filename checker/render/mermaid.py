@@ -9,7 +9,7 @@ note "✕ crashed". A lasso's repeating steps are in a ``loop`` block.
 """
 from __future__ import annotations
 
-from models.crashes import CRASH
+from models.systems.crashes import CRASH
 
 from .deliveries import deliveries
 from .spacetime import decided_at, headline

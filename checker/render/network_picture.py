@@ -17,7 +17,7 @@ from html import escape
 
 import graphviz
 
-from models.crashes import CRASH
+from models.systems.crashes import CRASH
 
 from .deliveries import deliveries
 from .process_box import process_label, process_look

@@ -1,6 +1,6 @@
 """Traces of synchronous algorithms, round by round.
 
-A round (models/rounds.py) moves every process at once: each handles the messages of the
+A round (models/systems/rounds.py) moves every process at once: each handles the messages of the
 previous round, then takes its compute step. A trace shows it as one row per process that did
 something, grouped under the round's number. For the pictures, which draw a trace as a
 sequence of single steps with a state after each, the round is written down process after

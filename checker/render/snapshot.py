@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from models import Id, Port
-from models.crashes import Crashed, CrashSystem
-from models.ports import NONE_STORED
-from models.synchronized import Node
+from models.systems.crashes import Crashed, CrashSystem
+from models.topology.ports import NONE_STORED
+from models.systems.synchronized import Node
 
 Value = bool | int | str
 
@@ -109,7 +109,7 @@ def ring_state(system, state) -> RingState:
 
 def process_names(topology) -> tuple[str, ...]:
     """How the topology names its processes, or () when they are p0, p1, ... (an edge file's
-    vertex names, models/network.py)."""
+    vertex names, models/topology/network.py)."""
     names = tuple(topology.process_name(i) for i in range(topology.n))
     return () if names == tuple(f"p{i}" for i in range(topology.n)) else names
 
@@ -124,8 +124,8 @@ def synchronizer_values(system, state, i: int) -> dict[str, Value]:
 
 def algorithm_record(record) -> tuple:
     """The algorithm's stored locals in a process's record: a crashed process keeps them
-    (models/crashes.py), a synchronized one holds them beside the synchronizer's state
-    (models/synchronized.py)."""
+    (models/systems/crashes.py), a synchronized one holds them beside the synchronizer's state
+    (models/systems/synchronized.py)."""
     return record.values if isinstance(record, (Crashed, Node)) else record
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import graphviz
 
-from models.crashes import CRASH
+from models.systems.crashes import CRASH
 
 from .deliveries import deliveries
 from .style import CRASH_COLOUR, DECISION_FILL, FONT, arrangement_line, changes_text, colours, message_type, sent_text

@@ -24,7 +24,7 @@ def colours(labels) -> dict[str, str]:
 
 
 def show(value: bool | int | str) -> str:
-    """A plain value as traces print it (the same words as ``models.values.render``)."""
+    """A plain value as traces print it (the same words as ``models.dsl.values.render``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

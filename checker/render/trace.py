@@ -183,7 +183,7 @@ def trace_step(system: AsyncSystem, state, step, number: int) -> TraceStep:
 
 def changed(system, before: dict[str, str], after: dict[str, str]) -> dict[str, tuple[str, str]]:
     """name -> (old, new) for every value that differs between ``before`` and ``after``."""
-    # a key may come or go (a crashed process's crashed=true, models/crashes.py); the system says
+    # a key may come or go (a crashed process's crashed=true, models/systems/crashes.py); the system says
     # what its absence reads as
     missing = getattr(system, "missing_locals", {})
     return {name: (before.get(name, missing.get(name, "-")), after.get(name, missing.get(name, "-")))

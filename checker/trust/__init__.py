@@ -1,6 +1,6 @@
 """Trust: what the engines read of an algorithm, checked for the class actually loaded.
 
-The concrete semantics (models/semantics.py) is the reference. Everything else that reads an
+The concrete semantics (models/systems/semantics.py) is the reference. Everything else that reads an
 algorithm -- its symbolic (z3) reading, which the footprints, the C engine and the proofs are
 built from; its declarations, such as mirror symmetry -- is checked here, for the class
 actually loaded, before a verdict rests on it: what is checked before it is believed.

@@ -13,7 +13,7 @@ swapping the labels of one process on the unoriented ring) maps every state and 
 one state graph to one of the other, with the same observations, messages and terminal
 states: both have the same verdicts, since the specification treats processes alike.
 
-How. Every command instance (command, arrival port) is read with z3 (models.symbolic
+How. Every command instance (command, arrival port) is read with z3 (models.reading.symbolic
 ``execute``: guard, new locals, sends, over constants for the locals, the id and the
 message's fields; n is concrete, so the proof is for this n). For each instance (c, q) one
 query asks for a context where c is enabled on q but no instance (c', mirror(q)) that accepts
@@ -43,10 +43,10 @@ from dataclasses import dataclass
 import z3
 
 from models import CCW, CW, LEFT, RIGHT, SYNCHRONOUS, AlgorithmError
-from models.algorithm import Algorithm, Command
-from models.symbolic import SymbolicProcess, SymbolicStep, execute, read_decisions, symbolic_message
-from models.topology import Topology
-from models.values import render
+from models.dsl.algorithm import Algorithm, Command
+from models.reading.symbolic import SymbolicProcess, SymbolicStep, execute, read_decisions, symbolic_message
+from models.topology.ring import Topology
+from models.dsl.values import render
 
 _MIRROR = {CW: CCW, CCW: CW, LEFT: RIGHT, RIGHT: LEFT}
 _TIMEOUT_MS = 20_000  # per query; the built-ins' queries take milliseconds
@@ -232,7 +232,7 @@ class _Effect:
 
 def _prove_deliveries_commute(readings, process: SymbolicProcess):
     """A synchronous round delivers a process's messages port by port in a fixed order, CW's
-    before CCW's (models/rounds.py), and the mirror image of the ring delivers the mirrored
+    before CCW's (models/systems/rounds.py), and the mirror image of the ring delivers the mirrored
     messages in the other order. So the reflection quotient also needs a round's outcome not to
     depend on that order: for any two messages on different ports, receiving one and then the
     other has the same possible outcomes (locals, and what is sent on each port, in order) as
@@ -323,7 +323,7 @@ def _same_outcome(one: _Effect, other: _Effect):
 
 
 def _prove_decisions(algorithm, process: SymbolicProcess, swap):
-    try:  # the reading checked against Python (checker/trust/readings.py), in models.faithful's scope
+    try:  # the reading checked against Python (checker/trust/readings.py), in models.reading.faithful's scope
         terms = read_decisions(algorithm, process.n, process)
     except Exception as error:  # noqa: BLE001 -- a decision function the reading cannot take: not proved
         raise _NotProved(f"a decision function cannot be read symbolically: {error}") from None

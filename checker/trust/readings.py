@@ -1,25 +1,25 @@
 """Does each symbolic reading of the loaded algorithm say what its Python says? Checked, not assumed.
 
-``models.symbolic`` reads a command instance (command, arrival port) at a ring size n as z3
+``models.reading.symbolic`` reads a command instance (command, arrival port) at a ring size n as z3
 terms: its guard, the new value of every local, the fields of every message it sends; and the
 decision functions (decided, is_leader, leader_id, candidate) the same way. Footprints (so
 partial-order reduction), the C engine and the proofs are built from those terms, and
-``models.faithful`` refuses the Python constructs whose z3 meaning is known to differ. What
+``models.reading.faithful`` refuses the Python constructs whose z3 meaning is known to differ. What
 it cannot see (``is``, ``isinstance``, ``str`` of a term, an operator on a value the
 refusals do not reach) is caught here: ``reading_report(algorithm, n)`` evaluates every
 reading on plain contexts and compares it with the concrete semantics (the same guard and
-body run on plain values, as models/semantics.py runs them), on
+body run on plain values, as models/systems/semantics.py runs them), on
 
   * every local context reachable at small n (2 and 3, every id arrangement up to rotation,
     every port labelling on the unoriented ring; a budget of states keeps a large graph cheap),
-    read from the memo of ``models.interned.InternedSystem``, whose keys are those contexts;
+    read from the memo of ``models.systems.interned.InternedSystem``, whose keys are those contexts;
   * z3 witnesses: for each guard (and each boolean decision function) a context where it
     holds and one where it fails, within the domains (id in 1..n, locals in their declared
     domains, other integers and message fields in 0..2n+1);
   * a few hundred seeded samples per reading from the same domains.
 
 Each reading is then faithful, disagrees (the first context found, as one line: the values,
-z3's answer and Python's), or is unreadable (the refusal of models.faithful). A report is per
+z3's answer and Python's), or is unreadable (the refusal of models.reading.faithful). A report is per
 (algorithm, n), because p.n is concrete in the reading, and is memoised per process.
 
 On a network a process reads its degree (``p.degree``, ``p.send_all``) and has ports 0..d-1,
@@ -28,7 +28,7 @@ vertices (1..n-1): its reachable contexts come from every connected graph on 2 a
 (every id arrangement, the ports numbered as given), their per-port locals extended to n's
 ports with their initial values; the samples and witnesses range a Port local over NO_PORT and
 the process's ports. Ports are read with their numbers visible: a run that hides them is
-checked against the concrete semantics context by context (models/native_audit.py).
+checked against the concrete semantics context by context (models/native/audit.py).
 """
 from __future__ import annotations
 
@@ -41,12 +41,12 @@ from enum import IntEnum
 import z3
 
 from models import AlgorithmError, AsyncSystem
-from models.algorithm import Algorithm, Command, Layout
-from models.compiled_terms import UNDEFINED, CompiledTerms
-from models.interned import InternedSystem
-from models.messages import Message
-from models.process import view_class
-from models.symbolic import (
+from models.dsl.algorithm import Algorithm, Command, Layout
+from models.reading.compiled_terms import UNDEFINED, CompiledTerms
+from models.systems.interned import InternedSystem
+from models.dsl.messages import Message
+from models.systems.process import view_class
+from models.reading.symbolic import (
     DECISIONS,
     SymbolicProcess,
     decision_line,
@@ -54,8 +54,8 @@ from models.symbolic import (
     read_decisions,
     reading,
 )
-from models.ports import NONE_STORED, Port, given_port
-from models.values import Id, domain_of, render
+from models.topology.ports import NONE_STORED, Port, given_port
+from models.dsl.values import Id, domain_of, render
 
 from .report import (  # noqa: F401  (the report's names, also reached from here)
     BOOLEAN_DECISIONS,
@@ -100,8 +100,8 @@ def _on_network(algorithm) -> bool:
 
 def _small_networks(size: int) -> list:
     """Every connected graph on ``size`` <= 3 vertices (built here: networkx's atlas is an import
-    the remembered verdict may not depend on, models/derived_cache.py)."""
-    from models.network import Network
+    the remembered verdict may not depend on, models/reading/derived_cache.py)."""
+    from models.topology.network import Network
 
     if size == 1:
         return [Network(1, [])]
@@ -153,7 +153,7 @@ def _small_system(algorithm, ids, arrangement) -> AsyncSystem:
     """The system of a small arrangement: a ring's labelling (``arrangement``: swapped or None),
     or a network (``arrangement``: the graph, its ports numbered as given, numbers readable)."""
     if _on_network(algorithm):
-        from models.network_semantics import NetworkSystem
+        from models.systems.network_semantics import NetworkSystem
 
         return NetworkSystem(algorithm, ids, arrangement, numbered=True)
     return AsyncSystem(algorithm, ids, arrangement)
@@ -163,7 +163,7 @@ def _relaid(contexts: tuple[set, set], algorithm, size: int, n: int) -> tuple[se
     """Contexts met on a network of ``size`` with their locals laid out for n: a per-port local
     has a slot per port of the larger network, and the ports a small process lacks keep their
     initial value (as they do at n, where a process of low degree lacks them too)."""
-    from models.network import Network
+    from models.topology.network import Network
 
     small, large = Layout.of(algorithm, Network(size).ports), Layout.of(algorithm, Network(n).ports)
     if small.slots == large.slots:
@@ -456,7 +456,7 @@ class _Checker:
         return None
 
     def _concrete(self, command: Command, locals_, pid, message, port, degree=None):
-        """(guard, new locals, sends, the id a timeout waits for) as models/semantics.py computes
+        """(guard, new locals, sends, the id a timeout waits for) as models/systems/semantics.py computes
         them, or _Raised."""
         algorithm, out_ports = self.algorithm, self._out_ports(degree)
         arguments = () if port is None else (self._port_argument(port),) if message is None else (

@@ -1,15 +1,15 @@
 """``reading_report(algorithm, n)``: the verdict on every symbolic reading, checked once per code.
 
 The checks (checker/trust/readings.py) load z3 and run every command symbolically. Their
-verdict is a function of the code alone, so it is remembered on disk (models/derived_cache.py)
+verdict is a function of the code alone, so it is remembered on disk (models/reading/derived_cache.py)
 and a plain check of an algorithm that has not changed since its last run never loads z3.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from models import derived_cache
-from models.algorithm import Algorithm
+from models.reading import derived_cache
+from models.dsl.algorithm import Algorithm
 
 from .report import EVIDENCE, ReadingReport
 

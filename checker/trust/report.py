@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from models.algorithm import Algorithm
-from models.footprint import TrustedReadings
+from models.dsl.algorithm import Algorithm
+from models.reading.footprint import TrustedReadings
 
 FAITHFUL, DISAGREES, UNREADABLE = "faithful", "disagrees", "unreadable"
 REACHABLE, WITNESS, SAMPLE = "reachable", "witness", "sample"

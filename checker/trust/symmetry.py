@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from models import derived_cache
-from models.algorithm import Algorithm
-from models.topology import Topology
+from models.reading import derived_cache
+from models.dsl.algorithm import Algorithm
+from models.topology.ring import Topology
 
 # The symmetries a run may quotient arrangements by (checker/explore/arrangements.py uses them).
 ROTATION, REFLECTION, NONE = "rotation", "reflection", "none"
@@ -43,7 +43,7 @@ _proofs: dict[tuple[type[Algorithm], int], SymmetryProof] = {}
 def prove_mirror_symmetry(algorithm: type[Algorithm], n: int) -> SymmetryProof:
     """Prove that swapping the two ports everywhere maps ``algorithm`` at ring size n to itself.
 
-    Remembered per (class, n), on disk too (models/derived_cache.py): a subclass is a different
+    Remembered per (class, n), on disk too (models/reading/derived_cache.py): a subclass is a different
     class and is proved afresh."""
     key = (algorithm, n)
     if key not in _proofs:

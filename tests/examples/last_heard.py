@@ -1,5 +1,5 @@
 """A synchronous algorithm on a network whose round depends on the order a process reads its
-ports: it keeps the id it heard *last*. The checker must notice (models/rounds.py) and check
+ports: it keeps the id it heard *last*. The checker must notice (models/systems/rounds.py) and check
 every labelling of the ports instead of one for all."""
 from models import NIL, SYNCHRONOUS, Algorithm, Id, Local, Message, Network, receive, spontaneous
 

@@ -19,7 +19,7 @@ from checker.explore.automorphisms import (
     stabilizer_orbits,
 )
 from models import Network
-from models.network import family
+from models.topology.network import family
 
 
 def listed_classes(network: Network) -> tuple[list[tuple[int, ...]], int]:

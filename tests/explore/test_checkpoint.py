@@ -208,7 +208,7 @@ def test_the_user_files_are_followed_through_imports_and_nothing_else(tmp_path, 
 
 def test_a_synchronizer_edited_between_two_runs_is_another_run(tmp_path, capsys):
     synchronizer, checkpoint = tmp_path / "my_beta.py", str(tmp_path / "beta.checkpoint")
-    synchronizer.write_text("from models.synchronizers import Beta\n\n\nclass MyBeta(Beta):\n    name = 'my-beta'\n")
+    synchronizer.write_text("from models.systems.synchronizers import Beta\n\n\nclass MyBeta(Beta):\n    name = 'my-beta'\n")
     argv = ["flooding", "--n", "3", "--graph", "path", "--synchronizer", str(synchronizer)]
     assert main([*argv, "--checkpoint", checkpoint]) == 0
     with open(os.path.join(ROOT, "tests", "mutants", "synchronizers", "beta_root_skips_subtrees.py")) as mutant:

@@ -1,4 +1,4 @@
-"""--crashes F (models/crashes.py): the adversary may stop up to F processes at any point; the
+"""--crashes F (models/systems/crashes.py): the adversary may stop up to F processes at any point; the
 specification is then about the live ones. A ring algorithm that is not built for crashes
 fails with a trace that replays; without --crashes nothing changes."""
 import json
@@ -10,7 +10,7 @@ from checker.cli import main
 from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
 from models import Observation
-from models.crashes import CRASH, Crashed, CrashSystem
+from models.systems.crashes import CRASH, Crashed, CrashSystem
 from specs import election_spec
 from specs.election import _stable
 

@@ -1,6 +1,6 @@
 """The interned engine and parallel workers change nothing but speed.
 
-The reference engine (models/semantics.py) is the semantics; the interned one memoises it.
+The reference engine (models/systems/semantics.py) is the semantics; the interned one memoises it.
 Both must produce the same states, in the same order, with the same transitions, on every
 algorithm and on every mutant, and `check` must give the same result for any --jobs.
 """
@@ -13,7 +13,7 @@ from algorithms import ASYNCHRONOUS_RINGS, builtin
 from checker import check
 from checker.cli.loader import load_algorithm
 from models import AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 
 from conftest import MUTANTS, first_of_each_algorithm, in_a_fresh_process, one_mutant_per_algorithm_fast
 

@@ -5,7 +5,7 @@ built to be the case a bug would miss: a self-loop (on the initial state, on the
 left on a cycle), a cycle through the initial state, a cheaper route to a terminal state that
 Kahn's pass reaches after a dearer one (the minimum must be lowered), a dearer one reached
 later (the maximum must be raised), terminal states of different costs. The native engine
-answers the same questions in C (models/native_explorer.c `graph_questions`);
+answers the same questions in C (models/native/explorer.c `graph_questions`);
 tests/models/test_native.py compares the two on algorithms with these shapes
 (tests/judges/).
 """

@@ -96,7 +96,7 @@ def test_every_quotient_gives_the_same_result(capsys, symmetry, checked):
 def test_one_labelling_of_n3_is_pinned_and_reduction_agrees():
     from checker.explore.explorer import Explorer
     from models import AsyncSystem
-    from models.interned import InternedSystem
+    from models.systems.interned import InternedSystem
     from specs import election_spec
 
     algorithm = builtin("hs-unoriented")

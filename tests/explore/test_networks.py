@@ -10,8 +10,8 @@ from checker.cli import main
 from checker.explore.automorphisms import group_order
 from checker.explore.networks import labelling_count, rank_classes
 from models import AlgorithmError, Network, Port
-from models.network import connected_graphs, family
-from models.network_semantics import NetworkSystem
+from models.topology.network import connected_graphs, family
+from models.systems.network_semantics import NetworkSystem
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "examples", "exchange.py")
 EXCHANGE = load_algorithm(EXAMPLES + ":Exchange")

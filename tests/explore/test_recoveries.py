@@ -1,4 +1,4 @@
-"""--recoveries R (models/crashes.py): a crashed process restarts from its initial state, R times
+"""--recoveries R (models/systems/crashes.py): a crashed process restarts from its initial state, R times
 in all. Bully's recovered highest process bids again and takes over: for a moment two processes
 believe they lead (a trace that replays), the old leader's followers change their decision,
 and once the faults stop the specification's eventual part holds under strong fairness."""
@@ -12,7 +12,7 @@ from checker.cli import main
 from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
 from models import Network
-from models.crashes import CRASH, RECOVER, Crashed
+from models.systems.crashes import CRASH, RECOVER, Crashed
 from specs import election_spec
 
 

@@ -15,7 +15,7 @@ from checker.explore.arrangements import arrangements
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from models import AsyncSystem
-from models.interned import InternedSystem
+from models.systems.interned import InternedSystem
 from specs import election_spec
 
 from conftest import MUTANTS, SMALLER_N, mutant_cases, one_mutant_per_algorithm_fast

@@ -1,4 +1,4 @@
-"""Synchronous rounds (models/rounds.py): one transition per round, rounds measured beside
+"""Synchronous rounds (models/systems/rounds.py): one transition per round, rounds measured beside
 messages, and seed 002's flooding checked on every connected graph."""
 import json
 import os
@@ -11,7 +11,7 @@ from checker.cli import main
 from checker.explore.arrangements import Arrangement
 from checker.explore.automorphisms import group_order
 from checker.explore.systems import system_for
-from models.network import connected_graphs, family
+from models.topology.network import connected_graphs, family
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "examples")
 FLOODING = builtin("flooding")

@@ -1,4 +1,4 @@
-"""--synchronizer (models/synchronized.py, models/synchronizers.py): a synchronous algorithm run
+"""--synchronizer (models/systems/synchronized.py, models/systems/synchronizers.py): a synchronous algorithm run
 through alpha, beta or gamma on the asynchronous network, over every interleaving. The three
 verify flooding on every connected graph of 3 vertices (and on paths of 4), each mutant breaks
 (Synch) with a trace that replays, the reduction keeps every verdict and message count, and the
@@ -16,9 +16,9 @@ from checker.cli import main
 from checker.cli.loader import load_synchronizer
 from checker.explore.arrangements import Arrangement
 from checker.explore.systems import system_for
-from models.network import family
-from models.synchronized import HANDLERS
-from models.synchronizers import Alpha, Beta, Gamma, clusters
+from models.topology.network import family
+from models.systems.synchronized import HANDLERS
+from models.systems.synchronizers import Alpha, Beta, Gamma, clusters
 from specs.synch import synchronized_spec
 
 SYNCHRONIZER_MUTANTS = os.path.join(MUTANTS, "synchronizers")
@@ -167,7 +167,7 @@ def test_a_synchronizer_that_builds_its_own_structure_gets_every_arrangement_and
     stand for another, nor one labelling for all."""
     variant = tmp_path / "beta_at_vertex_0.py"
     variant.write_text(
-        "from models.synchronizers import Beta, _tree_places\n\n\n"
+        "from models.systems.synchronizers import Beta, _tree_places\n\n\n"
         "class BetaAtVertexZero(Beta):\n"
         "    name = 'beta-at-vertex-0'\n\n"
         "    def places(self, topology, ids):\n"
@@ -203,7 +203,7 @@ def test_bad_synchronizer_options_get_one_line(capsys, argv, message):
 
 # alpha with one handler raising
 BROKEN_HANDLER = """\
-from models.synchronizers import Alpha
+from models.systems.synchronizers import Alpha
 
 
 class Broken(Alpha):
@@ -249,7 +249,7 @@ def test_a_handler_that_raises_in_a_worker_gets_the_same_line(tmp_path, handler)
 def test_a_handler_error_names_the_inherited_line_when_the_users_file_has_none(capsys, tmp_path):
     """A start that returns variables alpha does not expect: alpha's own ready raises, on its line."""
     path = tmp_path / "short_start.py"
-    path.write_text("from models.synchronizers import Alpha\n\n\n"
+    path.write_text("from models.systems.synchronizers import Alpha\n\n\n"
                     "class ShortStart(Alpha):\n"
                     "    def start(self, place):\n"
                     "        return (0,)\n")
@@ -288,7 +288,7 @@ def test_a_users_synchronizer_gets_the_multiset_channels_and_they_agree_with_the
     is held that way too, and agrees with --no-por."""
     variant = tmp_path / "alpha_counting_its_own_way.py"
     variant.write_text(
-        "from models.synchronizers import Alpha\n\n\n"
+        "from models.systems.synchronizers import Alpha\n\n\n"
         "class AlphaCountingItsOwnWay(Alpha):\n"
         "    name = 'alpha-counting-its-own-way'\n\n"
         "    def receive(self, place, sync, tick, port, envelope):\n"
@@ -303,10 +303,10 @@ def test_a_users_synchronizer_gets_the_multiset_channels_and_they_agree_with_the
     assert (reduced.states, full.states) == (2_805, 14_930)  # the built-in alpha's counts on the triangle
 
 
-# -- a handler sees ports as an algorithm's command does (models/synchronized.py PortHandlers)
+# -- a handler sees ports as an algorithm's command does (models/systems/synchronized.py PortHandlers)
 
 READS_A_NUMBER = """\
-from models.synchronizers import Alpha
+from models.systems.synchronizers import Alpha
 
 
 class AlphaReadingNumbers(Alpha):
@@ -338,7 +338,7 @@ def test_a_handler_that_reads_a_port_number_gets_every_labelling(tmp_path, capsy
 ])
 def test_what_a_handler_sends_on_and_sends_is_checked_in_one_line(tmp_path, capsys, body, message):
     path = tmp_path / "alpha_changed.py"
-    path.write_text("from models.synchronized import Envelope\nfrom models.synchronizers import Alpha\n\n\n"
+    path.write_text("from models.systems.synchronized import Envelope\nfrom models.systems.synchronizers import Alpha\n\n\n"
                     "class AlphaChanged(Alpha):\n"
                     "    def receive(self, place, sync, tick, port, envelope):\n"
                     f"        {body}\n")
@@ -348,7 +348,7 @@ def test_what_a_handler_sends_on_and_sends_is_checked_in_one_line(tmp_path, caps
 
 def test_a_place_with_a_port_its_process_lacks_is_refused_in_one_line(tmp_path, capsys):
     path = tmp_path / "alpha_five_ports.py"
-    path.write_text("from models.synchronizers import Alpha, Place\n\n\n"
+    path.write_text("from models.systems.synchronizers import Alpha, Place\n\n\n"
                     "class AlphaFivePorts(Alpha):\n"
                     "    def places(self, topology, ids):\n"
                     "        return [Place(tuple(range(5))) for _ in range(topology.n)]\n")

@@ -18,7 +18,7 @@ from checker.explore.fairness import STRONG, WEAK, fair_loop
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from checker.explore.systems import system_for
-from models.network import Network
+from models.topology.network import Network
 
 
 def _run(capsys, *argv):

@@ -19,7 +19,7 @@ from checker.explore.systems import system_for
 from checker.explore.twins import Searched, derived
 from checker.trust.remembered import reading_report
 from models import Message
-from models.native import NativeEngine
+from models.native.engine import NativeEngine
 from specs import election_spec
 
 from conftest import MUTANTS
@@ -197,7 +197,7 @@ def test_a_renaming_renames_ids_and_nothing_else():
     from checker.explore.native_search import Judged
     from checker.explore.twins import Renaming
     from models import AsyncSystem
-    from models.semantics import Observation
+    from models.systems.semantics import Observation
 
     system = AsyncSystem(load_algorithm("lcr"), (2, 1, 3))  # locals: asleep (bool), leader (Id)
     renaming = Renaming((1, 2, 3), (2, 1, 3), system)

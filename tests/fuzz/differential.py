@@ -159,7 +159,7 @@ class Workspace:
         os.environ.update(RINGLEADER_JOBS="1", RINGLEADER_NO_CACHE="1",
                           XDG_CACHE_HOME=os.path.join(self.directory, "cache"))
         if not self.optimised:
-            from models.native import compiler
+            from models.native.engine import compiler
 
             cc = compiler()
             if cc is not None:
@@ -463,7 +463,7 @@ def reference_expectations(case: Case, path: str, expected: tuple[str, ...]) -> 
     from checker.explore.planning import graphs_for
     from checker.quantify import mdp as mdp_module
     from checker.quantify.questions import Bounds, _ask, exact
-    from models.network_semantics import NetworkSystem
+    from models.systems.network_semantics import NetworkSystem
 
     algorithm = _load(case, path)
     n = case.n

@@ -674,7 +674,7 @@ def synchronizer_subclass(choices: Choices, tag: str) -> tuple[str, str, set[str
                            "tuple(q for q in place.ports if q not in place.children)[:1]"), "up")
         if up != "(place.parent,)":
             features.add(SYNCHRONIZER_PORTS)
-        body = f'''from models.synchronizers import Beta, signals
+        body = f'''from models.systems.synchronizers import Beta, signals
 
 
 class FzBeta{tag.capitalize()}(Beta):
@@ -695,7 +695,7 @@ class FzBeta{tag.capitalize()}(Beta):
         instance = choices.chance(70, "instance")
         features.add(SYNCHRONIZER_OWN_PLACES)
         if instance:
-            body = f'''from models.synchronizers import Beta, _tree_places
+            body = f'''from models.systems.synchronizers import Beta, _tree_places
 
 
 class FzBeta{tag.capitalize()}(Beta):
@@ -708,7 +708,7 @@ class FzBeta{tag.capitalize()}(Beta):
         return _tree_places(topology, ids, {roots}, set(range(topology.n)))
 '''
         else:
-            body = f'''from models.synchronizers import Beta, _tree_places
+            body = f'''from models.systems.synchronizers import Beta, _tree_places
 
 
 class FzBeta{tag.capitalize()}(Beta):
@@ -723,7 +723,7 @@ class FzBeta{tag.capitalize()}(Beta):
                              "len(place.ports[1:]) + 1"), "need")
         if need != "len(place.ports)":
             features.add(SYNCHRONIZER_PORTS)
-        body = f'''from models.synchronizers import Alpha
+        body = f'''from models.systems.synchronizers import Alpha
 
 
 class FzAlpha{tag.capitalize()}(Alpha):
@@ -736,7 +736,7 @@ class FzAlpha{tag.capitalize()}(Alpha):
         description = f"alpha that moves on with {need} safes"
     else:
         radius = choices.integer(0, 2)
-        body = f'''from models.synchronizers import Gamma
+        body = f'''from models.systems.synchronizers import Gamma
 
 
 class FzGamma{tag.capitalize()}(Gamma):

@@ -27,8 +27,8 @@ import textwrap
 from enum import IntEnum
 
 from models import Id, Port
-from models.algorithm import bound_takes_setting, message_bound_at
-from models.values import Decision
+from models.dsl.algorithm import bound_takes_setting, message_bound_at
+from models.dsl.values import Decision
 
 from .choices import Choices
 from .hazards import Scope

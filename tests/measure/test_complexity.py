@@ -11,7 +11,7 @@ from algorithms import builtin
 from checker import message_table
 from checker.cli import main
 from checker.trust.remembered import reading_report
-from models.native import NativeEngine, NativeUnavailable
+from models.native.engine import NativeEngine, NativeUnavailable
 from conftest import MUTANTS
 
 CR, CR_ALL, LCR, HS, HS_UNORIENTED = (builtin(name) for name in ("cr", "cr-all", "lcr", "hs", "hs-unoriented"))

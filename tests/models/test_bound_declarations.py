@@ -109,7 +109,7 @@ def test_the_setting_of_a_network():
     from algorithms import builtin
     from checker.explore.arrangements import Arrangement
     from checker.explore.systems import system_for
-    from models.network import Network
+    from models.topology.network import Network
     from specs.bounds import Setting, setting_of
 
     path = Network(4, [(0, 1), (1, 2), (2, 3)])

@@ -19,7 +19,7 @@ from models import (
     receive,
     spontaneous,
 )
-from models.draws import distribution, draws_in, outcomes
+from models.dsl.draws import distribution, draws_in, outcomes
 
 
 class Bit(Message):
@@ -144,7 +144,7 @@ def test_a_draw_outside_the_body_or_in_a_guard_is_refused():
 
 
 def test_the_symbolic_reading_refuses_a_draw():
-    from models.symbolic import execute
+    from models.reading.symbolic import execute
 
     flip = next(c for c in TwoCoins.commands if c.name == "flip")
     with pytest.raises(AlgorithmError, match="p.draw is random"):

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.algorithm import Layout
+from models.dsl.algorithm import Layout
 from checker.trust.remembered import reading_report
-from models.footprint import Footprint, TrustedReadings, footprint
+from models.reading.footprint import Footprint, TrustedReadings, footprint
 
 from test_symbolic import CASE_IDS, CASES, local_values, run_concretely, scenarios
 

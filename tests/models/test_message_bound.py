@@ -3,7 +3,7 @@
 A bound that is None at some n switched the message-bound property off there without a
 word; election_spec asked n = 1 and 2, so a bound that starts at n = 3 was never checked at
 any n. Now the bound is asked at n = 1..4 when the class is created and at the n a run
-checks (models.algorithm.message_bound_at), and a mix of None and numbers, a non-int or an
+checks (models.dsl.algorithm.message_bound_at), and a mix of None and numbers, a non-int or an
 exception is one line naming the class and the n, exit 2.
 """
 import pytest

@@ -12,7 +12,7 @@ figures and verdicts with either engine, a run that reads a port number must sti
 with every labelling, and the engine must still refuse what it does not run (synchronous
 rounds, premature timeouts).
 
-With crash failures (models/crashes.py) and timeouts (Bully and its mutants, and ring and
+With crash failures (models/systems/crashes.py) and timeouts (Bully and its mutants, and ring and
 network algorithms with --crashes), the C search, which then explores full graphs, must see the
 graph CrashSystem sees: the same figures, observation vectors (who crashed, whose leader
 crashed), changes and terminal states, and ``check`` the same figures and counterexamples.
@@ -31,12 +31,12 @@ from checker.explore.explorer import Explorer
 from checker.explore.reduction import watched_fields
 from checker.trust.remembered import reading_report
 from models import Network
-from models.crashes import CrashSystem
-from models.interned import InternedSystem
-from models.native import CYCLE, NativeEngine
-from models.native_audit import audit
-from models.network import family
-from models.network_semantics import NetworkSystem
+from models.systems.crashes import CrashSystem
+from models.systems.interned import InternedSystem
+from models.native.engine import CYCLE, NativeEngine
+from models.native.audit import audit
+from models.topology.network import family
+from models.systems.network_semantics import NetworkSystem
 from specs import election_spec
 
 from conftest import MUTANTS, ROOT

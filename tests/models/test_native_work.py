@@ -1,5 +1,5 @@
 """The native explorer takes things it worked out once instead of working them out again (in
-models/native_explorer.c): where the parts of a chain's next state start, from the step that
+models/native/explorer.c): where the parts of a chain's next state start, from the step that
 made it (encode_work); where a queued state's parts start, kept from when it was found
 (restore_work); and a successor's local contexts, from its predecessor's wherever the step
 left them as they were (context_after). Built with RINGLEADER_CHECK_NATIVE set, it also works

@@ -1,4 +1,4 @@
-"""The symbolic reading of a command (models.symbolic) agrees with the explorer's concrete one."""
+"""The symbolic reading of a command (models.reading.symbolic) agrees with the explorer's concrete one."""
 from __future__ import annotations
 
 import subprocess
@@ -14,9 +14,9 @@ from algorithms.cr import ChangRoberts
 from algorithms.hs import HirschbergSinclair, Probe
 from algorithms.lcr import LCR
 from models import CCW, CW, TRUE, AlgorithmError, AsyncSystem, Command, Id, opposite
-from models.algorithm import Layout
-from models.process import view_class
-from models.symbolic import SymbolicProcess, bind_message, evaluate, execute
+from models.dsl.algorithm import Layout
+from models.systems.process import view_class
+from models.reading.symbolic import SymbolicProcess, bind_message, evaluate, execute
 
 ALGORITHMS = (HirschbergSinclair, LCR, ChangRoberts)
 
@@ -190,7 +190,7 @@ def test_power_term_evaluates():
 
 
 def test_python_branching_on_a_z3_term_fails_loudly():
-    """Why models.lint rejects `if`: bodies written as plain functions, not lint-checked."""
+    """Why models.dsl.lint rejects `if`: bodies written as plain functions, not lint-checked."""
 
     def branching(p, m, port):
         if m.id > p.id:
@@ -203,7 +203,7 @@ def test_python_branching_on_a_z3_term_fails_loudly():
 
 def test_python_if_on_an_equality_is_refused_not_read_structurally():
     """z3 answers `if a == b` by asking whether a and b are the same term; the reading refuses it
-    (models/faithful.py) instead of silently never taking the branch, as it did before."""
+    (models/reading/faithful.py) instead of silently never taking the branch, as it did before."""
 
     def structural(p, m, port):
         if m.id == p.id:

@@ -1,7 +1,7 @@
 """The invariant vocabulary (specs/invariants.py): one text, read on explored states and on z3 terms.
 
   * concrete and symbolic evaluation of every conjunct agree on random states (hypothesis),
-    and so do the states one step later, taken by the semantics and by models.symbolic_ring;
+    and so do the states one step later, taken by the semantics and by models.reading.symbolic_ring;
   * the vocabulary's pieces (path_from, with_id, dropping a conjunct, finding an invariant);
   * --check-invariant's properties: no conjunct is false on a reachable state of the
     built-ins, and a wrong conjunct is reported with a shortest trace.
@@ -27,8 +27,8 @@ from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.run import check
 from models import CW, AlgorithmError, AsyncSystem, Id, Implies
-from models.algorithm import Layout
-from models.symbolic_ring import SymbolicRing
+from models.dsl.algorithm import Layout
+from models.reading.symbolic_ring import SymbolicRing
 from specs import election_spec
 from specs.cr_all_invariant import CRAllInvariant
 from specs.cr_invariant import CRInvariant

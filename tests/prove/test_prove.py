@@ -256,7 +256,7 @@ def test_cli_a_broken_conjunct_is_one_line(capsys, tmp_path, mode):
 
 
 def test_floor_division_in_a_command_is_proved_not_a_traceback(tmp_path, capsys):
-    """z3 reads ``//`` with Python's floor semantics (models/faithful.py): a guard written
+    """z3 reads ``//`` with Python's floor semantics (models/reading/faithful.py): a guard written
     (2 m.id) // 2 < p.id is LCR's own, so both proofs go through, as the explorer agrees."""
     path = tmp_path / "lcr_half.py"
     path.write_text(

@@ -1,4 +1,4 @@
-"""Synchronous algorithms that draw (models/probabilistic_rounds.py): their rounds are a Markov
+"""Synchronous algorithms that draw (models/systems/probabilistic_rounds.py): their rounds are a Markov
 chain, answered by Storm exactly; checked against the recurrences of docs/randomized.md,
 computed here by hand, and against the tests' own exact solver."""
 import json

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from models import LARGEST, NIL, SMALLEST, Algorithm, AlgorithmError, Local, UnidirectionalRing
-from models.semantics import Observation
+from models.systems.semantics import Observation
 from specs import (
     AGREEMENT, AT_MOST_ONE_LEADER, ELECTION, MESSAGE_BOUND, QUIESCENCE, STABILITY, TERMINATION, election_spec,
     leader_is_extremal,

@@ -1,4 +1,4 @@
-"""The compiled evaluator of z3 terms (models/compiled_terms.py) computes what z3 computes.
+"""The compiled evaluator of z3 terms (models/reading/compiled_terms.py) computes what z3 computes.
 
 Random terms over Int and Bool constants, with the operators the symbolic reading produces
 (SMT-LIB div and mod, powers, ite, the boolean connectives), on random values including
@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from algorithms import RINGS, builtin
-from models.compiled_terms import UNDEFINED, CompiledTerms, _NoPlainValue
-from models.symbolic import reading
+from models.reading.compiled_terms import UNDEFINED, CompiledTerms, _NoPlainValue
+from models.reading.symbolic import reading
 
 X, Y, Z = z3.Ints("x y z")
 P, Q = z3.Bools("p q")
@@ -96,7 +96,7 @@ def test_a_division_by_zero_is_undefined_as_in_z3():
 def test_every_builtin_reading_compiles():
     for name in RINGS:  # readings are checked on rings
         algorithm = builtin(name)
-        if algorithm.randomized:  # only the concrete semantics reads a draw (models/draws.py)
+        if algorithm.randomized:  # only the concrete semantics reads a draw (models/dsl/draws.py)
             continue
         topology = algorithm.topology(3)
         for command in algorithm.commands:

@@ -5,7 +5,7 @@ tests/trust/variants/blind_ids/ hides a real bug from the id-blind search of ran
 repr, an f-string, isinstance) or that no hidden id can refuse (``type(p.id).__name__``,
 ``id(p.id)``, a bare ``except:`` that swallows the refusal). tests/trust/variants/port_numbers/
 hides one from "one port labelling stands for all" (checker/explore/networks.py) behind a port
-named by its number, ``Port(0)`` (models/ports.py): compared with the arrival port, stored in a
+named by its number, ``Port(0)`` (models/topology/ports.py): compared with the arrival port, stored in a
 Port local or starting one, indexing a per-port local, sent on, or a port carried inside a
 message's tuple field.
 
@@ -26,9 +26,10 @@ import pytest
 
 from checker.cli import main
 from checker.explore import anonymous
-from models import NO_PORT, Port, semantics
-from models import algorithm as dsl
-from models.ports import PortNumbersRead, carries_a_port, given_port
+from models import NO_PORT, Port
+from models.dsl import algorithm as dsl
+from models.systems import semantics
+from models.topology.ports import PortNumbersRead, carries_a_port, given_port
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
 KINDS = ("blind_ids", "port_numbers")

@@ -1,4 +1,4 @@
-"""The lint (models/lint.py) names the constructs that z3 reads differently from Python, with
+"""The lint (models/dsl/lint.py) names the constructs that z3 reads differently from Python, with
 the fix, wherever the engines read them: the class, a helper outside it (in the same module
 or reached through an imported one), a command or decision function inherited from a mixin
 or base class in another file. It is a convenience; tests/trust/test_readings.py shows the

@@ -1,9 +1,9 @@
 """The native engine is checked against Python: every local context the C search evaluated is
-re-executed with the reference semantics (models/native_audit.py) before a verdict rests on it.
+re-executed with the reference semantics (models/native/audit.py) before a verdict rests on it.
 
 The audit is the last of the defences against a symbolic reading that differs from Python's,
 and the only one that is complete: the lint refuses the constructs it knows, the symbolic
-reading refuses operators whose z3 meaning differs (models/faithful.py), and the reading check
+reading refuses operators whose z3 meaning differs (models/reading/faithful.py), and the reading check
 compares readings with Python on small contexts (checker/trust/readings.py). The variants in
 tests/trust/variants/ are real bugs hidden by such a construct; each is refused by default, and
 with the other defences switched off (as if they had missed it) the C engine is built from the
@@ -24,10 +24,11 @@ from checker.cli import main
 from checker.explore import run
 from checker.trust import remembered
 from models import AsyncSystem
-from models import algorithm as dsl
-from models import faithful, native_audit
-from models.native import NativeEngine
-from models.native_audit import Disagreement, audit, verified
+from models.dsl import algorithm as dsl
+from models.native import audit as native_audit
+from models.reading import faithful
+from models.native.engine import NativeEngine
+from models.native.audit import Disagreement, audit, verified
 
 from conftest import in_a_fresh_process
 

@@ -3,7 +3,7 @@ anything is built from it, and what is built (footprints, the C engine) uses onl
 readings that agree.
 
 The variants below are written so that the symbolic reading accepts them (no construct
-models/faithful.py refuses) and yet says something else than Python: ``str`` or
+models/reading/faithful.py refuses) and yet says something else than Python: ``str`` or
 ``isinstance`` of a z3 term, a negative power. Each kind of evidence has a variant that only
 it catches: a disagreement on a reachable context only, on a z3 witness only, on samples
 only. Some of them the lint would reject at load; it is switched off while they are defined,
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 import pytest
 
-import models.algorithm
+import models.dsl.algorithm
 from algorithms import RINGS, builtin
 from algorithms.cr import ChangRoberts
 from algorithms.cr import Token as CrToken
@@ -33,10 +33,10 @@ from checker.trust.readings import (
 )
 from checker.trust.remembered import reading_report
 from models import NEXT, TRUE, And, AsyncSystem, Local, Message, Or, receive
-from models.dependence import DependenceTables
-from models.footprint import Footprint
-from models.interned import InternedSystem
-from models.native import NativeEngine
+from models.reading.dependence import DependenceTables
+from models.reading.footprint import Footprint
+from models.systems.interned import InternedSystem
+from models.native.engine import NativeEngine
 
 from conftest import MUTANTS
 
@@ -46,12 +46,12 @@ MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS)
 
 @contextmanager
 def unlinted():
-    saved = models.algorithm.lint_algorithm_class
-    models.algorithm.lint_algorithm_class = lambda cls: None
+    saved = models.dsl.algorithm.lint_algorithm_class
+    models.dsl.algorithm.lint_algorithm_class = lambda cls: None
     try:
         yield
     finally:
-        models.algorithm.lint_algorithm_class = saved
+        models.dsl.algorithm.lint_algorithm_class = saved
 
 
 class Quad(Message):

@@ -1,9 +1,9 @@
 """Every Python construct whose z3 meaning differs from Python's is refused by the symbolic
-reading (models/faithful.py), with the command, the line and the fix; the ones z3 reads as
+reading (models/reading/faithful.py), with the command, the line and the fix; the ones z3 reads as
 Python does (and // and %, given Python's floor semantics) are read faithfully.
 
-The commands here are plain functions run through ``models.symbolic.execute`` directly: the
-lint (models/lint.py), which would reject most of them when a class is created, is a
+The commands here are plain functions run through ``models.reading.symbolic.execute`` directly: the
+lint (models/dsl/lint.py), which would reject most of them when a class is created, is a
 convenience; this is the guarantee.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from algorithms.cr import ChangRoberts, Token
 from algorithms.hs import HirschbergSinclair
 from models import PREV, AlgorithmError, And, Command, Message
-from models.symbolic import bind_message, evaluate, execute
+from models.reading.symbolic import bind_message, evaluate, execute
 
 
 class Pair(Message):
@@ -151,9 +151,9 @@ def test_what_z3_reads_as_python_does_is_read(name, term, python):
 
 
 def test_the_decision_functions_are_read_in_the_same_scope(monkeypatch):
-    from models.symbolic import SymbolicProcess, read_decisions
+    from models.reading.symbolic import SymbolicProcess, read_decisions
 
-    monkeypatch.setattr("models.algorithm.lint_algorithm_class", lambda cls: None)  # the lint would say it first
+    monkeypatch.setattr("models.dsl.algorithm.lint_algorithm_class", lambda cls: None)  # the lint would say it first
 
     class Rewritten(HirschbergSinclair):
         def is_leader(p):

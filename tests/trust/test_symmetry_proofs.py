@@ -25,7 +25,7 @@ from checker.trust.symmetry import (
     LABELLING, REFLECTION, ROTATION, established_symmetry, prove_mirror_symmetry,
 )
 from models import CCW, CW, NIL, And, AsyncSystem, Id, Or, ite, receive, spontaneous, timeout
-from models.topology import opposite
+from models.topology.ring import opposite
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")
 

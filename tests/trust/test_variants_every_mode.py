@@ -29,8 +29,8 @@ from checker.cli import main
 from checker.cli.loader import load_algorithm
 from checker.explore.explorer import Explorer
 from models import AsyncSystem
-from models import algorithm as dsl
-from models.interned import InternedSystem
+from models.dsl import algorithm as dsl
+from models.systems.interned import InternedSystem
 from specs import election_spec
 
 VARIANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "variants")

@@ -5,7 +5,7 @@ between neighbours) plus a message's (up to delta); with delta alone a process w
 its tick's message when its neighbour, woken first, already starts the next tick. Caught by
 (Synch) on a path of 3.
 """
-from models.abd import ABD
+from models.systems.abd import ABD
 
 
 class OneDeltaPerTick(ABD):

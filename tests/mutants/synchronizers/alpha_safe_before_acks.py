@@ -4,7 +4,7 @@ Bug: step 3 ("send safe to each neighbor after exchanging all ack messages") fir
 the tick's messages are sent. A neighbour with a safe from everyone starts the next tick while
 a message of this tick is still on its way to it. Caught by (Synch) on a path of 3.
 """
-from models.synchronizers import Alpha, signals
+from models.systems.synchronizers import Alpha, signals
 
 
 class SafeBeforeAcks(Alpha):

@@ -5,7 +5,7 @@ from each child, then it is confident that every node in the spanning tree is sa
 reaches a process while a message of the tick is still on its way there. Caught by (Synch) on
 a path of 3.
 """
-from models.synchronizers import Beta
+from models.systems.synchronizers import Beta
 
 
 class RootSkipsSubtrees(Beta):

@@ -5,7 +5,7 @@ part between clusters), so a cluster starts the next tick while a message from a
 cluster's tick is still on an intercluster link. Caught by (Synch) on a path of 4 with clusters
 of radius 0 (each process its own cluster, as in alpha).
 """
-from models.synchronizers import Gamma
+from models.systems.synchronizers import Gamma
 
 
 class IgnoresNeighbouringClusters(Gamma):

@@ -7,7 +7,7 @@ neighbours) the parent is on the last port in every arrangement that stands for 
 run that let one labelling stand for all would miss it: reading the order of ``place.ports`` is
 reading port numbers.
 """
-from models.synchronizers import Beta, signals
+from models.systems.synchronizers import Beta, signals
 
 
 class ParentOnLastPort(Beta):

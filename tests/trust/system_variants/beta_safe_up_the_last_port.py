@@ -6,7 +6,7 @@ the next tick. With the labelling the checker first picks (on the path, each ver
 the order of its neighbours) the parent is on the last port in every arrangement that stands
 for its class, so a run that let one labelling stand for all would miss it.
 """
-from models.synchronizers import Beta, signals
+from models.systems.synchronizers import Beta, signals
 
 
 class SafeUpTheLastPort(Beta):

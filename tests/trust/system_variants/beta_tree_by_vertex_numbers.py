@@ -7,7 +7,7 @@ root has no child and starts every tick at once. The class's ``places`` is beta'
 instance sets its own), so a check that judged the class would take the structure for one that
 follows the ids, and the arrangement of each class it checks has its root elsewhere.
 """
-from models.synchronizers import Beta, Place
+from models.systems.synchronizers import Beta, Place
 
 
 class TreeByVertexNumbers(Beta):

@@ -23,7 +23,7 @@ message due at the instant a tick starts is received first ("p will receive it b
 to every neighbour, as an initiator does, so that start reaches every process of any connected
 graph (the text's figure has every non-initiator next to an initiator).
 
-(Synch) and the simulation are checked as for the other synchronizers (models/synchronized.py).
+(Synch) and the simulation are checked as for the other synchronizers (models/systems/synchronized.py).
 There is no reduction: the passing of time is one step of every process at once.
 """
 from __future__ import annotations

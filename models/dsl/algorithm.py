@@ -14,7 +14,7 @@ knows n, ``p.send``), and for a receive the message ``m`` and the arrival ``port
 locality is what makes the same text executable concretely and translatable to z3.
 Guards are expressions; bodies are straight-line assignments and sends; every
 data-dependent branch is a separate command, as in a ``do ... od``. The rules are checked
-when the class is created (see ``models.lint``).
+when the class is created (see ``models.dsl.lint``).
 """
 from __future__ import annotations
 
@@ -23,16 +23,16 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .draws import draws_in
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 from .lint import lint_algorithm_class
 from .messages import Message
-from .ports import Port, reads_a_number, stored
-from .topology import Topology
+from ..topology.ports import Port, reads_a_number, stored
+from ..topology.ring import Topology
 
 LARGEST = "largest"
 SMALLEST = "smallest"
-ASYNCHRONOUS = "asynchronous"  # DESIGN.md's FIFO semantics (models/semantics.py): the default
-SYNCHRONOUS = "synchronous"  # rounds (models/rounds.py)
+ASYNCHRONOUS = "asynchronous"  # DESIGN.md's FIFO semantics (models/systems/semantics.py): the default
+SYNCHRONOUS = "synchronous"  # rounds (models/systems/rounds.py)
 
 
 class Local:
@@ -43,7 +43,7 @@ class Local:
     def __init__(self, type_: type, initial):
         self.type = type_
         self.initial = stored(initial) if type_ is Port else initial  # states hold plain values
-        # starts at a port built from its number (Port(k)): reads port number k (models/ports.py)
+        # starts at a port built from its number (Port(k)): reads port number k (models/topology/ports.py)
         self.names_a_port = type_ is Port and reads_a_number(initial, numbered=False)
         self.name = "?"
 
@@ -121,7 +121,7 @@ def timeout(when: Callable | None = None, waits_for: Callable | None = None, ran
     leader waits for replies). With ``waits_for(p)`` (an id) it waits for that one process
     instead, and fires once that process has crashed (a perfect failure detector).
     ``--premature-timeouts`` lets every timeout fire whenever its guard holds, as an unreliable
-    failure detector would (models/semantics.py, ``timeout_steps``)."""
+    failure detector would (models/systems/semantics.py, ``timeout_steps``)."""
 
     def decorate(body):
         return Command(body.__name__, "timeout", body, when, None, None, _line_of(body), _next_order(),
@@ -161,7 +161,7 @@ class Algorithm:
       mirror_symmetric -- True if swapping CW and CCW everywhere changes nothing (then the
                        checker also quotients arrangements by reflection, once
                        checker/trust/symmetry.py has proved it for the class loaded)
-      timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/rounds.py)
+      timing        -- ASYNCHRONOUS (default) or SYNCHRONOUS (rounds: models/systems/rounds.py)
       anonymous     -- True if processes have no ids (then ``p.id`` cannot be read)
       knows_diameter -- True if a process on a network may read ``p.diameter`` (seed 002's D)
       default_graphs -- on a network, the graphs a run covers unless --graph says otherwise: None
@@ -170,7 +170,7 @@ class Algorithm:
                        sends once per round, so that ``--expected rounds`` can count rounds
       round_commands -- for a synchronous algorithm that draws: the names of the commands that
                        begin a round of the protocol (a synchronous round in which some process
-                       runs one counts once; models/probabilistic_rounds.py)
+                       runs one counts once; models/systems/probabilistic_rounds.py)
       largest_id    -- the largest id the algorithm is written for (a local per id value, written
                        out), or None (any id); a run with a larger id is refused
     and the decision functions the specification reads, written in the DSL:

@@ -1,6 +1,6 @@
 """The symbolic (z3) reading of a whole ring of n processes: every local, every channel, one step.
 
-``models.symbolic`` reads one command of one process on z3 terms. This module puts n copies of
+``models.reading.symbolic`` reads one command of one process on z3 terms. This module puts n copies of
 that reading on the ring, so that a proof can say "the invariant holds before this step and
 fails after it" about the very algorithm text the explorer runs:
 
@@ -13,11 +13,11 @@ fails after it" about the very algorithm text the explorer runs:
     of the state-before's sequence only, plus the appended terms one by one, which z3 decides
     at once (over Concat/Extract terms it timed out at n = 3);
   * a step of command c at process i (arrival port q for a receive) is c's reading
-    (``models.symbolic.reading``: the one reading per command instance and n that
+    (``models.reading.symbolic.reading``: the one reading per command instance and n that
     checker/trust/readings.py compares with Python, and a proof checks first), with the
     reading's process constants replaced by process i's locals and id and the message's
     fields by the head of the channel into q; the head is removed and the sends are
-    appended in order, as in models.semantics;
+    appended in order, as in models.systems.semantics;
   * a head that no command accepts is consumed with no other effect (an unmatched reception).
 
 A ``RingTerms`` has the shape of the explorer's state (locals per process, contents per
@@ -30,9 +30,9 @@ import itertools
 from dataclasses import dataclass, replace
 import z3
 
-from .algorithm import Algorithm, Command
-from .messages import Message
-from .semantics import UNMATCHED
+from ..dsl.algorithm import Algorithm, Command
+from ..dsl.messages import Message
+from ..systems.semantics import UNMATCHED
 from .symbolic import SymbolicProcess, SymbolicStep, as_term, reading, sort_of
 
 

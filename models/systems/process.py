@@ -6,11 +6,11 @@ per local, so reading ``p.asleep`` is a tuple index and not a dictionary lookup.
 """
 from __future__ import annotations
 
-from .algorithm import Algorithm, Layout
-from .draws import NoDraws
-from .errors import AlgorithmError
-from .logic import is_symbolic
-from .ports import Port, PortNumbersRead, given_port, reads_a_number, stored
+from ..dsl.algorithm import Algorithm, Layout
+from ..dsl.draws import NoDraws
+from ..errors import AlgorithmError
+from ..logic import is_symbolic
+from ..topology.ports import Port, PortNumbersRead, given_port, reads_a_number, stored
 
 # Where no coins are handed in (the symbolic reading, decision functions), a draw is refused.
 _UNREAD = NoDraws(
@@ -39,7 +39,7 @@ class ProcessView:
     """Base of the generated views: id, n, sends; locals come from the generated subclass."""
 
     __slots__ = ("_values", "id", "_n", "_sent", "_out_ports", "_algorithm", "_coins")
-    _numbered = True  # Port values read from locals show their numbers (models/ports.py)
+    _numbered = True  # Port values read from locals show their numbers (models/topology/ports.py)
 
     def __init__(self, values, pid: int, n: int, out_ports, algorithm, coins=_UNREAD):
         self._values = values
@@ -72,7 +72,7 @@ class ProcessView:
 
     def draw(self, choices):
         """A value drawn at random: ``p.draw({0: 1, 1: 3})`` (value: weight) or ``p.draw((0, 1))``
-        (uniform). The checker explores every value, each with its probability (models.draws)."""
+        (uniform). The checker explores every value, each with its probability (models.dsl.draws)."""
         return self._coins.pick(choices)
 
     def send_all(self, message, *, where=None):
@@ -115,7 +115,7 @@ def _scalar_property(slot: int):
 
 
 def _port_property(slot: int):
-    """A Port local: stored as a plain int (models/ports.py), read as a Port value."""
+    """A Port local: stored as a plain int (models/topology/ports.py), read as a Port value."""
     def read(self):
         return given_port(self._values[slot], self._numbered)
 
@@ -137,7 +137,7 @@ def _vector_property(slots: dict):
 def view_class(algorithm: type[Algorithm], layout: Layout, base: type[ProcessView] | None = None,
                **attributes) -> type[ProcessView]:
     """A ProcessView subclass (of ``base``, by default ProcessView; a network's processes have
-    models/network_process.py's) with one property per declared local, and ``attributes``."""
+    models/systems/network_process.py's) with one property per declared local, and ``attributes``."""
     base = base or ProcessView
     namespace: dict = {"__slots__": (), **attributes}
     per_port: dict[str, dict] = {}

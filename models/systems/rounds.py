@@ -21,12 +21,12 @@ checker measures its length, the **rounds**, beside the messages.
 
 Processes handle their messages in port order. On a network, whose port numbers are the
 adversary's, that order would be a way to read the numbers: in a run that checks one labelling
-for all (models/ports.py), every round checks that the outcome of each process's deliveries is
+for all (models/topology/ports.py), every round checks that the outcome of each process's deliveries is
 the same in every order of its ports (by subsets: the outcome of delivering a set of channels
 must not depend on which came last), and raises ``PortNumbersRead`` otherwise.
 
 The local semantics (what a command does at one process) is the asynchronous system's
-(models/semantics.py, models/network_semantics.py), which this class drives; so a synchronous
+(models/systems/semantics.py, models/systems/network_semantics.py), which this class drives; so a synchronous
 algorithm is written with the same DSL, and its commands mean the same.
 """
 from __future__ import annotations
@@ -34,10 +34,10 @@ from __future__ import annotations
 from itertools import product
 from typing import NamedTuple
 
-from .errors import AlgorithmError
-from .ports import PortNumbersRead
+from ..errors import AlgorithmError
+from ..topology.ports import PortNumbersRead
 from .semantics import UNMATCHED
-from .topology import UnorientedRing
+from ..topology.ring import UnorientedRing
 
 # On a network with one port labelling standing for all, a process's round is checked to do the
 # same whichever port it reads first (_same_in_every_order): over the 2^d sets of its d ports,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 
 
 class Message(tuple):

@@ -8,7 +8,7 @@ instance no longer has one successor but a distribution over successors, and the
 graph of an algorithm that draws is a Markov decision process: the scheduler picks the
 command instance, the coins pick the outcome.
 
-The concrete semantics (models/semantics.py) enumerates every outcome by running the body
+The concrete semantics (models/systems/semantics.py) enumerates every outcome by running the body
 once per sequence of picks (``outcomes``). Nothing else reads draws: the symbolic reading
 (z3, the native engine, footprints, proofs) refuses them, so an algorithm that draws runs in
 the Python engine without partial-order reduction. Which commands draw is read from their
@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 
 if TYPE_CHECKING:  # Fraction is imported where a draw is made: most checks never draw
     from fractions import Fraction

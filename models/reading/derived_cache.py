@@ -1,8 +1,8 @@
 """What the symbolic readings give one algorithm at one n, remembered between runs.
 
 A plain check uses the z3 reading of the commands only through what it derives from them: the
-verdict on each reading (checker/trust/readings.py), the footprints (models/footprint.py), the
-C source of the native engine (models/codegen.py) and the proof of a declared mirror symmetry
+verdict on each reading (checker/trust/readings.py), the footprints (models/reading/footprint.py), the
+C source of the native engine (models/native/codegen.py) and the proof of a declared mirror symmetry
 (checker/trust/symmetry.py). Deriving them loads z3 and reads every command symbolically,
 which is most of a short run's fixed cost. Each is a function of code alone, so it is kept on
 disk under ``$XDG_CACHE_HOME/ringleader/derived`` and found again when nothing it depends on
@@ -149,7 +149,7 @@ _package_files: set[str] | None = None
 def _files_of_packages() -> set[str]:
     global _package_files
     if _package_files is None:
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # models/reading/
         found = set()
         for package in _PACKAGES:
             for folder, subfolders, files in os.walk(os.path.join(root, package)):

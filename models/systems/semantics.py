@@ -10,7 +10,7 @@ A transition is one command of one process, run atomically:
     reception, seed 001: "the second time ... lines 11-13 are not executed").
 Transitions are listed in a fixed order (process, then command declaration order, then port),
 so that a trace stored as successor ordinals replays to the same states. A command that draws
-random values (``p.draw``, models/draws.py) has one transition per outcome, listed together in
+random values (``p.draw``, models/dsl/draws.py) has one transition per outcome, listed together in
 the order of the draws; each outcome's probability is kept by the *_distributions functions.
 """
 from __future__ import annotations
@@ -19,13 +19,13 @@ import traceback
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from . import draws
-from .algorithm import Algorithm, Command, Layout, refuse_ids_beyond_largest
-from .errors import AlgorithmError
-from .messages import Message
-from .ports import PortNumbersRead, carries_a_port
+from ..dsl import draws
+from ..dsl.algorithm import Algorithm, Command, Layout, refuse_ids_beyond_largest
+from ..errors import AlgorithmError
+from ..dsl.messages import Message
+from ..topology.ports import PortNumbersRead, carries_a_port
 from .process import view_class
-from .values import HiddenId, render
+from ..dsl.values import HiddenId, render
 
 UNMATCHED = "(unmatched)"
 ONE = 1  # the probability of a command that draws nothing: an int is exact, and Fraction arithmetic keeps it so
@@ -74,7 +74,7 @@ class Observation:
     is_leader: bool
     leader_id: int | None
     candidate: bool
-    crashed: bool = False  # stopped by a crash failure (models/crashes.py): it decides nothing
+    crashed: bool = False  # stopped by a crash failure (models/systems/crashes.py): it decides nothing
     leader_crashed: bool = False  # the leader it records has crashed: its decision may change
 
 
@@ -232,8 +232,8 @@ class AsyncSystem:
     # -- transitions -------------------------------------------------------------------
     # A command reads and writes only its own process, so what it does depends on nothing but
     # (process, its locals, the message, the port). These functions are that local core;
-    # ``steps`` adds the channels, and the interned engine (models/interned.py) memoises them.
-    # A command that draws (models/draws.py) has several outcomes, each with its probability:
+    # ``steps`` adds the channels, and the interned engine (models/systems/interned.py) memoises them.
+    # A command that draws (models/dsl/draws.py) has several outcomes, each with its probability:
     # the *_distributions functions give them grouped per command, the *_outcomes functions
     # list them one after the other (the state graph under every scheduler and every coin).
     def spontaneous_distributions(self, i: int, values: tuple) -> list[tuple[Command, list]]:

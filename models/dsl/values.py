@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .logic import And, Or
-from .ports import NONE_STORED, Port
+from ..logic import And, Or
+from ..topology.ports import NONE_STORED, Port
 
 
 class Decision(IntEnum):
@@ -82,7 +82,7 @@ def refusing_every_use(refuse):
 
 
 def _refuse_anonymous(self, *_):
-    from .errors import AlgorithmError
+    from ..errors import AlgorithmError
 
     algorithm = object.__getattribute__(self, "_algorithm")
     raise AlgorithmError(f"{algorithm} is anonymous (anonymous = True): its processes have no id to read")

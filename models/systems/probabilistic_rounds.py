@@ -1,7 +1,7 @@
 """Synchronous rounds with probabilities: each round a distribution over the next states.
 
-models/rounds.py runs one round as every process's deliveries and compute step, and lists
-every combination of the processes' outcomes as a successor. With draws (models/draws.py) the
+models/systems/rounds.py runs one round as every process's deliveries and compute step, and lists
+every combination of the processes' outcomes as a successor. With draws (models/dsl/draws.py) the
 outcomes of each process have probabilities, and the processes draw independently, so a round
 is one distribution: the product of the processes' distributions. Nothing is left to a
 scheduler (every process moves), so the state graph is a Markov chain: each state has one
@@ -13,7 +13,7 @@ it, every choice and every coin alike).
 Rewards per round, as expectations over its outcomes: the messages sent, and the protocol
 rounds, which the algorithm names by its ``round_commands``: a synchronous round in which some
 process runs one of them counts as one protocol round (random-one-bit: the commands that draw
-and send a bit; Itai-Rodeh: those that draw a new id). Successors are listed in models/rounds.py's order, equal ones merged, and
+and send a bit; Itai-Rodeh: those that draw a new id). Successors are listed in models/systems/rounds.py's order, equal ones merged, and
 each keeps the place of its first combination there (``ordinal``), so a path replays as a
 round-by-round trace.
 """
@@ -24,7 +24,7 @@ from itertools import product
 from math import lcm
 from typing import NamedTuple
 
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 from .rounds import RoundSystem
 
 _ONE = Fraction(1)
@@ -36,7 +36,7 @@ class RoundChoice(NamedTuple):
     outcomes: tuple[tuple[int, tuple], ...]  # (probability's value number, next state)
     messages: int  # value number of the expected messages sent
     rounds: int  # value number of the expected protocol rounds completed (0 or 1 each)
-    ordinals: tuple[int, ...]  # each outcome's place among models/rounds.py's successors
+    ordinals: tuple[int, ...]  # each outcome's place among models/systems/rounds.py's successors
 
 
 class ProbabilisticRounds(RoundSystem):
@@ -100,7 +100,7 @@ class ProbabilisticRounds(RoundSystem):
 
     def _process_distribution(self, i: int, values: tuple, inbox: tuple) -> list:
         """(probability, new locals, sends, whether it did anything, whether it ran a round
-        command) of process i's part of a round, in the order of models/rounds.py's ``_process_round``."""
+        command) of process i's part of a round, in the order of models/systems/rounds.py's ``_process_round``."""
         key = (i, values, inbox)
         found = self._distributions.get(key)
         if found is None:

@@ -1,6 +1,6 @@
 """Ports on a general network: what a process knows of its neighbours, and nothing more.
 
-On a network (models/network.py) a process of degree d reaches its neighbours through ports
+On a network (models/topology/network.py) a process of degree d reaches its neighbours through ports
 numbered 0..d-1, and which port leads to which neighbour is the adversary's choice, part of the
 arrangement (seeds 000 and 002 assume nothing else: "send M to each neighbor"). A command never
 sees a number unless it asks for one: the arrival port, a Port-typed local and ``NO_PORT`` are
@@ -19,8 +19,8 @@ is declared; what the algorithm does decides.
 """
 from __future__ import annotations
 
-from .errors import AlgorithmError
-from .logic import is_symbolic
+from ..errors import AlgorithmError
+from ..logic import is_symbolic
 
 NONE_STORED = -1  # how NO_PORT is stored in a state: port numbers are 0..degree-1
 

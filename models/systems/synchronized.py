@@ -7,9 +7,9 @@ model ... by simulating the ticks on an asynchronous network", and it must satis
 
 ``SynchronizedSystem`` is that two-layered system, explored like any asynchronous one: every
 interleaving of every message, the algorithm's and the synchronizer's. Each process runs the
-synchronous algorithm's rounds (models/rounds.py: round k reads the messages sent to it in
+synchronous algorithm's rounds (models/systems/rounds.py: round k reads the messages sent to it in
 round k - 1, then takes its compute step) one tick at a time, and the synchronizer
-(models/synchronizers.py) decides when it may start the next tick. What a process holds:
+(models/systems/synchronizers.py) decides when it may start the next tick. What a process holds:
 
   * the algorithm's locals and ``tick``, the rounds it has simulated;
   * the algorithm's messages received and not yet read, each with the tick it was sent in
@@ -44,8 +44,8 @@ from itertools import islice, permutations
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from .errors import AlgorithmError
-from .ports import Port, PortNumbersRead, read_numbers
+from ..errors import AlgorithmError
+from ..topology.ports import Port, PortNumbersRead, read_numbers
 from .semantics import Step
 
 MAX_TICKS = 1000  # a synchronous run this long is not one a synchronizer should be checked on
@@ -289,7 +289,7 @@ class SynchronizedSystem:
 class PortHandlers:
     """The synchronizer's handlers as the system calls them: port numbers (plain ints) in and
     out, while the synchronizer's code sees its ports only as ``Port`` values, as an algorithm's
-    commands do (models/ports.py). Its place's ports, parent, children and intercluster ports,
+    commands do (models/topology/ports.py). Its place's ports, parent, children and intercluster ports,
     and the arrival port of a signal, are Port values; what it sends on must be one of them.
 
     In a run that lets one port labelling stand for all (``numbered`` false), a Port value
@@ -312,7 +312,7 @@ class PortHandlers:
         places = self.guarded.places(topology, ids)
         if not isinstance(places, (list, tuple)) or len(places) != topology.n or not all(
                 isinstance(place, Place) for place in places):
-            raise AlgorithmError(f"{self.name}.places must give a models.synchronizers.Place for each of the "
+            raise AlgorithmError(f"{self.name}.places must give a models.systems.synchronizers.Place for each of the "
                                  f"{topology.n} processes")
         return [self._place(place, topology.degree(v), v) for v, place in enumerate(places)]
 
@@ -448,7 +448,7 @@ def _holds_a_port(value) -> bool:
 
 def guarded_handlers(synchronizer) -> SimpleNamespace:
     """``synchronizer``'s handlers (``HANDLERS``), each raising AlgorithmError where the
-    synchronizer's code raises, as an algorithm's command does (models/semantics.py): one line
+    synchronizer's code raises, as an algorithm's command does (models/systems/semantics.py): one line
     naming the file, the handler, the line and the exception. The error is made where the
     handler runs, so a worker sends back the same error as one process raises."""
     return SimpleNamespace(**{handler: _guarded(synchronizer, handler) for handler in HANDLERS})
@@ -476,7 +476,7 @@ def _handler_error(synchronizer, handler: str, error: Exception) -> AlgorithmErr
     own = [frame for frame in frames if frame.filename == own_file]
     innermost = (own or frames)[-1] if frames else None
     where = f"{innermost.filename}:{innermost.lineno}" if innermost else own_file or cls.__module__
-    if isinstance(error, AlgorithmError):  # of its own class, as models/semantics.py keeps it
+    if isinstance(error, AlgorithmError):  # of its own class, as models/systems/semantics.py keeps it
         return type(error)(f"{where}: {cls.__name__}.{handler}: {error}")
     return AlgorithmError(f"{where}: {cls.__name__}.{handler} raised {type(error).__name__}: {error}")
 

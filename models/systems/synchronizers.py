@@ -17,18 +17,18 @@ differ in how that is learnt:
     once a subtree has heard from every neighbouring cluster, is ``ready`` here; then next
     goes down and the tick begins.
 
-A synchronizer is the part of a process that models/synchronized.py leaves open: its variables
+A synchronizer is the part of a process that models/systems/synchronized.py leaves open: its variables
 (a tuple), what it does on each signal it receives, the control steps it may take, and when its
 process may start the next tick. Each handler returns the new variables and what it sends, as
 (port, Envelope) pairs (``signals`` makes them). Subclass one to try a variant
 (``--synchronizer my_alpha.py``; docs/synchronizers.md, "Writing a synchronizer").
 
-A handler sees its ports as an algorithm's command does, as ``Port`` values (models/ports.py)
+A handler sees its ports as an algorithm's command does, as ``Port`` values (models/topology/ports.py)
 that compare with ``==`` only: a place's ports, parent, children and intercluster ports, and the
 port a signal arrived on. ``places`` builds the structure from the graph and plain port numbers;
 the system hands each handler its place with those numbers as Port values. Reading a number
 (``port.number``, or the order in which a place lists its ports) makes the checker explore
-every port labelling (models/synchronized.py's ``PortHandlers``).
+every port labelling (models/systems/synchronized.py's ``PortHandlers``).
 
 Choices where the text leaves room (docs/synchronizers.md):
   * Every message of the algorithm is acknowledged on the link it came by (that is what makes
@@ -64,10 +64,10 @@ def counted(pair: tuple, tick: int, of_tick: int) -> tuple:
 
 
 class Synchronizer:
-    """The interface models/synchronized.py calls (see the module); alpha's is the simplest."""
+    """The interface models/systems/synchronized.py calls (see the module); alpha's is the simplest."""
 
     name = "synchronizer"
-    reduces = True  # its system reduces the interleavings (models/synchronized.py); ABD's does not
+    reduces = True  # its system reduces the interleavings (models/systems/synchronized.py); ABD's does not
 
     def places(self, topology, ids) -> list[Place]:
         return [Place(tuple(range(topology.degree(i)))) for i in range(topology.n)]
@@ -334,7 +334,7 @@ def _cluster_places(topology, ids, radius: int) -> list[Place]:
     return places
 
 
-SYNCHRONIZERS = {"alpha": Alpha, "beta": Beta, "gamma": Gamma}  # and models/abd.py's ABD
+SYNCHRONIZERS = {"alpha": Alpha, "beta": Beta, "gamma": Gamma}  # and models/systems/abd.py's ABD
 
 # The structures built here follow the ids and the graph, never the vertex or port numbers, so a
 # symmetry of the graph carries one arrangement's structure to another's, and a relabelling of

@@ -5,7 +5,7 @@ A process of degree d has ports 0..d-1; ``labelling[u]`` lists u's neighbours in
 a message that u sends on port k goes to ``labelling[u][k]`` and arrives there on the port
 that leads back to u. The labelling is the adversary's choice and part of the arrangement
 (``port_labellings``), as the unoriented ring's is; by default each process numbers its
-neighbours in increasing order. Ports are ``models.ports.Port`` values for the algorithm.
+neighbours in increasing order. Ports are ``models.topology.ports.Port`` values for the algorithm.
 
 Every network on n vertices declares the same port names, 0..n-2 (the most a simple graph on n
 vertices needs), so one layout of locals serves every graph of a run; a process simply has no
@@ -20,8 +20,8 @@ on n vertices up to isomorphism, from networkx's atlas (n <= 7); ``read_edge_lis
 """
 from __future__ import annotations
 
-from .errors import AlgorithmError
-from .topology import Channel, Topology
+from ..errors import AlgorithmError
+from .ring import Channel, Topology
 
 FAMILIES = ("complete", "path", "star", "ring", "grid")
 ATLAS_MAX_N = 7  # networkx's graph atlas holds every graph on up to 7 vertices
@@ -32,7 +32,7 @@ class Network(Topology):
 
     kind = "network"
     port_labellings = True
-    numbered_ports = True  # the algorithm sees Port values (models/ports.py), not names
+    numbered_ports = True  # the algorithm sees Port values (models/topology/ports.py), not names
 
     def __init__(self, n: int, edges=None, labelling=None, name: str | None = None, vertex_names=None):
         if edges is None:

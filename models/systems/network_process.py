@@ -5,13 +5,13 @@ process on a network has ``p.degree`` (how many ports it has), ``p.diameter`` (i
 sets ``knows_diameter = True``: seed 002's flooding knows D), ``p.send(port, m)`` for a Port
 value, ``p.send_all(m)`` ("send to each neighbor"), per-port locals indexed by Port values,
 and ``p.port(k)``, the port numbered k (NO_PORT if there is none), for algorithms that walk
-their ports in order (that reads a number: see models/ports.py).
+their ports in order (that reads a number: see models/topology/ports.py).
 """
 from __future__ import annotations
 
-from .errors import AlgorithmError
-from .logic import And, is_symbolic, ite
-from .ports import NONE_STORED, Port, PortNumbersRead, given_port, reads_a_number
+from ..errors import AlgorithmError
+from ..logic import And, is_symbolic, ite
+from ..topology.ports import NONE_STORED, Port, PortNumbersRead, given_port, reads_a_number
 from .process import ProcessView
 
 

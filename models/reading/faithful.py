@@ -1,7 +1,7 @@
 """Python operators on z3 terms: each either means what it means on plain values, or is refused.
 
-A command's text runs on plain values (the reference, models/semantics.py) and on z3 terms
-(models/symbolic.py). Python hands an operator on a z3 term to z3, and several of z3's answers
+A command's text runs on plain values (the reference, models/systems/semantics.py) and on z3 terms
+(models/reading/symbolic.py). Python hands an operator on a z3 term to z3, and several of z3's answers
 differ from Python's without any error:
 
   * ``bool(t)`` of an equation compares the two sides' *structure*: ``(a, b) == (True, True)``,
@@ -27,7 +27,7 @@ from contextlib import contextmanager
 
 import z3
 
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 
 _LOGIC_FIX = "write And/Or/Not/ite (from models) on the terms, or split the command into guarded commands"
 _BOOL_ARITHMETIC_FIX = "a bool takes part in arithmetic only through ite(b, 1, 0)"
@@ -163,8 +163,8 @@ _depth = 0
 
 # frames that are not the user's code: z3, this module, and the DSL's plumbing
 _PLUMBING = tuple(os.path.dirname(f) if f.endswith("__init__.py") else f for f in (
-    z3.__file__, __file__, *(os.path.join(os.path.dirname(__file__), name)
-                             for name in ("logic.py", "process.py", "messages.py", "symbolic.py")),
+    z3.__file__, __file__, *(os.path.join(os.path.dirname(os.path.dirname(__file__)), *name.split("/"))
+                             for name in ("logic.py", "systems/process.py", "dsl/messages.py", "reading/symbolic.py")),
 ))
 
 

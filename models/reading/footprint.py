@@ -2,7 +2,7 @@
 
 A command sees only its own process (docs/design.md's locality rule), so everything it touches is
 named by its process's local slots, the channel it reads and the ports it sends on. Running
-the command once on z3 terms (``models.symbolic``) gives that exactly, for every value at once:
+the command once on z3 terms (``models.reading.symbolic``) gives that exactly, for every value at once:
 the slots whose constants occur in the guard, the new values or the sent fields are read; a
 slot whose new value is not its old constant is written; the ports sent on are those of the
 sends. Partial-order reduction (checker/reduction.py) decides from these which transitions
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import derived_cache
-from .algorithm import Algorithm, Command, Layout
+from ..dsl.algorithm import Algorithm, Command, Layout
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 Everything about states and transitions is ``AsyncSystem``'s: a command of one process, run
 atomically, FIFO channels, one per direction of every edge. What differs is what a command
-sees of its ports (models/network_process.py): the arrival port is a ``Port`` value, and
+sees of its ports (models/systems/network_process.py): the arrival port is a ``Port`` value, and
 unless the run lets it (``numbered``), reading a port's number raises ``PortNumbersRead``
-(models/ports.py) so that the checker can start again with every labelling.
+(models/topology/ports.py) so that the checker can start again with every labelling.
 
 Partial-order reduction takes the footprint of each command instance from its symbolic reading
 at the degree of its process, where checker/trust/readings.py found that reading faithful (the
@@ -12,11 +12,11 @@ worst case otherwise: it reads and writes every local and may send on every port
 """
 from __future__ import annotations
 
-from .algorithm import Algorithm
-from .errors import AlgorithmError
-from .network import Network
+from ..dsl.algorithm import Algorithm
+from ..errors import AlgorithmError
+from ..topology.network import Network
 from .network_process import NetworkProcessView
-from .ports import PortNumbersRead, given_port
+from ..topology.ports import PortNumbersRead, given_port
 from .process import view_class
 from .semantics import AsyncSystem
 
@@ -44,7 +44,7 @@ class NetworkSystem(AsyncSystem):
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         """As ``AsyncSystem.locals_of``, without the per-port locals of ports the process lacks
-        (every process has slots for n - 1 ports: models/network.py)."""
+        (every process has slots for n - 1 ports: models/topology/network.py)."""
         degree = self.topology.degree(i)
         return {name: value for (_, port, _), (name, value) in zip(self.layout.slots, super().locals_of(state, i).items())
                 if port is None or port < degree}

@@ -12,7 +12,7 @@ inherited from a base class or a mixin defined in another file) and its decision
 and it follows calls into helper functions defined outside the class (a module-level
 function, ``helpers.f`` through an imported module). The lint is a convenience that explains
 the rule early; the guarantee is elsewhere: the symbolic reading refuses these constructs
-(models/faithful.py) and is compared with the concrete one before it is used
+(models/reading/faithful.py) and is compared with the concrete one before it is used
 (checker/trust/readings.py).
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import linecache
 import os
 import sys
 
-from .errors import AlgorithmError
+from ..errors import AlgorithmError
 
 # Plain Python functions of n (and of the arrangement), not translated to z3.
 _UNCHECKED_FUNCTIONS = {"message_bound", "round_bound"}
@@ -95,7 +95,8 @@ def _is_compound(node: ast.AST, resolve) -> bool:
 
 
 # the DSL's own code and the standard library: not the user's to change, not followed
-_LIBRARIES = tuple(os.path.dirname(os.path.abspath(f)) + os.sep for f in (__file__, os.__file__))
+_MODELS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # models/, from models/dsl/lint.py
+_LIBRARIES = (_MODELS + os.sep, os.path.dirname(os.path.abspath(os.__file__)) + os.sep)
 _PACKAGES = (f"{os.sep}site-packages{os.sep}", f"{os.sep}dist-packages{os.sep}")
 
 

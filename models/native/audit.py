@@ -6,7 +6,7 @@ over equalities, ``/`` on ints...). So the C graph is not trusted on that readin
 search records every local context it evaluated (what a command can see: the process's id
 and locals, and for a receive the head and its arrival port) with the complete ordered list
 of outcomes its code produced there, and with the observation of each locals vector where
-the decision functions are compiled (models/native.py's ``Context``). ``audit`` re-executes
+the decision functions are compiled (models/native/engine.py's ``Context``). ``audit`` re-executes
 each context with ``AsyncSystem.spontaneous_outcomes`` / ``receive_outcomes`` /
 ``observe_locals`` and compares exactly: which command instances, in which order, the new
 locals, the sends (port and message), an unmatched head, the observations. A command only
@@ -30,9 +30,9 @@ import inspect
 from dataclasses import dataclass
 
 from .codegen import instance_offsets, padded_ports
-from .ports import PortNumbersRead
-from .semantics import UNMATCHED, AsyncSystem
-from .values import render
+from ..topology.ports import PortNumbersRead
+from ..systems.semantics import UNMATCHED, AsyncSystem
+from ..dsl.values import render
 
 DECISIONS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
@@ -89,8 +89,8 @@ def _where(system: AsyncSystem, i: int, context) -> tuple[AsyncSystem, int]:
     key = (system.algorithm, system.ids, context.id, context.degree, system.numbered)
     found = _at_degree.get(key)
     if found is None:
-        from .network import Network
-        from .network_semantics import NetworkSystem
+        from ..topology.network import Network
+        from ..systems.network_semantics import NetworkSystem
 
         n, degree = system.n, context.degree
         # vertex 0 joined to 1..degree, and every other vertex to 1: connected, 0 of that degree
@@ -142,7 +142,7 @@ class _Check:
         if not self.network:
             per_process = len(system.instances) // system.n
             self.first_instance = i * per_process
-        else:  # the C code numbers a process's instances as if it had every port (models/codegen.py)
+        else:  # the C code numbers a process's instances as if it had every port (models/native/codegen.py)
             key = (system.algorithm, system.n)
             if key not in _network_offsets:
                 in_ports, out_ports = padded_ports(system.algorithm, system.n)

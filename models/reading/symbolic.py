@@ -1,7 +1,7 @@
 """The symbolic (z3) interpretation of one DSL command.
 
 The command text the explorer runs on plain values runs here on z3 terms. The process view
-is the concrete one (``models.process.view_class``) with z3 constants in its slots instead of
+is the concrete one (``models.systems.process.view_class``) with z3 constants in its slots instead of
 values, and ``And/Or/Not/Implies/ite`` build z3 terms when given them, so nothing is
 translated: the guard comes back as a formula and the body's assignments and sends as terms
 over the process's locals before the step, its id and the received message's fields. That is
@@ -10,12 +10,12 @@ so does the arrival port (a receive command is instantiated per port, as in the 
 
 Python and z3 do not agree on every operator (a tuple comparison on terms is decided by
 structure, ``/`` on Int terms is integer division, ...): the command runs inside
-``models.faithful.faithful_operators``, where each construct either means what it means on
+``models.reading.faithful.faithful_operators``, where each construct either means what it means on
 plain values or raises AlgorithmError naming the command, the line and the fix. What remains
 (``is``, ``isinstance``, ``str`` of a term) is caught by comparing the reading with the
 concrete semantics (checker/trust/readings.py) before anything relies on it.
 
-This module and models.symbolic_ring (the whole ring, for proofs) are the only ones that import
+This module and models.reading.symbolic_ring (the whole ring, for proofs) are the only ones that import
 z3 eagerly; ``import models`` never loads them.
 """
 from __future__ import annotations
@@ -24,21 +24,21 @@ from dataclasses import dataclass
 
 import z3
 
-from .algorithm import Algorithm, Command, Layout
-from .errors import AlgorithmError
+from ..dsl.algorithm import Algorithm, Command, Layout
+from ..errors import AlgorithmError
 from .faithful import faithful_operators
-from .messages import Message
-from .ports import given_port
-from .process import ProcessView, view_class
-from .values import domain_of
+from ..dsl.messages import Message
+from ..topology.ports import given_port
+from ..systems.process import ProcessView, view_class
+from ..dsl.values import domain_of
 
 
 def network_reading_view(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
     """The view class of a process on a network as the symbolic reading runs it: Port values
     with their numbers readable (a run that hides them is checked by the concrete semantics,
-    which raises where a number is read: models/native_audit.py re-executes every context), and
+    which raises where a number is read: models/native/audit.py re-executes every context), and
     no diameter, which depends on the graph (an algorithm that reads it is not read)."""
-    from .network_process import NetworkProcessView
+    from ..systems.network_process import NetworkProcessView
 
     if getattr(algorithm, "knows_diameter", False):
         raise AlgorithmError(f"{algorithm.__name__} reads the network's diameter, which the symbolic reading "

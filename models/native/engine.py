@@ -1,6 +1,6 @@
-"""The native engine: the explorer of models/native_explorer.c compiled for one algorithm and n.
+"""The native engine: the explorer of models/native/explorer.c compiled for one algorithm and n.
 
-``NativeEngine.for_algorithm(algorithm, n, trusted)`` generates the C (``models.codegen``) from
+``NativeEngine.for_algorithm(algorithm, n, trusted)`` generates the C (``models.native.codegen``) from
 the symbolic readings ``trusted`` says were checked against the concrete semantics, compiles it
 once with the system's C compiler into a shared library cached under
 ``$XDG_CACHE_HOME/ringleader`` (keyed by the source's hash, so an edited algorithm compiles
@@ -8,7 +8,7 @@ anew), and loads it with ctypes. ``explore(ids)`` runs the whole breadth-first s
 arrangement in C and returns ``NativeFacts``: the graph's figures and the distinct things the
 specification is evaluated on, decoded back into the Python engine's values, and the local
 contexts the search met (``Context``: what a command can see, with every outcome the C code
-gave there), which models/native_audit.py re-executes in Python before a verdict rests on them.
+gave there), which models/native/audit.py re-executes in Python before a verdict rests on them.
 
 When no compiler is found or the algorithm cannot be compiled, ``NativeUnavailable`` says why;
 the checker then uses the Python engine, which stays the reference.
@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 from operator import getitem, itemgetter
 
-from . import derived_cache
-from .algorithm import Algorithm
+from ..reading import derived_cache
+from ..dsl.algorithm import Algorithm
 from .codegen import NotCompilable, complete_channel, generate, instance_offsets, on_network, padded_ports, topology_tables
-from .footprint import TrustedReadings
-from .messages import Message
-from .native_audit import verified
-from .semantics import Observation
+from ..reading.footprint import TrustedReadings
+from ..dsl.messages import Message
+from .audit import verified
+from ..systems.semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
@@ -70,7 +70,7 @@ def _int64s(pointer, count: int) -> list[int]:
 
 
 def _varints(data: bytes) -> list[int]:
-    """The zigzag varints of models/native_explorer.c's packed states, in order."""
+    """The zigzag varints of models/native/explorer.c's packed states, in order."""
     found, z, shift = [], 0, 0
     for b in data:
         z |= (b & 0x7F) << shift
@@ -85,7 +85,7 @@ def _varints(data: bytes) -> list[int]:
 @dataclass(frozen=True)
 class Outcome:
     """One step the C code takes in a context: a command instance (its offset among its
-    process's instances, models/codegen.py's numbering) or the unmatched consumption of the head."""
+    process's instances, models/native/codegen.py's numbering) or the unmatched consumption of the head."""
 
     offset: int
     command: str | None  # None: the head matched no command and is consumed
@@ -139,7 +139,7 @@ class NativeFacts:
     # channels () when not read
     terminal_observations: dict[tuple, list[tuple]]
     # the local contexts whose outcomes the search used and no audit has verified yet
-    # (models/native_audit.py): those it met first, and any an earlier search left unaudited
+    # (models/native/audit.py): those it met first, and any an earlier search left unaudited
     contexts: list[Context]
 
 
@@ -195,7 +195,7 @@ class NativeEngine:
     def for_algorithm(cls, algorithm: type[Algorithm], n: int, trusted: TrustedReadings, crashes: bool = False,
                       recoveries: bool = False) -> "NativeEngine":
         """The engine of ``algorithm`` at n, built from ``trusted`` readings; with ``crashes``
-        (and ``recoveries``) one whose states hold crash failures (models/crashes.py)."""
+        (and ``recoveries``) one whose states hold crash failures (models/systems/crashes.py)."""
         faults = (crashes, crashes and recoveries)
         key = (algorithm, n, trusted, faults)
         engine = cls._loaded.get(key)
@@ -219,7 +219,7 @@ class NativeEngine:
         self.slots = len(layout.slots)
         self.network = on_network(algorithm)
         # on a network, the most ports a process has and the complete graph's channels: those of
-        # a sparser graph are among them (models/codegen.py)
+        # a sparser graph are among them (models/native/codegen.py)
         self.in_ports, self.out_ports = padded_ports(algorithm, n)
         self.channel_count = len(algorithm.topology(n).channels)
         self._picked: tuple | None = None  # a network's channels, in the C code's numbers (explore())
@@ -256,7 +256,7 @@ class NativeEngine:
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
         self.last_contexts: list[Context] = []  # those the last search recorded (every one it used, after start_afresh)
-        # set by the checker when an audit (models/native_audit.py) finds the C code disagreeing
+        # set by the checker when an audit (models/native/audit.py) finds the C code disagreeing
         # with Python: the engine is then not used again for this algorithm and n
         self.disagreement = None
 
@@ -310,7 +310,7 @@ class NativeEngine:
         and unless ``whole_terminals`` the terminal states come as what the terminal properties
         read of them: ``terminal_observations``, for each (fields, channels) of ``terminal_reads``
         (fields in OBSERVED_FIELDS' order). ``crashes``, ``recoveries`` and ``premature_timeouts``
-        are models/crashes.py's and models/semantics.py's (an engine built for crashes).
+        are models/systems/crashes.py's and models/systems/semantics.py's (an engine built for crashes).
         ``max_chain_steps`` bounds the steps taken on one-transition chains in all (their states
         are not stored, so ``max_states`` does not bound them)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
@@ -352,8 +352,8 @@ class NativeEngine:
 
     def _observation(self, i: int, numbers: tuple) -> Observation:
         """rl_observe's four numbers (with crashes, six: then whether the process crashed and
-        whether the leader it records did) as the Observation models/semantics.py (or
-        models/crashes.py) makes of process i (each made once: a process is observed in few ways)."""
+        whether the leader it records did) as the Observation models/systems/semantics.py (or
+        models/systems/crashes.py) makes of process i (each made once: a process is observed in few ways)."""
         seen = self._observations[i].get(numbers)
         if seen is None:
             seen = self._observations[i][numbers] = self._made(i, dict(zip(OBSERVED_FIELDS, numbers)), numbers[4:])
@@ -455,7 +455,7 @@ class NativeEngine:
             self._typed(t, v) for t, v in zip(message_type.field_types, numbers[1:])))
 
     def _decode_contexts(self, r: _Result) -> list[Context]:
-        """The contexts the search recorded (native_explorer.c's report()), as Python values."""
+        """The contexts the search recorded (explorer.c's report()), as Python values."""
         if not r.contexts_count:
             return []
         flat = _int64s(r.contexts, r.contexts_len)
@@ -499,13 +499,13 @@ class NativeEngine:
         return contexts
 
     def _decode_states(self, data: bytes) -> list[tuple]:
-        """Packed states in the reference engine's form (with crashes, models/crashes.py's: a
+        """Packed states in the reference engine's form (with crashes, models/systems/crashes.py's: a
         crashed process's locals wrapped, and with recoveries the counts at the end)."""
         numbers, at = _varints(data), 0
         slots, n = self.slots, self.n
         crashes = self._observed_width > 4
         if crashes:
-            from .crashes import Crashed  # here: a ring's plain check imports no other system
+            from ..systems.crashes import Crashed  # here: a ring's plain check imports no other system
         states = []
         while at < len(numbers):
             locals_ = []
@@ -523,7 +523,7 @@ class NativeEngine:
         return states
 
     def _terminal_rows(self, data: bytes) -> list[tuple]:
-        """native_explorer.c's note_terminal(), a row per distinct terminal state: its 4n
+        """explorer.c's note_terminal(), a row per distinct terminal state: its 4n
         rl_observe numbers (6n with crashes) and its channels' numbers, not decoded yet."""
         numbers, at, width = memoryview(data).cast("q").tolist(), 0, self._observed_width * self.n
         rows = []

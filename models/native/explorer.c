@@ -1,5 +1,5 @@
 /* ringleader's native explorer: the breadth-first search of checker/explorer.py over the full
- * state graph of one arrangement, for one algorithm whose commands models/codegen.py compiled
+ * state graph of one arrangement, for one algorithm whose commands models/native/codegen.py compiled
  * to C from their symbolic (z3) reading, on a ring or a network (RL_NETWORK: the channels are
  * the complete graph's, those of the arrangement's graph used, a process's ports those of its
  * degree, all given by the arrangement's tables rl_in, rl_out and rl_degree).
@@ -15,7 +15,7 @@
  * one), and the checker evaluates the specification on those in Python.
  *
  * With partial-order reduction it expands in each state the stubborn set that
- * checker/reduction.py chooses (the same dependence tables, models/dependence.py, compiled in;
+ * checker/reduction.py chooses (the same dependence tables, models/reading/dependence.py, compiled in;
  * the same candidates in the same order; the same visibility proviso), and passes through
  * states whose stubborn set is one transition exactly as checker/explorer.py's chains do, so
  * the reduced graph is the Python explorer's, state for state. A reduced graph with a cycle,
@@ -31,16 +31,16 @@
  * locals, and for a receive the head and its arrival port), so the search computes each
  * context's outcomes once, records them, replays them whenever the context recurs, and hands
  * every context it recorded to the checker, which re-executes it in Python
- * (models/native_audit.py) before it believes anything the search found.
+ * (models/native/audit.py) before it believes anything the search found.
  *
- * Crash failures (RL_CRASHES, models/crashes.py): each process's locals end with a flag, 1
+ * Crash failures (RL_CRASHES, models/systems/crashes.py): each process's locals end with a flag, 1
  * once it crashed (its locals are kept, never read: it takes no step), messages sent to a
  * crashed process are dropped (they still count), its incoming channels are emptied when it
  * crashes, and the adversary's crash (and with RL_RECOVERIES, restart) of each process is one
  * more transition; with recoveries the state ends with how many crashes and recoveries there
  * were. Timeouts (RL_TIMEOUTS): a timeout whose guard holds fires when no other step of a live
  * process is enabled (the smallest rank first), or, with waits_for, once the process it names
- * has crashed (models/semantics.py's timeout_steps). Partial-order reduction is not used with
+ * has crashed (models/systems/semantics.py's timeout_steps). Partial-order reduction is not used with
  * either (a timeout reads the whole system). What the properties read of a process then also
  * says whether it crashed and whether the leader it records has (RL_OBSERVED numbers).
  *
@@ -385,7 +385,7 @@ typedef struct {
 /* Every local context the search met, with its outcomes: computed by the generated code the
  * first time a context is met and replayed from here after that, so that the search uses
  * exactly the outcomes it hands to the checker, which re-executes each context in Python
- * (models/native_audit.py) before it believes a verdict. Kept across the arrangements of one
+ * (models/native/audit.py) before it believes a verdict. Kept across the arrangements of one
  * engine (the caller owns it: rl_contexts_new), so each context is computed and audited once. */
 typedef struct {
     set_t keys;                  /* (kind, id, locals[, head]) packed: see context() */
@@ -433,7 +433,7 @@ typedef struct {
     int mover;                   /* the process that moves (or that the adversary crashes or restarts) */
     int kind;                    /* RL_STEP, or the adversary's RL_CRASH or RL_RECOVER */
     int in_channel;              /* the channel whose head it takes, or -1 */
-    int instance;                /* which command instance (models/semantics.py's numbering) */
+    int instance;                /* which command instance (models/systems/semantics.py's numbering) */
     const outcome_t *o;          /* what it does */
     uint64_t u;                  /* o's number in the table of contexts */
     uint32_t here;               /* the mover's own context (its id and locals before the step) */
@@ -1020,7 +1020,7 @@ static int observed_number(const work_t *w, int p, uint32_t here, uint32_t *out)
     return 1;
 }
 
-/* Add the timeouts that fire in x's state (models/semantics.py's timeout_steps): every one whose
+/* Add the timeouts that fire in x's state (models/systems/semantics.py's timeout_steps): every one whose
  * guard holds with premature timeouts; otherwise one that waits for a process once that process
  * has crashed, and the others when no other step of a live process is enabled (x has none so
  * far), those of the smallest rank among them. In the order of their instances: process, then
@@ -1752,7 +1752,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
 /* -- the contexts handed to the checker ------------------------------------------------- */
 #define RL_CONTEXT_NUMBERS (3 + RL_SLOTS + RL_WIDTH + 4 + 1)  /* kind, id, degree, locals, head, seen, outcomes */
 #define RL_OUTCOME_NUMBERS (2 + RL_SLOTS + 4 + 1 + RL_MAX_SENDS * (1 + RL_WIDTH) + 3)
-/* what models/native.py needs to read them */
+/* what models/native/engine.py needs to read them */
 const int rl_shape[] = {RL_CONTEXT_NUMBERS, RL_OUTCOME_NUMBERS, RL_WIDTH, RL_MAX_SENDS, RL_PER_PROCESS, RL_POR,
                         RL_OBSERVED};
 
@@ -1932,7 +1932,7 @@ void rl_contexts_free(void *table) {
 }
 
 /* Explore the arrangement `ids` (ids[i] is the id at position i), on the topology that `in`,
- * `out`, `degree` and the dependence tables describe (models/codegen.py's topology_tables). `watched` says which
+ * `out`, `degree` and the dependence tables describe (models/native/codegen.py's topology_tables). `watched` says which
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */

@@ -1,7 +1,7 @@
 """Crash failures: the adversary may stop up to F processes, at any point of any execution.
 
 Seed 002 states election for systems where processes fail ("all nonfaulty processes agree on a
-nonfaulty leader"). ``CrashSystem`` adds to an asynchronous system (models/semantics.py, or a
+nonfaulty leader"). ``CrashSystem`` adds to an asynchronous system (models/systems/semantics.py, or a
 network's) one more kind of transition, ``crash`` of process i, enabled while i is live and
 fewer than F processes have crashed. From then on:
 
@@ -22,7 +22,7 @@ every live process decided. A crash
 is one more choice of the adversary, like the order of deliveries, so every combination of
 crash points and interleavings is explored; rotations and reflections of an arrangement stay
 symmetries (the adversary may crash any process). Partial-order reduction is off (a crash
-conflicts with everything its process does); models/native_explorer.c explores the same graph
+conflicts with everything its process does); models/native/explorer.c explores the same graph
 (RL_CRASHES).
 """
 from __future__ import annotations
