@@ -17,8 +17,9 @@ id. So:
 
 FIFO order and the early buffer, which the rounds rest on, matter for liveness (a lost early
 token leaves a process waiting for ever: tests/mutants/franklin_drops_early_token.py), not for
-who can win. ``check franklin --n 3 --prove`` proves it for every arrangement of three ids;
-at-most-one-leader and leader-is-largest follow from it.
+who can win. ``check franklin --n 3 --prove`` proves it for every arrangement of three ids in
+a few seconds, and so up to n = 8 (docs/proofs.md); at-most-one-leader and leader-is-largest
+follow from it. The all-n encoding does not decide the same argument (docs/proofs-all-n.md).
 """
 from __future__ import annotations
 
