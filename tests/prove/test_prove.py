@@ -74,7 +74,7 @@ def test_franklin_is_proved_at_n_3(capsys):
     assert "invariant     specs.franklin_invariant:FranklinInvariant" in out
 
 
-@pytest.mark.slow  # fourteen proofs, each failing, half a second to three seconds each
+@pytest.mark.slow  # twelve proofs (5 + 3 + 4 conjuncts), each failing, half a second to three seconds each
 @pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin"])
 def test_every_conjunct_of_their_invariants_is_needed(name):
     algorithm = load_algorithm(name)
