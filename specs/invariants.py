@@ -407,6 +407,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.hs:HirschbergSinclair": "specs.hs_invariant:HSInvariant",
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.hs_lecture_invariant:HSLectureInvariant",
     "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
+    "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
 }
 
 

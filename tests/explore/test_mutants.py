@@ -34,6 +34,7 @@ CATALOGUE = [
     ("lcr_never_terminates.py", 3, "termination"),
     ("lcr_wrong_announcement.py", 3, "agreement"),
     ("franklin_drops_early_token.py", 3, "election"),
+    ("franklin_smallest_wins.py", 3, "leader-is-largest"),
     ("peterson_leader_by_id.py", 3, "election"),
     ("lelann_forgets_largest.py", 3, "at-most-one-leader"),
     ("hs_lecture_largest_passes.py", 3, "leader-is-smallest"),

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from algorithms.cr import RED, ChangRoberts
 from algorithms.cr_all import ChangRobertsAllInitiators
+from algorithms.franklin import Franklin
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
@@ -32,6 +33,7 @@ from models.reading.symbolic_ring import SymbolicRing
 from specs import election_spec
 from specs.cr_all_invariant import CRAllInvariant
 from specs.cr_invariant import CRInvariant
+from specs.franklin_invariant import FranklinInvariant
 from specs.hs_invariant import HSInvariant
 from specs.hs_lecture_invariant import HSLectureInvariant
 from specs.invariants import (
@@ -53,7 +55,7 @@ from conftest import MUTANTS
 
 CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
          (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3),
-         (LeLann, LeLannInvariant, 3)]
+         (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -251,8 +253,8 @@ def test_an_invariant_beside_its_algorithm_is_found_first(tmp_path):
 def test_an_algorithm_without_an_invariant_is_told_how_to_give_one():
     assert require_invariant(LCR) is LCRInvariant
     with pytest.raises(AlgorithmError) as refused:
-        require_invariant(load_algorithm("franklin"))
-    assert str(refused.value) == ("franklin has no inductive invariant: write one (see docs/proofs.md) beside the "
+        require_invariant(load_algorithm("peterson"))
+    assert str(refused.value) == ("peterson has no inductive invariant: write one (see docs/proofs.md) beside the "
                                   "algorithm, or give one with --invariant FILE.py")
 
 

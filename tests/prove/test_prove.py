@@ -15,6 +15,7 @@ import pytest
 
 from algorithms.cr import ChangRoberts
 from algorithms.cr_all import ChangRobertsAllInitiators
+from algorithms.franklin import Franklin
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.lcr import LCR
@@ -40,7 +41,9 @@ from conftest import MUTANTS
                                           pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow),
                                           pytest.param(ChangRobertsAllInitiators, 4, marks=pytest.mark.slow),
                                           pytest.param(HirschbergSinclairLecture, 3, marks=pytest.mark.slow),
-                                          pytest.param(LeLann, 3, marks=pytest.mark.slow)],
+                                          pytest.param(LeLann, 3, marks=pytest.mark.slow),
+                                          pytest.param(Franklin, 3, marks=pytest.mark.slow),
+                                          pytest.param(Franklin, 4, marks=pytest.mark.slow)],
                          ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
@@ -64,8 +67,15 @@ def test_cr_all_and_hs_lecture_are_proved_with_their_own_invariants(capsys, name
     assert f"invariant     specs.{name.replace('-', '_')}_invariant:" in out
 
 
-@pytest.mark.slow  # ten proofs, each failing, half a second to a second each
-@pytest.mark.parametrize("name", ["cr-all", "hs-lecture"])
+# franklin's (specs/franklin_invariant.py) in the fast loop: about 4 s at n = 3
+def test_franklin_is_proved_at_n_3(capsys):
+    status, out, _ = run(capsys, "franklin", "--n", 3, "--prove")
+    assert status == 0 and "n = 3: PROVED at-most-one-leader, leader-is-largest" in out
+    assert "invariant     specs.franklin_invariant:FranklinInvariant" in out
+
+
+@pytest.mark.slow  # twelve proofs (5 + 3 + 4 conjuncts), each failing, half a second to three seconds each
+@pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin"])
 def test_every_conjunct_of_their_invariants_is_needed(name):
     algorithm = load_algorithm(name)
     invariant = invariant_for(algorithm)
@@ -95,7 +105,8 @@ def test_a_weakened_invariant_fails_with_an_unreachable_counterexample():
 # cr's mutant with the slow tests: test_cli_prove_failure_exits_1_with_a_counterexample proves it
 # through the CLI in the fast loop, and lcr's shows the replayed trace here
 @pytest.mark.parametrize("mutant, conjunct", [pytest.param("cr_forwards_smaller.py", "no_bypass", marks=pytest.mark.slow),
-                                              ("lcr_wrong_announcement.py", "terminate_from_leader")])
+                                              ("lcr_wrong_announcement.py", "terminate_from_leader"),
+                                              ("franklin_smallest_wins.py", "black_has_larger")])
 def test_a_mutant_fails_with_a_counterexample_the_explorer_reaches(mutant, conjunct):
     algorithm = load_algorithm(f"{MUTANTS}/{mutant}")
     proof = prove(algorithm, 3)
