@@ -19,7 +19,8 @@ FIFO order and the early buffer, which the rounds rest on, matter for liveness (
 token leaves a process waiting for ever: tests/mutants/franklin_drops_early_token.py), not for
 who can win. ``check franklin --n 3 --prove`` proves it for every arrangement of three ids in
 a few seconds, and so up to n = 8 (docs/proofs.md); at-most-one-leader and leader-is-largest
-follow from it. The all-n encoding does not decide the same argument (docs/proofs-all-n.md).
+follow from it. For rings of every size, specs/all_n/franklin.py makes the same argument with
+"the process with the largest id" for "a larger id" (docs/proofs-all-n.md says why).
 """
 from __future__ import annotations
 

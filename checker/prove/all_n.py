@@ -78,7 +78,7 @@ class AllNProof(Outcome):
             f"{a.name} on {a.topology.kind}s of every size n >= 1: {headline}",
             f"  not proved  {', '.join(self.not_proved)}: the explorer checks them at each n (the same command with --n N instead of --all-n)",
             f"  invariant   {', '.join(self.invariant.names())}  ({self.invariant.source})",
-            "  encoding    ring as btw order; ids injective into Int; channels over-approximated by sets of "
+            "  encoding    ring as btw order; ids injective into Int, one the largest; channels over-approximated by sets of "
             "pending messages (sound for safety)",
             f"  obligations {len(self.obligations)}: {sum(o.status == PROVED for o in self.obligations)} proved, "
             f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "

@@ -3,8 +3,10 @@
 An inductive invariant that implies safety proves the algorithm safe; an invariant that is
 false of a reachable state cannot be inductive, and this says which conjunct and where
 without any solver cleverness. A concrete state of n processes becomes a finite structure of
-the all-n vocabulary: exactly n nodes in ring order, their ids and locals, and each channel's
-contents as the pending set of its receiver's port. z3 then evaluates each conjunct on it.
+the all-n vocabulary: exactly n nodes in ring order, their ids and locals, the process with the
+largest id, and each channel's contents as the pending set of its receiver's port. z3 then
+evaluates each conjunct on it, and (``false_axioms``) the encoding's axioms, which every such
+structure must satisfy for proofs from them to say anything about real rings.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import z3
 
 from models import AsyncSystem
 
-from .ring_order import Node, RingState, btw, node_id, owner
+from .ring_order import Node, RingState, btw, largest, node_id, owner, ring_axioms
 
 
 def reachable_states(algorithm, ids, limit: int = 2000):
@@ -38,6 +40,7 @@ def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), z3.ForAll([x], owner(node_id(x)) == x)]
     if n > 1:
         facts.append(z3.Distinct(*nodes))
+    facts.append(largest == nodes[system.ids.index(max(system.ids))])
     for a in range(n):
         facts.append(node_id(nodes[a]) == system.ids[a])
         for k, value in enumerate(state[a]):
@@ -59,21 +62,36 @@ def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     return facts
 
 
-def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[str]:
-    """The conjuncts of ``invariant`` that this concrete state does not satisfy."""
-    ring = RingState(algorithm)
-    facts = _structure(system, state, ring)
+def _false(facts, formulas, what) -> list[int]:
+    """The indices of ``formulas`` that the structure pinned by ``facts`` does not satisfy."""
     solver = z3.Solver()
     solver.set("timeout", 60_000)
     solver.add(*facts)
     false = []
-    for conjunct in invariant.conjuncts:
+    for k, formula in enumerate(formulas):
         solver.push()
-        solver.add(z3.Not(conjunct(ring)))
+        solver.add(z3.Not(formula))
         answer = solver.check()
         if answer == z3.unknown:  # a finite structure: only a starved machine gets here
-            raise RuntimeError(f"z3 could not evaluate {conjunct.__name__} on a state: {solver.reason_unknown()}")
+            raise RuntimeError(f"z3 could not evaluate {what(k)} on a state: {solver.reason_unknown()}")
         if answer == z3.sat:
-            false.append(conjunct.__name__)
+            false.append(k)
         solver.pop()
     return false
+
+
+def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
+    """The encoding's axioms (``ring_axioms``) that this concrete ring does not satisfy: none, or
+    the proofs, which assume them, would not be about rings."""
+    axioms = ring_axioms()
+    facts = _structure(system, state, RingState(algorithm))
+    return [str(axioms[k]) for k in _false(facts, axioms, lambda k: f"axiom {axioms[k]}")]
+
+
+def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[str]:
+    """The conjuncts of ``invariant`` that this concrete state does not satisfy."""
+    ring = RingState(algorithm)
+    facts = _structure(system, state, ring)
+    conjuncts = invariant.conjuncts
+    false = _false(facts, [c(ring) for c in conjuncts], lambda k: conjuncts[k].__name__)
+    return [conjuncts[k].__name__ for k in false]

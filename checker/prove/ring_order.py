@@ -39,6 +39,10 @@ node_id = z3.Function("id", Node, z3.IntSort())
 # the process whose id is j (a left inverse of id: ids are injective), so that "j is a
 # leader's id" needs no existential: id(owner(j)) == j and is_leader(owner(j))
 owner = z3.Function("owner", z3.IntSort(), Node)
+# the process with the largest id. Every ring is finite, so it has one; first-order logic alone
+# also allows infinite "rings" with ever larger ids, where an argument resting on the largest
+# id (Franklin's: it never turns black) has no ground. The axiom below names it.
+largest = z3.Const("largest", Node)
 
 _counter = itertools.count()
 
@@ -48,7 +52,7 @@ def _fresh_nodes(names):
 
 
 def ring_axioms() -> list[z3.BoolRef]:
-    """btw is a cyclic order of the nodes, and ids are distinct positive integers."""
+    """btw is a cyclic order of the nodes, and ids are distinct positive integers, one the largest."""
     w, x, y, z = z3.Consts("w x y z", Node)
     return [
         z3.ForAll([x, y, z], z3.Implies(btw(x, y, z), btw(y, z, x))),  # cyclic
@@ -57,6 +61,7 @@ def ring_axioms() -> list[z3.BoolRef]:
         z3.ForAll([w, x, y], z3.Implies(z3.Distinct(w, x, y), z3.Or(btw(w, x, y), btw(w, y, x)))),  # total
         z3.ForAll([x], owner(node_id(x)) == x),  # ids are unique: id has a left inverse
         z3.ForAll([x], node_id(x) >= 1),  # and never NIL
+        z3.ForAll([x], node_id(x) <= node_id(largest)),  # a finite ring has a largest id
     ]
 
 
@@ -102,6 +107,10 @@ class RingState:
     def owner(self, j) -> z3.ExprRef:
         """The process whose id is j, when j is one (``ring.id(ring.owner(j)) == j`` says it is)."""
         return owner(j)
+
+    def largest(self) -> z3.ExprRef:
+        """The process with the largest id (every finite ring has one; an axiom says so)."""
+        return largest
 
     def btw(self, a, b, c) -> z3.BoolRef:
         return btw(a, b, c)

@@ -2,9 +2,10 @@
 
 Each is a list of named conjuncts, each a function of a ring state (``checker.ring_order``):
 ``ring.forall(lambda x, y: ...)``, ``ring.process(x).L``, ``ring.id(x)``, ``ring.btw(a, b, c)``,
-``ring.pending(x, Token(j))``. The transition relation is not written here: the checker reads
-it from the algorithm's own commands. A variant of an algorithm (a subclass, such as a
-mutant) is checked against the invariant of the algorithm it derives from.
+``ring.pending(x, Token(j))``, ``ring.largest()`` (the process with the largest id). The
+transition relation is not written here: the checker reads it from the algorithm's own commands.
+A variant of an algorithm (a subclass, such as a mutant) is checked against the invariant of the
+algorithm it derives from.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ MODULES = {
     "algorithms.cr_all:ChangRobertsAllInitiators": "specs.all_n.cr_all",
     "algorithms.hs:HirschbergSinclair": "specs.all_n.hs",
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.all_n.hs_lecture",
+    "algorithms.franklin:Franklin": "specs.all_n.franklin",
 }
 
 

@@ -8,7 +8,8 @@ import pytest
 from checker.cli import main
 from checker.cli.loader import load_algorithm
 from checker.prove.all_n import FAILED, PROVED, prove_all_n
-from checker.prove.ring_concrete import false_conjuncts, reachable_states
+from checker.prove import ring_concrete
+from checker.prove.ring_concrete import false_axioms, false_conjuncts, reachable_states
 from specs.all_n import invariant_for
 
 
@@ -18,7 +19,7 @@ def run(capsys, *argv):
     return status, captured.out, captured.err
 
 
-@pytest.mark.parametrize("name", ["lcr", "cr", "cr-all", "hs", "hs-lecture"])
+@pytest.mark.parametrize("name", ["lcr", "cr", "cr-all", "hs", "hs-lecture", "franklin"])
 def test_shipped_invariant_proves_for_every_ring_size(name):
     proof = prove_all_n(load_algorithm(name))
     assert proof.verdict == PROVED and proof.exit_status == 0
@@ -60,11 +61,19 @@ DROPPED = {
     ("hs-lecture", "clockwise_no_bypass"): ("pass_out@CCW", "self_out_min"),
     ("hs-lecture", "anticlockwise_no_bypass"): ("pass_out@CW", "self_out_min"),
     ("hs-lecture", "terminate_from_leader"): ("terminate@CW", "leader_min"),
+    # franklin: tokens pass only black processes, and the largest id's process never turns black
+    ("franklin", "largest_red"): ("elected", "leader_max"),
+    ("franklin", "tokens_at_most_largest"): ("quit", "largest_red"),
+    ("franklin", "tokens_passed_black"): ("receive_token@CCW", "held_tokens_passed_black"),
+    ("franklin", "held_tokens_passed_black"): ("relay_early_cw", "tokens_passed_black"),
+    ("franklin", "own_token_passed_all"): ("elected", "leader_max"),
+    ("franklin", "leader_max"): ("invariant", "at-most-one-leader"),
 }
 
 
 # The fast loop drops one conjunct of each algorithm's invariant, half a second to a second of z3 each:
-# for cr-all and hs-lecture the one each adds to the argument it borrows; all of them with the slow tests
+# for cr-all and hs-lecture the one each adds to the argument it borrows; all of them with the slow tests.
+# franklin's take about 3 s each (137 obligations): all with the slow tests
 FAST_DROPS = {("lcr", "no_bypass"), ("cr", "leader_max"), ("cr-all", "uninitiated_red"), ("hs", "clockwise_no_bypass"),
               ("hs-lecture", "self_out_min")}
 
@@ -106,7 +115,8 @@ def test_hs_mutants(mutant, verdict):
 
 
 @pytest.mark.parametrize("name,ids,limit", [("lcr", (1, 3, 2), 50), ("cr", (2, 1, 3), 50), ("cr-all", (2, 1, 3), 50),
-                                             ("hs", (1, 3, 2), 25), ("hs-lecture", (2, 3, 1), 25)])
+                                             ("hs", (1, 3, 2), 25), ("hs-lecture", (2, 3, 1), 25),
+                                             ("franklin", (2, 3, 1), 40)])
 def test_invariant_is_true_of_reachable_states(name, ids, limit):
     """The other way round: the explorer's states satisfy every conjunct (a wrong invariant fails here)."""
     algorithm = load_algorithm(name)
@@ -120,6 +130,41 @@ def test_the_mutant_reaches_states_outside_the_invariant():
     system, states = reachable_states(algorithm, (1, 3, 2), 60)
     first = next(filter(None, (false_conjuncts(algorithm, invariant_for(algorithm), system, s) for s in states)))
     assert first == ["no_bypass"]  # breadth first: a token has just passed a larger initiator (remove)
+
+
+def test_franklin_mutant_smallest_wins_fails_at_quit(capsys):
+    """The comparisons reversed: the largest id's process quits on a smaller token, which the
+    invariant's largest_red excludes (leader-is-largest at fixed n; here no largest is red)."""
+    status, out, _ = run(capsys, "tests/mutants/franklin_smallest_wins.py", "--all-n")
+    assert status == 1 and "NOT PROVED" in out
+    assert "largest_red is not preserved by quit" in out and "runs quit" in out
+
+
+@pytest.mark.slow  # about 6 s: the 96th state breadth first is the first outside the invariant
+def test_the_franklin_mutant_reaches_states_outside_the_invariant():
+    algorithm = load_algorithm("tests/mutants/franklin_smallest_wins.py")
+    system, states = reachable_states(algorithm, (1, 3, 2), 100)
+    first = next(filter(None, (false_conjuncts(algorithm, invariant_for(algorithm), system, s) for s in states)))
+    assert first == ["largest_red"]  # the largest id has quit on a smaller token
+
+
+@pytest.mark.parametrize("name,ids,limit", [("lcr", (1,), 5), ("cr", (2, 1), 20), ("hs", (1, 3, 2), 10),
+                                             ("franklin", (3, 1, 4, 2), 15)])
+def test_the_encodings_axioms_hold_on_concrete_rings(name, ids, limit):
+    """Proofs assume ring_axioms (a cyclic order, distinct positive ids, one the largest); a concrete
+    ring of any size satisfies them, or the proofs would not be about rings."""
+    algorithm = load_algorithm(name)
+    system, states = reachable_states(algorithm, ids, limit)
+    assert [s for s in states if false_axioms(algorithm, system, s)] == []
+
+
+def test_the_axiom_check_sees_a_wrong_largest(monkeypatch):
+    """The check is not vacuous: pinning ``largest`` to the smallest id breaks exactly its axiom."""
+    algorithm = load_algorithm("franklin")
+    system, states = reachable_states(algorithm, (2, 3, 1), 1)
+    monkeypatch.setattr(ring_concrete, "max", min, raising=False)  # _structure's choice of the largest
+    false = false_axioms(algorithm, system, states[0])
+    assert len(false) == 1 and "largest" in false[0]
 
 
 def test_timeout_gives_unknown_and_status_3(capsys):
