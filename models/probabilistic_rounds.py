@@ -20,16 +20,13 @@ round-by-round trace.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import chain, product
-from math import lcm, prod
-from operator import itemgetter
+from math import lcm
 from typing import NamedTuple
 
 from .errors import AlgorithmError
 from .rounds import RoundSystem
 
 _ONE = Fraction(1)
-_WEIGHT, _LOCALS, _CONTENTS, _PLACE = (itemgetter(k) for k in range(4))
 
 
 class RoundChoice(NamedTuple):
@@ -53,6 +50,15 @@ class _Parts(NamedTuple):
     idle: bool  # one outcome, in which it did nothing
 
 
+def _combinations(placed: list) -> list:
+    """(weight, locals, channels, place) of each combination of one part per process, in product order."""
+    combinations = [(1, (), (), 0)]
+    for parts in placed:
+        combinations = [(w * w2, locals_ + locals2, channels + channels2, place + place2)
+                        for w, locals_, channels, place in combinations for w2, locals2, channels2, place2 in parts]
+    return combinations
+
+
 class ProbabilisticRounds(RoundSystem):
     """A synchronous algorithm that draws, on one arrangement: its rounds as distributions."""
 
@@ -62,6 +68,7 @@ class ProbabilisticRounds(RoundSystem):
         self.values: list[Fraction] = []
         self._value_number: dict[Fraction, int] = {}
         self._ratio_number: dict = {}  # (numerator, denominator) -> value number
+        self._observations: dict = {}  # (process, locals) -> its Observation
         # a process's part of a round, made in steps (_process_parts), each step once
         self._delivered_lists: list[tuple] = []  # number -> outcomes partway through a process's deliveries
         self._delivered_number: dict = {}
@@ -95,6 +102,15 @@ class ProbabilisticRounds(RoundSystem):
             number = self._ratio_number[key] = self._value(Fraction(numerator, denominator))
         return number
 
+    def observe_process(self, state, i: int):
+        """What a process shows depends on its locals alone (``observe_locals``), which repeat
+        across states: read once per (process, locals)."""
+        key = (i, state[i])
+        observation = self._observations.get(key)
+        if observation is None:
+            observation = self._observations[key] = self.local.observe_locals(i, state[i])
+        return observation
+
     def choices(self, state) -> list[RoundChoice]:
         """The round from ``state`` as one choice with its distribution; none when quiet."""
         busy = False
@@ -112,8 +128,10 @@ class ProbabilisticRounds(RoundSystem):
         if self._check_order and len(inbox) > 1:
             self._same_in_every_order(i, values, inbox)
         delivered = self._nothing_delivered(values)
+        deliveries = self._deliveries
         for port, messages in inbox:
-            delivered = self._delivered(i, delivered, port, messages)
+            after = deliveries.get((i, delivered, port, messages))
+            delivered = self._delivered(i, delivered, port, messages) if after is None else after
         key = (i, delivered)
         found = self._parts_after.get(key)
         if found is None:
@@ -215,19 +233,26 @@ class ProbabilisticRounds(RoundSystem):
             quiet *= process.quiet
         stride, placed = 1, []  # each part with its place's share of a combination's place
         for process in reversed(processes):
-            placed.append([(w, values, contents, place * stride) for w, values, contents, place in process.parts])
+            placed.append([(w, (values,), contents, place * stride) for w, values, contents, place in process.parts])
             stride *= process.size
         placed.reverse()
-        value, channels_in_order = self._ratio, self._channels_in_order
+        # the first half's combinations with the second's: a target is then four tuples joined
+        half = len(placed) // 2
+        front, back = _combinations(placed[:half]), _combinations(placed[half:])
+        numbers, value, in_order = self._ratio_number, self._ratio, self._channels_in_order
         outcomes, ordinals = [], []
-        for combination in product(*placed):
-            channels = chain.from_iterable(map(_CONTENTS, combination))
-            if channels_in_order is not None:
-                flat = tuple(channels)
-                channels = [flat[k] for k in channels_in_order]
-            outcomes.append((value(prod(map(_WEIGHT, combination)), denominator),
-                             (*map(_LOCALS, combination), *channels)))
-            ordinals.append(sum(map(_PLACE, combination)))
+        for w, locals_, channels, ordinal in front:
+            for w2, locals2, channels2, ordinal2 in back:
+                weight = w * w2
+                number = numbers.get((weight, denominator))
+                if number is None:
+                    number = value(weight, denominator)
+                if in_order is None:
+                    outcomes.append((number, locals_ + locals2 + channels + channels2))
+                else:
+                    flat = channels + channels2
+                    outcomes.append((number, locals_ + locals2 + tuple(flat[k] for k in in_order)))
+                ordinals.append(ordinal + ordinal2)
         # a combination counts a round when some process in it starts one: all but those where none does
         return RoundChoice(-1, 0, tuple(outcomes), value(messages, denominator), value(total - quiet, denominator),
                            tuple(ordinals))

@@ -94,8 +94,9 @@ class RoundSystem:
         self._steps: dict = {}  # (process, locals, its inbox) -> its possible ProcessRounds
         # the order check's shortcut (_same_by_contents): what it has shown, and what it compares
         self._contents_checked: dict = {}  # (process, locals, contents with their counts) -> {content: footprint}
+        self._footprints_in_order: dict = {}  # (process, locals, contents in port order) -> their footprints
         self._references: dict = {}  # (process, locals, message) -> a delivery's (locals, sends) on some port
-        self._alike: dict = {}  # (process, locals, port, message) -> does the delivery there match the reference?
+        self._alike: dict = {}  # (process, port, footprint) -> do its deliveries there match the references?
 
     # -- what the explorer, the specification and traces read --------------------------
     def observe(self, state):
@@ -229,28 +230,43 @@ class RoundSystem:
     # computation, step for step.
     def _same_by_contents(self, i: int, values: tuple, inbox: tuple) -> bool:
         """True if the counts' check shows every order alike; False: the subset check decides."""
-        contents: dict = {}
-        for port, messages in inbox:
-            contents.setdefault(messages, port)  # a content's first port: where references are taken
-        key = (i, values, frozenset(Counter(messages for _, messages in inbox).items()))
         try:
-            footprints = self._contents_checked.get(key)
+            footprints = self._footprints(i, values, inbox)
             if footprints is None:
-                footprints = self._agreed_by_counts(i, values, inbox, contents)
-                if footprints is None:
+                return False
+            alike = self._alike
+            for (port, _), footprint in zip(inbox, footprints):
+                like = alike.get((i, port, footprint))
+                if not (self._like_reference(i, port, footprint) if like is None else like):
                     return False
-                self._contents_checked[key] = footprints
-            return all(self._like_reference(i, port, footprints[messages]) for port, messages in inbox)
+            return True
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException:  # noqa: BLE001 -- an error, or an id read (a BaseException): the subset check names it
             return False
 
-    def _agreed_by_counts(self, i: int, values: tuple, inbox: tuple, contents: dict) -> dict | None:
+    def _footprints(self, i: int, values: tuple, inbox: tuple) -> tuple | None:
+        """Each channel's footprint, in port order, if the counts' check passes, else None; made
+        once per (process, locals, contents in port order), the check once per their counts."""
+        contents = tuple(messages for _, messages in inbox)
+        key = (i, values, contents)
+        if key in self._footprints_in_order:
+            return self._footprints_in_order[key]
+        counts = Counter(contents)
+        by_counts = (i, values, frozenset(counts.items()))
+        if by_counts not in self._contents_checked:
+            first_port: dict = {}  # where a content's reference deliveries are taken, if not yet taken
+            for port, messages in inbox:
+                first_port.setdefault(messages, port)
+            self._contents_checked[by_counts] = self._agreed_by_counts(i, values, first_port, counts)
+        found = self._contents_checked[by_counts]
+        found = self._footprints_in_order[key] = None if found is None else tuple(found[m] for m in contents)
+        return found
+
+    def _agreed_by_counts(self, i: int, values: tuple, first_port: dict, counts: Counter) -> dict | None:
         """{content: its footprint} if the counts' check passes with the reference deliveries,
         None if two contents disagree somewhere."""
-        counts = Counter(messages for _, messages in inbox)
-        kinds = list(contents)
+        kinds = list(first_port)
         footprints = {messages: set() for messages in kinds}
         outcomes = {(0,) * len(kinds): {(values, ())}}
         for point in sorted(product(*(range(counts[m] + 1) for m in kinds)), key=sum)[1:]:
@@ -262,7 +278,7 @@ class RoundSystem:
                 after = set()
                 for before_values, before_sent in outcomes[before]:
                     for state in self._deliver_reference(i, ProcessRound(before_values, before_sent, ()),
-                                                         contents[messages], messages, footprints[messages]):
+                                                         first_port[messages], messages, footprints[messages]):
                         after.add(_normal(state))
                 if agreed is None:
                     agreed = after
@@ -293,14 +309,12 @@ class RoundSystem:
 
     def _like_reference(self, i: int, port, footprint: frozenset) -> bool:
         """Whether every delivery of ``footprint`` does on ``port`` what its reference does."""
-        for values, message in footprint:
-            key = (i, values, port, message)
-            like = self._alike.get(key)
-            if like is None:
-                like = self._alike[key] = self._received(i, values, port, message) == self._references[(i, values, message)]
-            if not like:
-                return False
-        return True
+        key = (i, port, footprint)
+        like = self._alike.get(key)
+        if like is None:
+            like = self._alike[key] = all(self._received(i, values, port, message) == self._references[(i, values, message)]
+                                          for values, message in footprint)
+        return like
 
     def _received(self, i: int, values: tuple, port, message) -> tuple:
         """(new locals, sends) of each outcome of receiving ``message`` on ``port``; an unmatched
