@@ -72,6 +72,11 @@ class Mdp:
     def terminal(self, state: int) -> bool:
         return self.choice_start[state] == self.choice_start[state + 1]
 
+    def is_chain(self) -> bool:
+        """Whether no state has more than one choice: then there is one scheduler (a Markov chain)."""
+        starts = self.choice_start
+        return all(starts[s + 1] - starts[s] <= 1 for s in range(self.states))
+
     def choices_of(self, state: int) -> range:
         return range(self.choice_start[state], self.choice_start[state + 1])
 
