@@ -74,7 +74,8 @@ class ProbabilisticRounds(RoundSystem):
         self._delivered_number: dict = {}
         self._nothing_yet: dict = {}  # locals -> the number of (locals, nothing delivered yet)
         self._deliveries: dict = {}  # (process, number before, port, messages) -> number after
-        self._parts_after: dict = {}  # (process, number after its deliveries) -> its _Parts
+        self._parts_after: dict = {}  # (process, number after its deliveries) -> (its _Parts' number, them)
+        self._parts_number: dict = {}  # _Parts -> its number
         # each channel's contents come from its one sender: per process, its out-channels in
         # order and each port's place among them; a round's channels are theirs, process by process
         self._sent_channels = [sorted(set(out.values())) for out in self._out_channel]
@@ -113,16 +114,26 @@ class ProbabilisticRounds(RoundSystem):
 
     def choices(self, state) -> list[RoundChoice]:
         """The round from ``state`` as one choice with its distribution; none when quiet."""
+        return self.keyed_choices(state, ())[1]
+
+    def keyed_choices(self, state, known) -> tuple[tuple | None, list[RoundChoice] | None]:
+        """(key, choices): the round is a function of its processes' parts, which the key
+        numbers (None: quiet, no choice), so two states with one key have the same choices;
+        None for the choices if the key is in ``known`` (the caller has them)."""
         busy = False
-        processes = []
+        processes, key = [], []
         for i in range(self.n):
             inbox = tuple((port, state[k]) for port, k in self._in_ports[i] if state[k])
-            process = self._process_parts(i, state[i], inbox)
+            number, process = self._process_parts(i, state[i], inbox)
             busy = busy or bool(inbox) or not process.idle
             processes.append(process)
-        return [self._round(processes)] if busy else []
+            key.append(number)
+        if not busy:
+            return None, []
+        key = tuple(key)
+        return key, None if key in known else [self._round(processes)]
 
-    def _process_parts(self, i: int, values: tuple, inbox: tuple) -> _Parts:
+    def _process_parts(self, i: int, values: tuple, inbox: tuple) -> tuple[int, _Parts]:
         """Process i's part of the round from ``values`` with ``inbox``: its deliveries, port by
         port in port order, then its compute step."""
         if self._check_order and len(inbox) > 1:
@@ -135,7 +146,9 @@ class ProbabilisticRounds(RoundSystem):
         key = (i, delivered)
         found = self._parts_after.get(key)
         if found is None:
-            found = self._parts_after[key] = self._merge(i, self._step(i, self._delivered_lists[delivered]))
+            parts = self._merge(i, self._step(i, self._delivered_lists[delivered]))
+            # numbered by value: deliveries that end alike (a local the step overwrites) are one part
+            found = self._parts_after[key] = (self._parts_number.setdefault(parts, len(self._parts_number)), parts)
         return found
 
     # A delivery depends on the process, what it is before and the channel (port and messages)
