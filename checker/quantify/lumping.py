@@ -43,7 +43,17 @@ def _signature(mdp: Mdp, state: int) -> tuple:
 
 def _merge_identical(mdp: Mdp) -> Mdp:
     block_of: dict[tuple, int] = {}
-    block = [block_of.setdefault(_signature(mdp, s), len(block_of)) for s in range(mdp.states)]
+    # a state whose choices repeat another's (``rows_of``, known while building) has its signature
+    # but for the label: each list of choices is read once
+    rows_of = mdp.rows_of if len(mdp.rows_of) == mdp.states else range(mdp.states)
+    choices_of: dict[int, tuple] = {}
+    block = []
+    for s in range(mdp.states):
+        owner = rows_of[s]
+        choices = choices_of.get(owner)
+        if choices is None:
+            choices = choices_of[owner] = _signature(mdp, owner)[1:]
+        block.append(block_of.setdefault((mdp.elected[s], *choices), len(block_of)))
     quotient = Mdp(mdp.algorithm, mdp.n, mdp.ids, mdp.anonymous, mdp.has_rounds, mdp.represents)
     quotient.values = list(mdp.values)
     numbers = {value: k for k, value in enumerate(quotient.values)}
@@ -58,27 +68,31 @@ def _merge_identical(mdp: Mdp) -> Mdp:
             quotient.choice_instance.append(mdp.choice_instance[c])
             quotient.choice_messages.append(mdp.choice_messages[c])
             quotient.choice_rounds.append(mdp.choice_rounds[c])
-            for target, probability in _into_blocks(mdp, c, block):
+            for target, probability in _into_blocks(mdp, c, block, quotient, numbers):
                 quotient.outcome_target.append(target)
-                quotient.outcome_probability.append(_number(quotient, numbers, probability))
+                quotient.outcome_probability.append(probability)
                 quotient.outcome_ordinal.append(0)
             quotient.outcome_start.append(len(quotient.outcome_target))
         quotient.choice_start.append(len(quotient.choice_process))
     return quotient
 
 
-def _into_blocks(mdp: Mdp, choice: int, block: list) -> list[tuple[int, Fraction]]:
-    """The choice's outcomes by the block of their target, those into one block added up."""
-    into: dict[int, Fraction] = {}
-    for o in range(mdp.outcome_start[choice], mdp.outcome_start[choice + 1]):
-        target = block[mdp.outcome_target[o]]
-        into[target] = into.get(target, 0) + mdp.values[mdp.outcome_probability[o]]
-    return list(into.items())
+def _into_blocks(mdp: Mdp, choice: int, block: list, quotient: Mdp, numbers: dict) -> list[tuple[int, int]]:
+    """(block, probability's number) of the choice's outcomes by the block of their target,
+    those into one block added up (a new value numbered in ``numbers`` and ``quotient.values``,
+    which begin as ``mdp``'s)."""
+    into: dict[int, list] = {}
+    first, end = mdp.outcome_start[choice], mdp.outcome_start[choice + 1]
+    for target, probability in zip(mdp.outcome_target[first:end], mdp.outcome_probability[first:end]):
+        into.setdefault(block[target], []).append(probability)
+    return [(target, probabilities[0] if len(probabilities) == 1 else _sum(quotient, numbers, probabilities))
+            for target, probabilities in into.items()]
 
 
-def _number(mdp: Mdp, numbers: dict, value: Fraction) -> int:
+def _sum(quotient: Mdp, numbers: dict, probabilities: list) -> int:
+    value = sum((quotient.values[p] for p in probabilities), Fraction(0))
     number = numbers.get(value)
     if number is None:
-        number = numbers[value] = len(mdp.values)
-        mdp.values.append(value)
+        number = numbers[value] = len(quotient.values)
+        quotient.values.append(value)
     return number

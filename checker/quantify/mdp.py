@@ -55,6 +55,7 @@ class Mdp:
     elected: bytearray = field(default_factory=bytearray)
     parent: array = field(default_factory=lambda: array("i", [-1]))
     parent_choice: array = field(default_factory=lambda: array("i", [-1]))  # the choice that found the state
+    rows_of: array = field(default_factory=lambda: array("i"))  # state -> the first state with the same choices
     seconds: float = 0.0
 
     @property
@@ -130,14 +131,16 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
     # set of choices once; a state with choices met before repeats their rows, whose targets
     # all have their numbers already
     keyed = getattr(system, "keyed_choices", None)
-    rows: dict = {}  # key -> (first choice, end, first outcome, end) of the rows it gave
+    rows: dict = {}  # key -> (first choice, end, first outcome, end) of the rows it gave, and its state
     i = 0
     while i < len(queue):
         state = queue[i]
         mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
         key, choices = keyed(state, rows) if keyed else (None, system.choices(state))
         if choices is None:
-            _repeat(mdp, *rows[key])
+            *span, owner = rows[key]
+            _repeat(mdp, *span)
+            mdp.rows_of.append(owner)
             mdp.choice_start.append(len(mdp.choice_process))
             i += 1
             continue
@@ -165,7 +168,8 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
                 position += 1
             mdp.outcome_start.append(len(mdp.outcome_target))
         if key is not None:
-            rows[key] = (first_choice, len(mdp.choice_process), first_outcome, len(mdp.outcome_target))
+            rows[key] = (first_choice, len(mdp.choice_process), first_outcome, len(mdp.outcome_target), i)
+        mdp.rows_of.append(i)
         mdp.choice_start.append(len(mdp.choice_process))
         i += 1
     mdp.seconds = time.perf_counter() - started

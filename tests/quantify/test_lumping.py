@@ -54,6 +54,15 @@ def test_the_copies_are_merged_and_the_initial_state_stays_first():
     assert not merged.elected[0] and merged.elected[2] and merged.terminal(2)
 
 
+def test_outcomes_into_one_merged_state_add_up_to_a_new_value():
+    third = Fraction(1, 3)
+    mdp = _mdp_from([[(1, [(1, third), (2, third), (3, third)])], [(2, [(3, 1)])], [(2, [(3, 1)])], []],
+                    [False, False, False, True])
+    merged = lumped(mdp)
+    assert list(merged.outcomes_of(0)) == [(1, Fraction(2, 3)), (2, third)]
+    _storm_against_exact(mdp)
+
+
 def test_states_that_differ_in_a_reward_or_a_label_stay_apart():
     mdp = _mdp_from([[(1, [(1, Fraction(1, 2)), (2, Fraction(1, 2))])], [(2, [(3, 1)])], [(3, [(3, 1)])], []],
                     [False, False, False, True])
