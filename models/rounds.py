@@ -98,6 +98,7 @@ class RoundSystem:
         self._references: dict = {}  # (process, locals, message) -> a delivery's (locals, sends) on some port
         self._alike: dict = {}  # (process, port, footprint) -> do its deliveries there match the references?
         self._subsets_checked: set = set()  # (process, locals, inbox) that the subset check passed
+        self._receptions: dict = {}  # (process, locals, port, message) -> receive_outcomes
 
     # -- what the explorer, the specification and traces read --------------------------
     def observe(self, state):
@@ -171,7 +172,7 @@ class RoundSystem:
         for message in messages:
             following = []
             for state in outcomes:
-                handled = self.local.receive_outcomes(i, state.values, port, message)
+                handled = self._receive(i, state.values, port, message)
                 if not handled:
                     following.append(state._replace(events=state.events + (Event(UNMATCHED, port, message, ()),)))
                 for command, new_values, sent in handled:
@@ -179,6 +180,15 @@ class RoundSystem:
                                                   state.events + (Event(command.name, port, message, sent),)))
             outcomes = following
         return outcomes
+
+    def _receive(self, i: int, values: tuple, port, message) -> list:
+        """``receive_outcomes``, once per local context: the order check delivers the same
+        message to the same locals on the same port from many of its sets."""
+        key = (i, values, port, message)
+        found = self._receptions.get(key)
+        if found is None:
+            found = self._receptions[key] = self.local.receive_outcomes(i, values, port, message)
+        return found
 
     def _same_in_every_order(self, i: int, values: tuple, inbox: tuple) -> None:
         """Raise PortNumbersRead unless delivering the channels of ``inbox`` gives the same
@@ -324,7 +334,7 @@ class RoundSystem:
     def _received(self, i: int, values: tuple, port, message) -> tuple:
         """(new locals, sends) of each outcome of receiving ``message`` on ``port``; an unmatched
         reception's: the locals unchanged, nothing sent."""
-        handled = self.local.receive_outcomes(i, values, port, message)
+        handled = self._receive(i, values, port, message)
         return tuple((new_values, sent) for _, new_values, sent in handled) if handled else ((values, ()),)
 
 
