@@ -11,8 +11,9 @@ the quotient; the counts, the traces and ``--export`` are the explored model's.
 
 It matters where many states lead to the same large distribution: itai-rodeh-sync's states
 just before the ids are drawn again differ in the ids of the round that failed, and each has
-the K^N outcomes of the draw, the same ones (N = 6, K = 4: 675 such states hold 2,764,136 of
-the 2,764,136 transitions less 44,392).
+the K^N outcomes of the draw, the same ones. At N = 6, K = 4 merging them takes the 2,764,136
+transitions to 44,392, and merging again until nothing merges leaves Storm 21 states, where
+its exact solution of the explored model took 30 s and 2.4 GB for one expectation.
 """
 from __future__ import annotations
 
