@@ -55,6 +55,7 @@ class Mdp:
     elected: bytearray = field(default_factory=bytearray)
     parent: array = field(default_factory=lambda: array("i", [-1]))
     parent_choice: array = field(default_factory=lambda: array("i", [-1]))  # the choice that found the state
+    rows_of: array = field(default_factory=lambda: array("i"))  # state -> the first state with the same choices
     seconds: float = 0.0
 
     @property
@@ -71,6 +72,11 @@ class Mdp:
 
     def terminal(self, state: int) -> bool:
         return self.choice_start[state] == self.choice_start[state + 1]
+
+    def is_chain(self) -> bool:
+        """Whether no state has more than one choice: then there is one scheduler (a Markov chain)."""
+        starts = self.choice_start
+        return all(starts[s + 1] - starts[s] <= 1 for s in range(self.states))
 
     def choices_of(self, state: int) -> range:
         return range(self.choice_start[state], self.choice_start[state + 1])
@@ -121,12 +127,26 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
     queue = [system.initial_state]
     append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
     append_ordinal = mdp.outcome_ordinal.append
+    # a system that can tell when two states have the same choices (keyed_choices) gives each
+    # set of choices once; a state with choices met before repeats their rows, whose targets
+    # all have their numbers already
+    keyed = getattr(system, "keyed_choices", None)
+    rows: dict = {}  # key -> (first choice, end, first outcome, end) of the rows it gave, and its state
     i = 0
     while i < len(queue):
         state = queue[i]
         mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
+        key, choices = keyed(state, rows) if keyed else (None, system.choices(state))
+        if choices is None:
+            *span, owner = rows[key]
+            _repeat(mdp, *span)
+            mdp.rows_of.append(owner)
+            mdp.choice_start.append(len(mdp.choice_process))
+            i += 1
+            continue
+        first_choice, first_outcome = len(mdp.choice_process), len(mdp.outcome_target)
         position = 0  # an outcome's place among the state's successors in the semantics
-        for choice in system.choices(state):
+        for choice in choices:
             c = len(mdp.choice_process)
             mdp.choice_process.append(choice.process)
             mdp.choice_instance.append(choice.instance)
@@ -147,7 +167,22 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
                 append_ordinal(ordinals[k] if ordinals is not None else position)
                 position += 1
             mdp.outcome_start.append(len(mdp.outcome_target))
+        if key is not None:
+            rows[key] = (first_choice, len(mdp.choice_process), first_outcome, len(mdp.outcome_target), i)
+        mdp.rows_of.append(i)
         mdp.choice_start.append(len(mdp.choice_process))
         i += 1
     mdp.seconds = time.perf_counter() - started
     return mdp
+
+
+def _repeat(mdp: Mdp, first_choice: int, end_choice: int, first_outcome: int, end_outcome: int) -> None:
+    """Append again the choices first_choice..end_choice and their outcomes."""
+    for name in ("choice_process", "choice_instance", "choice_messages", "choice_rounds"):
+        column = getattr(mdp, name)
+        column.extend(column[first_choice:end_choice])
+    shift = len(mdp.outcome_target) - first_outcome
+    mdp.outcome_start.extend(start + shift for start in mdp.outcome_start[first_choice + 1:end_choice + 1])
+    for name in ("outcome_target", "outcome_probability", "outcome_ordinal"):
+        column = getattr(mdp, name)
+        column.extend(column[first_outcome:end_outcome])

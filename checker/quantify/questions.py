@@ -177,11 +177,14 @@ def models_of(algorithm, n: int, max_states: int | None = None, counts_rounds: b
 
 def _ask(mdp: Mdp, within, expected, distribution, unit: str) -> dict:
     storm = StormModel(mdp)
+    one_scheduler = mdp.is_chain()  # a Markov chain: its least value is its largest, asked once
 
     def bounds(path: str, reward: str | None = None) -> Bounds:
         if reward is None:
-            return Bounds(storm.value(f'Pmin=? [{path}]'), storm.value(f'Pmax=? [{path}]'))
-        return Bounds(storm.expected(reward, "min", path), storm.expected(reward, "max", path))
+            least = storm.value(f'Pmin=? [{path}]')
+            return Bounds(least, least if one_scheduler else storm.value(f'Pmax=? [{path}]'))
+        least = storm.expected(reward, "min", path)
+        return Bounds(least, least if one_scheduler else storm.expected(reward, "max", path))
 
     elected = storm.label("elected")
     counted = "" if unit == "steps" else f'{{"{unit}"}}'  # a step bound, or a bound on the rounds reward

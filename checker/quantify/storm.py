@@ -14,6 +14,7 @@ from fractions import Fraction
 from models import AlgorithmError
 
 from .export import reward_names, write_drn
+from .lumping import lumped
 from .mdp import Mdp
 
 INFINITY = "inf"
@@ -41,7 +42,7 @@ class StormModel:
         handle, path = tempfile.mkstemp(suffix=".drn", prefix="ringleader-")
         try:
             with os.fdopen(handle, "w") as out:
-                write_drn(mdp, out)
+                write_drn(lumped(mdp), out)  # the same values from fewer states (checker/quantify/lumping.py)
             self.model = stormpy.build_model_from_drn[stormpy.numbers.Rational](path)
         finally:
             os.unlink(path)

@@ -31,6 +31,7 @@ algorithm is written with the same DSL, and its commands mean the same.
 """
 from __future__ import annotations
 
+from collections import Counter
 from itertools import product
 from typing import NamedTuple
 
@@ -91,6 +92,13 @@ class RoundSystem:
         # on a network in a run with one labelling for all, delivery order must not matter
         self._check_order = getattr(local, "numbered", True) is False
         self._steps: dict = {}  # (process, locals, its inbox) -> its possible ProcessRounds
+        # the order check's shortcut (_same_by_contents): what it has shown, and what it compares
+        self._contents_checked: dict = {}  # (process, locals, contents with their counts) -> {content: footprint}
+        self._footprints_in_order: dict = {}  # (process, locals, contents in port order) -> their footprints
+        self._references: dict = {}  # (process, locals, message) -> a delivery's (locals, sends) on some port
+        self._alike: dict = {}  # (process, port, footprint) -> do its deliveries there match the references?
+        self._subsets_checked: set = set()  # (process, locals, inbox) that the subset check passed
+        self._receptions: dict = {}  # (process, locals, port, message) -> receive_outcomes
 
     # -- what the explorer, the specification and traces read --------------------------
     def observe(self, state):
@@ -164,7 +172,7 @@ class RoundSystem:
         for message in messages:
             following = []
             for state in outcomes:
-                handled = self.local.receive_outcomes(i, state.values, port, message)
+                handled = self._receive(i, state.values, port, message)
                 if not handled:
                     following.append(state._replace(events=state.events + (Event(UNMATCHED, port, message, ()),)))
                 for command, new_values, sent in handled:
@@ -173,15 +181,29 @@ class RoundSystem:
             outcomes = following
         return outcomes
 
+    def _receive(self, i: int, values: tuple, port, message) -> list:
+        """``receive_outcomes``, once per local context: the order check delivers the same
+        message to the same locals on the same port from many of its sets."""
+        key = (i, values, port, message)
+        found = self._receptions.get(key)
+        if found is None:
+            found = self._receptions[key] = self.local.receive_outcomes(i, values, port, message)
+        return found
+
     def _same_in_every_order(self, i: int, values: tuple, inbox: tuple) -> None:
         """Raise PortNumbersRead unless delivering the channels of ``inbox`` gives the same
-        outcomes (locals, and what is sent on each port in order) whichever comes first.
+        outcomes (locals, and what is sent on each port in order) whichever comes first."""
+        if self._same_by_contents(i, values, inbox):
+            return
+        key = (i, values, inbox)
+        if key not in self._subsets_checked:  # a probabilistic round asks again for every state
+            self._same_by_subsets(i, values, inbox)
+            self._subsets_checked.add(key)
 
-        By subsets: the outcomes of delivering a set S of channels are well defined when, for
-        every c in S, delivering c after S - {c} gives the same; then every order agrees."""
-        def normal(state: ProcessRound):
-            return state.values, tuple(sorted(state.sent, key=lambda sent: sent[0]))  # stable: FIFO per port
-
+    def _same_by_subsets(self, i: int, values: tuple, inbox: tuple) -> None:
+        """The check itself, over all 2^k sets of the k channels: the outcomes of delivering a set
+        S are well defined when, for every c in S, delivering c after S - {c} gives the same; then
+        every order agrees. It decides whenever the shortcut (``_same_by_contents``) cannot."""
         outcomes = {0: {(values, ())}}
         for mask in sorted(range(1, 2 ** len(inbox)), key=lambda m: (m.bit_count(), m)):
             agreed = None
@@ -192,7 +214,7 @@ class RoundSystem:
                 after = set()
                 for before_values, before_sent in outcomes[mask ^ 1 << j]:
                     for state in self._deliver(i, ProcessRound(before_values, before_sent, ()), port, messages):
-                        after.add(normal(state))
+                        after.add(_normal(state))
                 if agreed is None:
                     agreed = after
                 elif after != agreed:
@@ -202,3 +224,120 @@ class RoundSystem:
                         "which reads their numbers"
                     )
             outcomes[mask] = agreed
+
+    # The shortcut. Call two channels alike when they hold the same messages and each of their
+    # deliveries does the same on either port (the same list of new locals and sends: the
+    # process cannot tell the ports apart there). Swapping two alike channels maps the subset
+    # check's sets onto each other and leaves every delivery as it was, so by induction on |S|
+    # the outcomes of S depend only on how many channels of each content S holds, and the
+    # check at S for a channel c depends only on c's content: the 2^k sets become the counts
+    # per content (at most (k/m + 1)^m sets for m contents), each content checked once. The
+    # subset check evaluates the deliveries the counts' check makes (and more), so whatever
+    # the shortcut meets that it cannot vouch for (ports that differ, contents that disagree,
+    # an error) is left to the subset check, which raises as it always has.
+    #
+    # The counts' check reads each delivery through a reference outcome per (process, locals,
+    # message), taken on the first port that needed it, and records which (locals, message)
+    # each content's deliveries met (its footprint). Then the check depends on the process,
+    # its locals and the contents only, and is made once for them: another inbox with the same
+    # contents on other ports passes if each of its ports does on its content's footprint what
+    # the reference does (``_like_reference``), since the counts' check on it is then the same
+    # computation, step for step.
+    def _same_by_contents(self, i: int, values: tuple, inbox: tuple) -> bool:
+        """True if the counts' check shows every order alike; False: the subset check decides."""
+        try:
+            footprints = self._footprints(i, values, inbox)
+            if footprints is None:
+                return False
+            alike = self._alike
+            for (port, _), footprint in zip(inbox, footprints):
+                like = alike.get((i, port, footprint))
+                if not (self._like_reference(i, port, footprint) if like is None else like):
+                    return False
+            return True
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # noqa: BLE001 -- an error, or an id read (a BaseException): the subset check names it
+            return False
+
+    def _footprints(self, i: int, values: tuple, inbox: tuple) -> tuple | None:
+        """Each channel's footprint, in port order, if the counts' check passes, else None; made
+        once per (process, locals, contents in port order), the check once per their counts."""
+        contents = tuple(messages for _, messages in inbox)
+        key = (i, values, contents)
+        if key in self._footprints_in_order:
+            return self._footprints_in_order[key]
+        counts = Counter(contents)
+        by_counts = (i, values, frozenset(counts.items()))
+        if by_counts not in self._contents_checked:
+            first_port: dict = {}  # where a content's reference deliveries are taken, if not yet taken
+            for port, messages in inbox:
+                first_port.setdefault(messages, port)
+            self._contents_checked[by_counts] = self._agreed_by_counts(i, values, first_port, counts)
+        found = self._contents_checked[by_counts]
+        found = self._footprints_in_order[key] = None if found is None else tuple(found[m] for m in contents)
+        return found
+
+    def _agreed_by_counts(self, i: int, values: tuple, first_port: dict, counts: Counter) -> dict | None:
+        """{content: its footprint} if the counts' check passes with the reference deliveries,
+        None if two contents disagree somewhere."""
+        kinds = list(first_port)
+        footprints = {messages: set() for messages in kinds}
+        outcomes = {(0,) * len(kinds): {(values, ())}}
+        for point in sorted(product(*(range(counts[m] + 1) for m in kinds)), key=sum)[1:]:
+            agreed = None
+            for g, messages in enumerate(kinds):
+                if not point[g]:
+                    continue
+                before = point[:g] + (point[g] - 1,) + point[g + 1:]
+                after = set()
+                for before_values, before_sent in outcomes[before]:
+                    for state in self._deliver_reference(i, ProcessRound(before_values, before_sent, ()),
+                                                         first_port[messages], messages, footprints[messages]):
+                        after.add(_normal(state))
+                if agreed is None:
+                    agreed = after
+                elif after != agreed:
+                    return None
+            outcomes[point] = agreed
+        return {messages: frozenset(footprint) for messages, footprint in footprints.items()}
+
+    def _deliver_reference(self, i: int, before: ProcessRound, port, messages, footprint: set) -> list[ProcessRound]:
+        """``_deliver`` through the reference outcomes (taken on ``port`` if not yet taken),
+        adding each (locals, message) it meets to ``footprint``."""
+        outcomes = [before]
+        for message in messages:
+            following = []
+            for state in outcomes:
+                footprint.add((state.values, message))
+                for new_values, sent in self._reference(i, state.values, port, message):
+                    following.append(ProcessRound(new_values, state.sent + sent, ()))
+            outcomes = following
+        return outcomes
+
+    def _reference(self, i: int, values: tuple, port, message) -> tuple:
+        key = (i, values, message)
+        found = self._references.get(key)
+        if found is None:
+            found = self._references[key] = self._received(i, values, port, message)
+        return found
+
+    def _like_reference(self, i: int, port, footprint: frozenset) -> bool:
+        """Whether every delivery of ``footprint`` does on ``port`` what its reference does."""
+        key = (i, port, footprint)
+        like = self._alike.get(key)
+        if like is None:
+            like = self._alike[key] = all(self._received(i, values, port, message) == self._references[(i, values, message)]
+                                          for values, message in footprint)
+        return like
+
+    def _received(self, i: int, values: tuple, port, message) -> tuple:
+        """(new locals, sends) of each outcome of receiving ``message`` on ``port``; an unmatched
+        reception's: the locals unchanged, nothing sent."""
+        handled = self._receive(i, values, port, message)
+        return tuple((new_values, sent) for _, new_values, sent in handled) if handled else ((values, ()),)
+
+
+def _normal(state: ProcessRound) -> tuple:
+    """What the order check compares of an outcome: the locals, and the sends on each port in order."""
+    return state.values, tuple(sorted(state.sent, key=lambda sent: sent[0]))  # stable: FIFO per port
