@@ -122,6 +122,18 @@ class RingState:
         return self.algorithm.candidate(p) if self.algorithm.candidate else True
 
 
+def _step(topology, link) -> int:
+    """Which way round the ring a channel leads: +1 clockwise (to the next position), -1
+    anticlockwise. Named by its sending port on the oriented rings; on an unoriented ring
+    (``port_labellings``) by the labelling of the sender's ports (``toward``)."""
+    if link.out_port in _STEP:
+        return _STEP[link.out_port]
+    toward = getattr(topology, "toward", None)
+    if toward is None:
+        raise AlgorithmError(f"path_from on a {topology.kind}: its ports {link.out_port} name no direction round a ring")
+    return 1 if link.out_port == toward(link.sender, True) else -1
+
+
 class Channel:
     """A FIFO link as an invariant reads it."""
 
@@ -130,14 +142,18 @@ class Channel:
         self.sender, self.receiver = ring.processes[link.sender], ring.processes[link.receiver]
         self.port, self.out_port = link.in_port, link.out_port
         self.contents, self._sort = contents, messages
+        self.step = _step(ring.topology, link)  # +1 clockwise, -1 anticlockwise
 
     def messages(self, message_type) -> "Messages":
         """The messages of this type in the channel, to quantify over."""
         return Messages(self, message_type)
 
     def path_from(self, origin) -> list:
-        """The processes, in order, that a message sent by ``origin`` has passed to be here."""
-        n, step = self.ring.n, _STEP[self.out_port]
+        """The processes, in order, that a message sent by ``origin`` has passed to be here: the
+        way the channel leads round the ring, which on an unoriented ring (seed 004) its
+        labelling says (a message forwarded on the port opposite its arrival port keeps going
+        the same way, whatever the labels)."""
+        n, step = self.ring.n, self.step
         passed, position = [], (origin.position + step) % n
         while position != self.receiver.position:
             passed.append(self.ring.processes[position])
@@ -408,6 +424,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.hs_lecture_invariant:HSLectureInvariant",
     "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
+    "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
 }
 
 
