@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from math import factorial
 
 from functools import lru_cache
 
@@ -22,12 +24,13 @@ from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.franklin import Franklin
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
+from algorithms.hs_unoriented import HirschbergSinclairUnoriented
 from algorithms.lcr import LCR
 from algorithms.lelann import LeLann
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.run import check
-from models import CW, AlgorithmError, AsyncSystem, Id, Implies
+from models import CW, AlgorithmError, AsyncSystem, Id, Implies, opposite
 from models.dsl.algorithm import Layout
 from models.reading.symbolic_ring import SymbolicRing
 from specs import election_spec
@@ -36,6 +39,7 @@ from specs.cr_invariant import CRInvariant
 from specs.franklin_invariant import FranklinInvariant
 from specs.hs_invariant import HSInvariant
 from specs.hs_lecture_invariant import HSLectureInvariant
+from specs.hs_unoriented_invariant import HSUnorientedInvariant
 from specs.invariants import (
     Exists,
     ForAll,
@@ -51,11 +55,15 @@ from specs.invariants import (
 from specs.lcr_invariant import LCRInvariant
 from specs.lelann_invariant import LeLannInvariant
 
-from conftest import MUTANTS
+from conftest import MUTANTS, at_labelling
 
+# hs-unoriented with one labelling of its ports fixed (process 1's swapped at n = 3): the symbolic
+# ring reads one labelling (conftest.at_labelling); every labelling's explored states below
+HS_UNORIENTED_010 = at_labelling(HirschbergSinclairUnoriented, (False, True, False))
 CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
          (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3),
-         (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3)]
+         (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3),
+         (HS_UNORIENTED_010, HSUnorientedInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -178,6 +186,30 @@ def test_path_from_lists_the_processes_a_message_has_passed():
     assert [q.position for q in into_2_from_cw.path_from(p[0])] == [3]
     with pytest.raises(AlgorithmError, match="needs a port"):
         s.inbox(p[0])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_path_from_on_an_unoriented_ring_follows_the_links_whatever_the_labelling(n):
+    """Seed 004's ring names no direction: a message sent on either port and forwarded on the port
+    opposite its arrival port ("in the same direction") has passed, on reaching a channel, the
+    processes path_from lists, whichever of the 2^n labellings the ring has."""
+    unoriented = load_algorithm("hs-unoriented")
+    for swapped in itertools.product((False, True), repeat=n):
+        algorithm = at_labelling(unoriented, swapped)
+        topology = algorithm.topology(n)
+        assert topology.swapped == swapped
+        s = RingState.of_state(algorithm, tuple(range(1, n + 1)), AsyncSystem(algorithm, tuple(range(1, n + 1))).initial_state)
+        for origin in s.processes:
+            for port in topology.out_ports(origin.position):
+                passed, k = [], topology.out_channel(origin.position, port)
+                for _ in range(n):  # one hop per channel, until the message is back at its origin
+                    ch = s.channels[k]
+                    assert [q.position for q in ch.path_from(origin)] == passed, (swapped, origin.position, port, k)
+                    receiver = topology.channels[k].receiver
+                    if receiver == origin.position:
+                        break
+                    passed.append(receiver)
+                    k = topology.out_channel(receiver, opposite(topology.channels[k].in_port))
 
 
 def test_inbox_on_a_unidirectional_ring_is_the_only_channel_in_and_its_port_is_named():
@@ -357,6 +389,18 @@ def test_no_conjunct_is_false_on_a_reachable_state(algorithm, invariant, n):
                    progress=False)
     assert result.verdict == "verified"
     assert {p.name for p in result.properties} == {f"invariant.{c.name}" for c in invariant.conjuncts}
+
+
+# every labelling of the ports: 4 labelled arrangements at n = 2 (a few seconds), 48 at n = 3 (2 minutes)
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow)])
+def test_no_conjunct_of_hs_unoriented_is_false_on_a_reachable_state_of_any_labelling(n):
+    algorithm = HirschbergSinclairUnoriented
+    symmetry = symmetry_for(HSUnorientedInvariant, "reflection", algorithm)  # as --check-invariant: none
+    result = check(algorithm, n, properties=invariant_properties(HSUnorientedInvariant, algorithm), por=False, jobs=1,
+                   progress=False, symmetry=symmetry)
+    assert result.verdict == "verified"
+    assert (result.symmetry, len(result.per_arrangement)) == ("none", factorial(n) * 2 ** n)  # each labelling
+    assert invariant_for(algorithm) is HSUnorientedInvariant
 
 
 def test_a_wrong_conjunct_is_caught_with_a_shortest_trace():
