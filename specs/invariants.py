@@ -467,12 +467,15 @@ def symmetry_for(invariant: type[Invariant], requested: str = "reflection",
                  algorithm: type[Algorithm] | None = None) -> str:
     """The arrangement symmetry the explorer may use while it checks this invariant: rotation at
     most, and only for an invariant that declares itself symmetric, on a ring whose rotations
-    are plain (no port labellings). The declaration is not trusted: ``invariant_properties``
-    evaluates each conjunct on every rotation of every state it is given, which is exactly
-    what checking the other arrangements of each rotation class would evaluate."""
+    are plain (no port labellings) and that rotating maps to itself (``rotation_symmetric``: not
+    a ring with one port labelling fixed, tests/conftest.py's ``at_labelling``). The declaration
+    is not trusted: ``invariant_properties`` evaluates each conjunct on every rotation of every
+    state it is given, which is exactly what checking the other arrangements of each rotation
+    class would evaluate."""
     if not invariant.symmetric or requested == "none":
         return "none"
-    if algorithm is not None and getattr(algorithm.topology, "port_labellings", False):
+    if algorithm is not None and (getattr(algorithm.topology, "port_labellings", False)
+                                  or not getattr(algorithm.topology, "rotation_symmetric", True)):
         return "none"
     return "rotation"
 

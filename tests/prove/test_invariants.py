@@ -245,6 +245,7 @@ def test_the_symmetry_an_invariant_allows():
     assert symmetry_for(CRInvariant, "none", ChangRoberts) == "none"
     assert symmetry_for(Positional, "reflection", ChangRoberts) == "none"
     assert symmetry_for(CRInvariant, "reflection", load_algorithm("hs-unoriented")) == "none"  # port labellings
+    assert symmetry_for(CRInvariant, "reflection", HS_UNORIENTED_010) == "none"  # one labelling: no rotation maps it to itself
 
 
 def test_a_conjunct_keeps_its_first_paragraph_and_its_line():
