@@ -144,28 +144,4 @@ def _run_and_send(sending, function, args, kwargs):
         sending.send(("raised", traceback.format_exc()))
 
 
-def at_labelling(algorithm, swapped):
-    """``algorithm`` (on seed 004's unoriented ring) with its ports labelled as ``swapped`` says,
-    as a ring of its own: a topology without ``port_labellings``, so that every mode reads that
-    one labelling, --prove included (which refuses a ring whose labelling is the adversary's,
-    checker/prove/fixed_n.py). On rings of another size (the readings' contexts at n = 2 and 3)
-    no port is swapped."""
-    from models.topology.ring import UnorientedRing
-
-    swapped = tuple(bool(s) for s in swapped)
-    tag = "".join("1" if s else "0" for s in swapped)
-
-    class Labelled(algorithm.topology):
-        port_labellings = False
-        # a rotation or reflection of the ring moves the labelling to other processes: not this ring
-        rotation_symmetric = mirror_symmetric = False
-
-        def __init__(self, n, ignored=None):
-            super().__init__(n, swapped if n == len(swapped) else None)
-
-    assert issubclass(Labelled, UnorientedRing)
-
-    class AtLabelling(algorithm, name=f"{algorithm.name}-labelled-{tag}"):
-        topology = Labelled
-
-    return AtLabelling
+from bench.prove_labellings import at_labelling  # noqa: E402,F401  (an unoriented ring with one labelling fixed)
