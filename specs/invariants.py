@@ -96,6 +96,8 @@ class RingState:
     def inbox(self, p, port: str | None = None) -> "Channel":
         """The channel into process ``p`` on ``port`` (on a unidirectional ring, its only one)."""
         ports = self.topology.in_ports(p.position)
+        if port is not None and self.topology.port_labellings:
+            raise AlgorithmError(_UNLABELLED.format(what=f"inbox(p, {port})", kind=self.topology.kind))
         if port is None:
             if len(ports) != 1:
                 raise AlgorithmError(f"inbox(p) on a {self.topology.kind} needs a port: one of {', '.join(ports)}")
@@ -122,6 +124,12 @@ class RingState:
         return self.algorithm.candidate(p) if self.algorithm.candidate else True
 
 
+# a ring state is given its topology built from n alone: on a ring whose port labelling is the
+# adversary's, which port a channel arrives on is not known to it
+_UNLABELLED = ("{what} on a {kind}: which port a channel leaves or arrives by is the port labelling's, "
+               "which an invariant is not given; quantify over s.channels (path_from says where each leads)")
+
+
 def _step(topology, link) -> int:
     """Which way round the ring a channel leads: +1 clockwise (to the next position), -1
     anticlockwise. Named by its sending port on the oriented rings; on an unoriented ring
@@ -140,9 +148,26 @@ class Channel:
     def __init__(self, ring: RingState, index: int, link, contents, messages):
         self.ring, self.index = ring, index
         self.sender, self.receiver = ring.processes[link.sender], ring.processes[link.receiver]
-        self.port, self.out_port = link.in_port, link.out_port
+        self._ports = link.in_port, link.out_port
         self.contents, self._sort = contents, messages
-        self.step = _step(ring.topology, link)  # +1 clockwise, -1 anticlockwise
+        # +1 clockwise, -1 anticlockwise: on an unoriented ring the same for every labelling (the
+        # channels are listed by where they lead, and only their ports' names change)
+        self.step = _step(ring.topology, link)
+
+    @property
+    def port(self) -> str:
+        """The port the channel arrives on (at ``receiver``)."""
+        return self._port_named("port", 0)
+
+    @property
+    def out_port(self) -> str:
+        """The port it leaves by (at ``sender``)."""
+        return self._port_named("out_port", 1)
+
+    def _port_named(self, what: str, k: int) -> str:
+        if self.ring.topology.port_labellings:
+            raise AlgorithmError(_UNLABELLED.format(what=f"a channel's {what}", kind=self.ring.topology.kind))
+        return self._ports[k]
 
     def messages(self, message_type) -> "Messages":
         """The messages of this type in the channel, to quantify over."""
@@ -161,7 +186,8 @@ class Channel:
         return passed
 
     def __repr__(self) -> str:
-        return f"channel p{self.sender.position}->p{self.receiver.position} ({self.out_port})"
+        return f"channel p{self.sender.position}->p{self.receiver.position} ({'clockwise' if self.step == 1 else 'anticlockwise'})" if self.ring.topology.port_labellings \
+            else f"channel p{self.sender.position}->p{self.receiver.position} ({self._ports[1]})"
 
 
 class Messages:

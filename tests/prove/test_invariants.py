@@ -212,6 +212,26 @@ def test_path_from_on_an_unoriented_ring_follows_the_links_whatever_the_labellin
                     k = topology.out_channel(receiver, opposite(topology.channels[k].in_port))
 
 
+def test_an_invariant_cannot_read_ports_where_the_labelling_is_the_adversarys():
+    """--check-invariant reads hs-unoriented's states on the ring built from n alone (no port
+    swapped), whatever labelling the arrangement has: where a channel leads is right for every
+    labelling, which port it arrives on is not, so reading it is refused; with one labelling
+    fixed (at_labelling) the ports are that labelling's."""
+    from algorithms.hs_unoriented import From
+
+    unoriented = load_algorithm("hs-unoriented")
+    ids = (1, 2, 3)
+    s = RingState.of_state(unoriented, ids, AsyncSystem(unoriented, ids).initial_state)
+    for refused in (lambda: s.inbox(s.processes[0], "LEFT"), lambda: s.channels[0].port, lambda: s.channels[0].out_port):
+        with pytest.raises(AlgorithmError, match="port labelling's, which an invariant is not given"):
+            refused()
+    assert [ch.step for ch in s.channels] == [1, -1] * 3 and repr(s.channels[1]) == "channel p0->p2 (anticlockwise)"
+    assert ForAll(s.channels, lambda ch: ForAll(ch.messages(From), lambda m: m.id > 0))  # channels, without ports
+    fixed = at_labelling(unoriented, (True, False, False))
+    s = RingState.of_state(fixed, ids, AsyncSystem(fixed, ids).initial_state)
+    assert s.inbox(s.processes[1], "LEFT") is s.channels[0] and s.channels[0].out_port == "LEFT"  # p0's LEFT leads to p1
+
+
 def test_inbox_on_a_unidirectional_ring_is_the_only_channel_in_and_its_port_is_named():
     from algorithms.lcr import Token
 
