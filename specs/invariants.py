@@ -186,8 +186,8 @@ class Channel:
         return passed
 
     def __repr__(self) -> str:
-        return f"channel p{self.sender.position}->p{self.receiver.position} ({'clockwise' if self.step == 1 else 'anticlockwise'})" if self.ring.topology.port_labellings \
-            else f"channel p{self.sender.position}->p{self.receiver.position} ({self._ports[1]})"
+        way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]
+        return f"channel p{self.sender.position}->p{self.receiver.position} ({way})"
 
 
 class Messages:
@@ -494,7 +494,7 @@ def symmetry_for(invariant: type[Invariant], requested: str = "reflection",
     """The arrangement symmetry the explorer may use while it checks this invariant: rotation at
     most, and only for an invariant that declares itself symmetric, on a ring whose rotations
     are plain (no port labellings) and that rotating maps to itself (``rotation_symmetric``: not
-    a ring with one port labelling fixed, tests/conftest.py's ``at_labelling``). The declaration
+    a ring with one port labelling fixed, bench/prove_labellings.py's ``at_labelling``). The declaration
     is not trusted: ``invariant_properties`` evaluates each conjunct on every rotation of every
     state it is given, which is exactly what checking the other arrangements of each rotation
     class would evaluate."""
