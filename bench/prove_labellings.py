@@ -77,7 +77,8 @@ def main(argv=None) -> int:
         total += proof.seconds
         verdicts.append(proof.verdict)
         print(f"{''.join('1' if s else '0' for s in swapped)}  {proof.verdict.upper():8} {len(proof.obligations)} obligations "
-              f"({counts[PROVED]} proved, {counts[FAILED]} failed, {counts[UNKNOWN]} unknown)  {proof.seconds:.1f} s"
+              f"({counts[PROVED]} proved, {counts[FAILED]} failed, {counts[UNKNOWN]} unknown; {len(proof.dead)} instances dead)  "
+              f"{proof.seconds:.1f} s"
               + (f"  not proved: {', '.join(not_proved[:3])}" if not_proved else ""), flush=True)
     print(f"{algorithm.name}, n = {args.n}: {sum(v == PROVED for v in verdicts)} of {len(verdicts)} labellings proved "
           f"({2 ** args.n} in all); {total:.1f} s in the proofs, {time.perf_counter() - started:.1f} s in all")
