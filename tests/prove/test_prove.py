@@ -80,7 +80,7 @@ def test_franklin_is_proved_at_n_3(capsys):
 # hs-unoriented (specs/hs_unoriented_invariant.py) runs on seed 004's unoriented ring, whose port
 # labelling is the adversary's: --prove refuses it, since the symbolic ring would read one labelling
 # of the 2^n. The invariant is proved instead once per labelling, each fixed as a ring of its own
-# (conftest.at_labelling) under the same prover. One labelling in the fast loop (8 to 15 s), every
+# (conftest.at_labelling) under the same prover. One labelling in the fast loop (5 to 15 s), every
 # labelling of n = 3 with the slow tests (8 proofs, about 100 s on a loaded machine).
 def test_cli_prove_refuses_hs_unoriented_whose_labellings_it_does_not_read(capsys):
     status, out, err = run(capsys, "hs-unoriented", "--n", 3, "--prove")
