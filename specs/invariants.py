@@ -96,6 +96,8 @@ class RingState:
     def inbox(self, p, port: str | None = None) -> "Channel":
         """The channel into process ``p`` on ``port`` (on a unidirectional ring, its only one)."""
         ports = self.topology.in_ports(p.position)
+        if port is not None and self.topology.port_labellings:
+            raise AlgorithmError(_UNLABELLED.format(what=f"inbox(p, {port})", kind=self.topology.kind))
         if port is None:
             if len(ports) != 1:
                 raise AlgorithmError(f"inbox(p) on a {self.topology.kind} needs a port: one of {', '.join(ports)}")
@@ -122,22 +124,61 @@ class RingState:
         return self.algorithm.candidate(p) if self.algorithm.candidate else True
 
 
+# a ring state is given its topology built from n alone: on a ring whose port labelling is the
+# adversary's, which port a channel arrives on is not known to it
+_UNLABELLED = ("{what} on a {kind}: which port a channel leaves or arrives by is the port labelling's, "
+               "which an invariant is not given; quantify over s.channels (path_from says where each leads)")
+
+
+def _step(topology, link) -> int:
+    """Which way round the ring a channel leads: +1 clockwise (to the next position), -1
+    anticlockwise. Named by its sending port on the oriented rings; on an unoriented ring
+    (``port_labellings``) by the labelling of the sender's ports (``toward``)."""
+    if link.out_port in _STEP:
+        return _STEP[link.out_port]
+    toward = getattr(topology, "toward", None)
+    if toward is None:
+        raise AlgorithmError(f"path_from on a {topology.kind}: its ports {link.out_port} name no direction round a ring")
+    return 1 if link.out_port == toward(link.sender, True) else -1
+
+
 class Channel:
     """A FIFO link as an invariant reads it."""
 
     def __init__(self, ring: RingState, index: int, link, contents, messages):
         self.ring, self.index = ring, index
         self.sender, self.receiver = ring.processes[link.sender], ring.processes[link.receiver]
-        self.port, self.out_port = link.in_port, link.out_port
+        self._ports = link.in_port, link.out_port
         self.contents, self._sort = contents, messages
+        # +1 clockwise, -1 anticlockwise: on an unoriented ring the same for every labelling (the
+        # channels are listed by where they lead, and only their ports' names change)
+        self.step = _step(ring.topology, link)
+
+    @property
+    def port(self) -> str:
+        """The port the channel arrives on (at ``receiver``)."""
+        return self._port_named("port", 0)
+
+    @property
+    def out_port(self) -> str:
+        """The port it leaves by (at ``sender``)."""
+        return self._port_named("out_port", 1)
+
+    def _port_named(self, what: str, k: int) -> str:
+        if self.ring.topology.port_labellings:
+            raise AlgorithmError(_UNLABELLED.format(what=f"a channel's {what}", kind=self.ring.topology.kind))
+        return self._ports[k]
 
     def messages(self, message_type) -> "Messages":
         """The messages of this type in the channel, to quantify over."""
         return Messages(self, message_type)
 
     def path_from(self, origin) -> list:
-        """The processes, in order, that a message sent by ``origin`` has passed to be here."""
-        n, step = self.ring.n, _STEP[self.out_port]
+        """The processes, in order, that a message sent by ``origin`` has passed to be here: the
+        way the channel leads round the ring, which on an unoriented ring (seed 004) its
+        labelling says (a message forwarded on the port opposite its arrival port keeps going
+        the same way, whatever the labels)."""
+        n, step = self.ring.n, self.step
         passed, position = [], (origin.position + step) % n
         while position != self.receiver.position:
             passed.append(self.ring.processes[position])
@@ -145,7 +186,8 @@ class Channel:
         return passed
 
     def __repr__(self) -> str:
-        return f"channel p{self.sender.position}->p{self.receiver.position} ({self.out_port})"
+        way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]
+        return f"channel p{self.sender.position}->p{self.receiver.position} ({way})"
 
 
 class Messages:
@@ -408,6 +450,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.hs_lecture_invariant:HSLectureInvariant",
     "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
+    "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
 }
 
 
@@ -450,12 +493,15 @@ def symmetry_for(invariant: type[Invariant], requested: str = "reflection",
                  algorithm: type[Algorithm] | None = None) -> str:
     """The arrangement symmetry the explorer may use while it checks this invariant: rotation at
     most, and only for an invariant that declares itself symmetric, on a ring whose rotations
-    are plain (no port labellings). The declaration is not trusted: ``invariant_properties``
-    evaluates each conjunct on every rotation of every state it is given, which is exactly
-    what checking the other arrangements of each rotation class would evaluate."""
+    are plain (no port labellings) and that rotating maps to itself (``rotation_symmetric``: not
+    a ring with one port labelling fixed, bench/prove_labellings.py's ``at_labelling``). The declaration
+    is not trusted: ``invariant_properties`` evaluates each conjunct on every rotation of every
+    state it is given, which is exactly what checking the other arrangements of each rotation
+    class would evaluate."""
     if not invariant.symmetric or requested == "none":
         return "none"
-    if algorithm is not None and getattr(algorithm.topology, "port_labellings", False):
+    if algorithm is not None and (getattr(algorithm.topology, "port_labellings", False)
+                                  or not getattr(algorithm.topology, "rotation_symmetric", True)):
         return "none"
     return "rotation"
 

@@ -142,3 +142,6 @@ def _run_and_send(sending, function, args, kwargs):
         sending.send(outcome)
     except Exception:  # a result that does not pickle
         sending.send(("raised", traceback.format_exc()))
+
+
+from bench.prove_labellings import at_labelling  # noqa: E402,F401  (an unoriented ring with one labelling fixed)

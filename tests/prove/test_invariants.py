@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from math import factorial
 
 from functools import lru_cache
 
@@ -22,12 +24,13 @@ from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.franklin import Franklin
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
+from algorithms.hs_unoriented import HirschbergSinclairUnoriented
 from algorithms.lcr import LCR
 from algorithms.lelann import LeLann
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.run import check
-from models import CW, AlgorithmError, AsyncSystem, Id, Implies
+from models import CW, AlgorithmError, AsyncSystem, Id, Implies, opposite
 from models.dsl.algorithm import Layout
 from models.reading.symbolic_ring import SymbolicRing
 from specs import election_spec
@@ -36,6 +39,7 @@ from specs.cr_invariant import CRInvariant
 from specs.franklin_invariant import FranklinInvariant
 from specs.hs_invariant import HSInvariant
 from specs.hs_lecture_invariant import HSLectureInvariant
+from specs.hs_unoriented_invariant import HSUnorientedInvariant
 from specs.invariants import (
     Exists,
     ForAll,
@@ -51,11 +55,15 @@ from specs.invariants import (
 from specs.lcr_invariant import LCRInvariant
 from specs.lelann_invariant import LeLannInvariant
 
-from conftest import MUTANTS
+from conftest import MUTANTS, at_labelling
 
+# hs-unoriented with one labelling of its ports fixed (process 1's swapped at n = 3): the symbolic
+# ring reads one labelling (conftest.at_labelling); every labelling's explored states below
+HS_UNORIENTED_010 = at_labelling(HirschbergSinclairUnoriented, (False, True, False))
 CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
          (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3),
-         (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3)]
+         (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3),
+         (HS_UNORIENTED_010, HSUnorientedInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -180,6 +188,50 @@ def test_path_from_lists_the_processes_a_message_has_passed():
         s.inbox(p[0])
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_path_from_on_an_unoriented_ring_follows_the_links_whatever_the_labelling(n):
+    """Seed 004's ring names no direction: a message sent on either port and forwarded on the port
+    opposite its arrival port ("in the same direction") has passed, on reaching a channel, the
+    processes path_from lists, whichever of the 2^n labellings the ring has."""
+    unoriented = load_algorithm("hs-unoriented")
+    for swapped in itertools.product((False, True), repeat=n):
+        algorithm = at_labelling(unoriented, swapped)
+        topology = algorithm.topology(n)
+        assert topology.swapped == swapped
+        s = RingState.of_state(algorithm, tuple(range(1, n + 1)), AsyncSystem(algorithm, tuple(range(1, n + 1))).initial_state)
+        for origin in s.processes:
+            for port in topology.out_ports(origin.position):
+                passed, k = [], topology.out_channel(origin.position, port)
+                for _ in range(n):  # one hop per channel, until the message is back at its origin
+                    ch = s.channels[k]
+                    assert [q.position for q in ch.path_from(origin)] == passed, (swapped, origin.position, port, k)
+                    receiver = topology.channels[k].receiver
+                    if receiver == origin.position:
+                        break
+                    passed.append(receiver)
+                    k = topology.out_channel(receiver, opposite(topology.channels[k].in_port))
+
+
+def test_an_invariant_cannot_read_ports_where_the_labelling_is_the_adversarys():
+    """--check-invariant reads hs-unoriented's states on the ring built from n alone (no port
+    swapped), whatever labelling the arrangement has: where a channel leads is right for every
+    labelling, which port it arrives on is not, so reading it is refused; with one labelling
+    fixed (at_labelling) the ports are that labelling's."""
+    from algorithms.hs_unoriented import From
+
+    unoriented = load_algorithm("hs-unoriented")
+    ids = (1, 2, 3)
+    s = RingState.of_state(unoriented, ids, AsyncSystem(unoriented, ids).initial_state)
+    for refused in (lambda: s.inbox(s.processes[0], "LEFT"), lambda: s.channels[0].port, lambda: s.channels[0].out_port):
+        with pytest.raises(AlgorithmError, match="port labelling's, which an invariant is not given"):
+            refused()
+    assert [ch.step for ch in s.channels] == [1, -1] * 3 and repr(s.channels[1]) == "channel p0->p2 (anticlockwise)"
+    assert ForAll(s.channels, lambda ch: ForAll(ch.messages(From), lambda m: m.id > 0))  # channels, without ports
+    fixed = at_labelling(unoriented, (True, False, False))
+    s = RingState.of_state(fixed, ids, AsyncSystem(fixed, ids).initial_state)
+    assert s.inbox(s.processes[1], "LEFT") is s.channels[0] and s.channels[0].out_port == "LEFT"  # p0's LEFT leads to p1
+
+
 def test_inbox_on_a_unidirectional_ring_is_the_only_channel_in_and_its_port_is_named():
     from algorithms.lcr import Token
 
@@ -213,6 +265,7 @@ def test_the_symmetry_an_invariant_allows():
     assert symmetry_for(CRInvariant, "none", ChangRoberts) == "none"
     assert symmetry_for(Positional, "reflection", ChangRoberts) == "none"
     assert symmetry_for(CRInvariant, "reflection", load_algorithm("hs-unoriented")) == "none"  # port labellings
+    assert symmetry_for(CRInvariant, "reflection", HS_UNORIENTED_010) == "none"  # one labelling: no rotation maps it to itself
 
 
 def test_a_conjunct_keeps_its_first_paragraph_and_its_line():
@@ -357,6 +410,18 @@ def test_no_conjunct_is_false_on_a_reachable_state(algorithm, invariant, n):
                    progress=False)
     assert result.verdict == "verified"
     assert {p.name for p in result.properties} == {f"invariant.{c.name}" for c in invariant.conjuncts}
+
+
+# every labelling of the ports: 4 labelled arrangements at n = 2 (a few seconds), 48 at n = 3 (2 minutes)
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow)])
+def test_no_conjunct_of_hs_unoriented_is_false_on_a_reachable_state_of_any_labelling(n):
+    algorithm = HirschbergSinclairUnoriented
+    symmetry = symmetry_for(HSUnorientedInvariant, "reflection", algorithm)  # as --check-invariant: none
+    result = check(algorithm, n, properties=invariant_properties(HSUnorientedInvariant, algorithm), por=False, jobs=1,
+                   progress=False, symmetry=symmetry)
+    assert result.verdict == "verified"
+    assert (result.symmetry, len(result.per_arrangement)) == ("none", factorial(n) * 2 ** n)  # each labelling
+    assert invariant_for(algorithm) is HSUnorientedInvariant
 
 
 def test_a_wrong_conjunct_is_caught_with_a_shortest_trace():

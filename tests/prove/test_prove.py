@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import itertools
 import json
 import textwrap
 
@@ -18,6 +19,7 @@ from algorithms.cr_all import ChangRobertsAllInitiators
 from algorithms.franklin import Franklin
 from algorithms.hs import HirschbergSinclair
 from algorithms.hs_lecture import HirschbergSinclairLecture
+from algorithms.hs_unoriented import HirschbergSinclairUnoriented
 from algorithms.lcr import LCR
 from algorithms.lelann import LeLann
 from checker.cli import main
@@ -26,10 +28,11 @@ from checker.cli.loader import load_algorithm
 from checker.prove.fixed_n import CONSECUTION, FAILED, PROVED, prove
 from models import AsyncSystem
 from specs.cr_invariant import CRInvariant
+from specs.hs_unoriented_invariant import HSUnorientedInvariant
 from specs.invariants import invariant_for
 from specs.invariants import RingState
 
-from conftest import MUTANTS
+from conftest import MUTANTS, at_labelling
 
 
 # with the slow tests (3 to 6 s each): the CLI tests below prove cr and lcr at n = 3 in the fast
@@ -74,10 +77,39 @@ def test_franklin_is_proved_at_n_3(capsys):
     assert "invariant     specs.franklin_invariant:FranklinInvariant" in out
 
 
-@pytest.mark.slow  # twelve proofs (5 + 3 + 4 conjuncts), each failing, half a second to three seconds each
-@pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin"])
+# hs-unoriented (specs/hs_unoriented_invariant.py) runs on seed 004's unoriented ring, whose port
+# labelling is the adversary's: --prove refuses it, since the symbolic ring would read one labelling
+# of the 2^n. The invariant is proved instead once per labelling, each fixed as a ring of its own
+# (conftest.at_labelling) under the same prover. One labelling in the fast loop (5 to 15 s), every
+# labelling of n = 3 with the slow tests (8 proofs, about 100 s on a loaded machine).
+def test_cli_prove_refuses_hs_unoriented_whose_labellings_it_does_not_read(capsys):
+    status, out, err = run(capsys, "hs-unoriented", "--n", 3, "--prove")
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "port labellings the symbolic ring does not read" in err
+    assert invariant_for(HirschbergSinclairUnoriented) is HSUnorientedInvariant
+
+
+@pytest.mark.parametrize("swapped", [(False, True, False),
+                                     *(pytest.param(s, marks=pytest.mark.slow)
+                                       for s in itertools.product((False, True), repeat=3) if s != (False, True, False))],
+                         ids=lambda s: "".join("1" if x else "0" for x in s))
+def test_hs_unoriented_is_proved_at_n_3_for_each_labelling(swapped):
+    algorithm = at_labelling(HirschbergSinclairUnoriented, swapped)
+    assert algorithm.topology(3).swapped == swapped and not algorithm.topology.port_labellings
+    proof = prove(algorithm, 3, timeout=60)
+    assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
+    assert proof.invariant is HSUnorientedInvariant and proof.properties == ["at-most-one-leader", "leader-is-largest"]
+    assert proof.dead == []  # every command instance runs in some state of the invariant
+    consecutions = [o for o in proof.obligations if o.kind == CONSECUTION]
+    assert len(consecutions) == len(AsyncSystem(algorithm, (1, 2, 3)).instances) * len(proof.invariant.conjuncts)
+
+
+@pytest.mark.slow  # fourteen proofs (5 + 3 + 4 + 2 conjuncts), each failing, half a second to three seconds each
+@pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin", "hs-unoriented"])
 def test_every_conjunct_of_their_invariants_is_needed(name):
     algorithm = load_algorithm(name)
+    if algorithm.topology.port_labellings:  # one labelling, process 1's ports swapped: --prove reads one
+        algorithm = at_labelling(algorithm, (False, True, False))
     invariant = invariant_for(algorithm)
     for dropped in invariant.conjuncts[1:]:  # well_typed first
         proof = prove(algorithm, 3, type("Without", (invariant,), {dropped.name: None}))
@@ -123,6 +155,33 @@ def test_a_mutant_fails_with_a_counterexample_the_explorer_reaches(mutant, conju
     assert state == cti.before
     assert conjunct in proof.invariant.failing(RingState.of_state(algorithm, cti.ids, cti.after))
     assert "REACHABLE: the explorer reaches this state" in cti.to_text()
+
+
+# hs-unoriented's mutants, at one labelling (process 1's ports swapped), since --prove refuses the
+# adversary's labellings (through the CLI every one exits 2, as hs-unoriented does): the one that
+# breaks safety (the smallest id wins) fails with a counterexample the explorer reaches; those that
+# break only termination or election (a variant that answers {ok} on LEFT only in one case)
+# still have safety proved
+@pytest.mark.slow  # three proofs, 13 to 21 s each, and the failing one's counterexample search
+@pytest.mark.parametrize("mutant, conjunct", [("hs_unoriented_comparisons_flipped.py", "no_bypass"),
+                                              ("hs_unoriented_responses_turn_back.py", None),
+                                              ("../trust/variants/hs_unoriented_left_ok.py", None)])
+def test_hs_unoriented_mutants_prove_only_if_safe(mutant, conjunct):
+    algorithm = at_labelling(load_algorithm(f"{MUTANTS}/{mutant}"), (False, True, False))
+    proof = prove(algorithm, 3)
+    if conjunct is None:
+        assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
+        return
+    assert proof.verdict == FAILED
+    assert {(o.conjunct, o.command) for o in proof.obligations if o.status == FAILED} == {(conjunct, "forward_from")}
+    cti = counterexample(proof)
+    assert cti.obligation.conjunct == conjunct and cti.reachability.status == REACHABLE
+
+
+@pytest.mark.parametrize("mutant", ["hs_unoriented_comparisons_flipped.py", "hs_unoriented_responses_turn_back.py"])
+def test_cli_prove_refuses_hs_unoriented_mutants_too(capsys, mutant):
+    status, out, err = run(capsys, f"{MUTANTS}/{mutant}", "--n", 3, "--prove")
+    assert status == 2 and out == "" and "port labellings the symbolic ring does not read" in err
 
 
 # -- the command line ------------------------------------------------------------------------

@@ -1,0 +1,50 @@
+"""An inductive invariant of Hirschberg-Sinclair on an unoriented ring (algorithms/hs_unoriented.py,
+seed 004_9784b88bd9825df1.txt).
+
+hs's argument (specs/hs_invariant.py) in seed 004's vocabulary. A {from, id, x, y} is sent by
+its candidate on both ports, and afterwards moves on only through ``forward_from``, which
+requires sender_id > id and sends it on the port opposite its arrival port: "forward the message
+in the same direction", which is the same way round the ring whatever the adversary's labels.
+So a {from} in a channel has passed, since it left the process with its id, only processes with
+smaller ids, in the direction the channel leads (``no_bypass``). ``declare_leader`` takes a {from}
+with the process's own id, which has then passed every other process ("a full cycle"), so a
+leader's id is larger than every other (``leader_max``). The stages, the hop counts x and y and
+the {ok}/{no} responses decide *when* a {from} comes home (termination, message complexity), not
+*who* can win; there is no announcement, so nothing like hs-lecture's terminate_from_leader.
+
+The conjuncts read no port: only channels, which way each leads round the ring (``path_from``)
+and locals, so the same text holds for every labelling of the ports.
+
+What a proof covers. ``check hs-unoriented --n N --prove`` refuses (exit 2): the symbolic ring
+does not read port labellings (checker/prove/fixed_n.py), and the one labelling it would build
+is one of 2^n. This invariant is proved inductive instead once per labelling, each labelling
+fixed as a ring of its own and given to the unchanged prover (``python
+bench/prove_labellings.py hs-unoriented --n N``): every one of the 2^n labellings at n = 3, 4
+and 5 (docs/proofs.md has the times), every arrangement of the ids at once within each; the
+tests prove one labelling of n = 3 in the fast loop and all 8 with the slow tests. ``check
+hs-unoriented --n N --check-invariant`` evaluates it on every reachable state of every labelled
+arrangement. At-most-one-leader and leader-is-largest follow from it; termination, election
+and the message bound are the explorer's.
+"""
+from __future__ import annotations
+
+from algorithms.hs_unoriented import From, HirschbergSinclairUnoriented
+from models import Implies
+
+from .invariants import ForAll, Invariant, conjunct
+
+
+class HSUnorientedInvariant(Invariant, algorithm=HirschbergSinclairUnoriented):
+    symmetric = True  # positions are read only through path_from and position comparisons
+
+    @conjunct
+    def no_bypass(s):
+        """A {from} has passed, in the direction it travels, only processes with smaller ids."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(From), lambda m:
+            ForAll(s.with_id(m.id), lambda q: ForAll(ch.path_from(q), lambda r: r.id < m.id))))
+
+    @conjunct
+    def leader_max(s):
+        """A leader's id is larger than every other process's."""
+        return ForAll(s.processes, lambda p: Implies(s.is_leader(p),
+            ForAll(s.processes, lambda q: Implies(q.position != p.position, q.id < p.id))))
