@@ -144,4 +144,4 @@ def _run_and_send(sending, function, args, kwargs):
         sending.send(("raised", traceback.format_exc()))
 
 
-from bench.prove_labellings import at_labelling  # noqa: E402,F401  (an unoriented ring with one labelling fixed)
+from checker.prove.labellings import at_labelling  # noqa: E402,F401  (an unoriented ring with one labelling fixed)

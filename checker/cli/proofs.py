@@ -59,6 +59,8 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     if timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     invariant = choose_invariant(algorithm, invariant_path)
+    if algorithm.topology.port_labellings:
+        return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states)
     meter = _meter(progress)
     try:
         proof = prove(algorithm, n, invariant, timeout=timeout, progress=meter)
@@ -76,6 +78,53 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
             print()
             print(cti.to_text(), end="")
     return EXIT[proof.verdict]
+
+
+def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json: bool, progress: bool | None,
+                           max_states: int | None) -> int:
+    """``--prove`` on a ring whose port labelling is the adversary's: each of the 2^n labellings
+    proved as a ring of its own (checker/prove/labellings.py), up to the first that fails."""
+    from ..prove.cti import counterexample
+    from ..prove.labellings import at_labelling, labellings, tag
+
+    proofs = []
+    for swapped in labellings(n):
+        meter = _meter(progress)
+        try:
+            proof = prove(at_labelling(algorithm, swapped), n, invariant, timeout=timeout, progress=meter)
+        finally:
+            if meter is not None:
+                meter.close()
+        proofs.append((swapped, proof))
+        if proof.verdict == FAILED:
+            break
+    verdicts = {proof.verdict for _, proof in proofs}
+    verdict = FAILED if FAILED in verdicts else UNKNOWN if UNKNOWN in verdicts else PROVED
+    shown = next((proof for _, proof in proofs if proof.verdict == verdict), proofs[0][1])
+    cti = counterexample(shown, max_states or 200_000) if shown.failure else None
+    if as_json:
+        print(json.dumps({"schema": 1, "mode": "prove", "algorithm": algorithm.name, "n": n, "verdict": verdict,
+                          "labellings": [dict(proof_json(proof), labelling=tag(swapped)) for swapped, proof in proofs],
+                          "counterexample": cti.to_json() if cti else None}, indent=2))
+        return EXIT[verdict]
+    headline = {PROVED: f"PROVED {', '.join(shown.properties)}", FAILED: "NOT PROVED (an obligation failed)",
+                UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[verdict]
+    lines = [f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}, every port labelling: {headline}",
+             f"  labellings    {len(proofs)} of {2 ** n}, each proved as a ring of its own (a digit per process, 1 where "
+             "its RIGHT leads anticlockwise)" + ("; stopped at the first that failed" if verdict == FAILED else "")]
+    for swapped, proof in proofs:
+        counts = ", ".join(f"{sum(o.status == s for o in proof.obligations)} {s}" for s in (PROVED, FAILED, UNKNOWN)
+                           if any(o.status == s for o in proof.obligations))
+        lines.append(f"    {tag(swapped)}  {proof.verdict:8} {len(proof.obligations)} obligations ({counts})  "
+                     f"{proof.seconds:.2f} s")
+    lines.append(f"  time          {sum(proof.seconds for _, proof in proofs):.2f} s")
+    print("\n".join(lines))
+    print()
+    print(proof_text(shown))  # the one that failed or was undecided; else the first, which all are like
+    if cti is not None:
+        print()
+        print(cti.to_text(), end="")
+    return EXIT[verdict]
 
 
 def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> int:

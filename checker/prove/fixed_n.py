@@ -353,7 +353,8 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     if algorithm.topology.port_labellings:
         raise AlgorithmError(
             f"{algorithm.name} runs on a {algorithm.topology.kind}, whose port labellings the symbolic ring "
-            "does not read (it would prove one labelling of 2^n); check it with the explorer")
+            "does not read (it would prove one labelling of 2^n); prove each labelling as a ring of its own "
+            "(checker/prove/labellings.py, as check --prove does)")
     message_bound_at(algorithm, n)  # a declaration error is an error here too
     started = time.perf_counter()
     require_faithful_readings(algorithm, (n,), "--prove")

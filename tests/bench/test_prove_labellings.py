@@ -5,7 +5,8 @@ import os
 
 import pytest
 
-from bench.prove_labellings import at_labelling, main
+from bench.prove_labellings import main
+from checker.prove.labellings import at_labelling
 from checker.cli.loader import load_algorithm
 
 from conftest import MUTANTS

@@ -26,7 +26,7 @@ from checker.cli import main
 from checker.prove.cti import REACHABLE, UNREACHABLE, counterexample
 from checker.cli.loader import load_algorithm
 from checker.prove.fixed_n import CONSECUTION, FAILED, PROVED, prove
-from models import AsyncSystem
+from models import AlgorithmError, AsyncSystem
 from specs.cr_invariant import CRInvariant
 from specs.hs_unoriented_invariant import HSUnorientedInvariant
 from specs.invariants import invariant_for
@@ -78,15 +78,25 @@ def test_franklin_is_proved_at_n_3(capsys):
 
 
 # hs-unoriented (specs/hs_unoriented_invariant.py) runs on seed 004's unoriented ring, whose port
-# labelling is the adversary's: --prove refuses it, since the symbolic ring would read one labelling
-# of the 2^n. The invariant is proved instead once per labelling, each fixed as a ring of its own
-# (conftest.at_labelling) under the same prover. One labelling in the fast loop (5 to 15 s), every
-# labelling of n = 3 with the slow tests (8 proofs, about 100 s on a loaded machine).
-def test_cli_prove_refuses_hs_unoriented_whose_labellings_it_does_not_read(capsys):
-    status, out, err = run(capsys, "hs-unoriented", "--n", 3, "--prove")
-    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "port labellings the symbolic ring does not read" in err
+# labelling is the adversary's: the symbolic ring reads one labelling, so --prove proves each of the
+# 2^n as a ring of its own (checker/prove/labellings.py's at_labelling) under the same prover. The
+# CLI at n = 2 in the fast loop (4 proofs, about 4 s), at n = 3 with the slow tests; one labelling
+# of n = 3 through the prover in the fast loop, every one with the slow tests.
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow)])
+def test_cli_proves_hs_unoriented_on_every_labelling(capsys, n):
+    status, out, _ = run(capsys, "hs-unoriented", "--n", n, "--prove")
+    assert status == 0
+    assert out.startswith(f"hs-unoriented on a non-oriented ring, n = {n}, every port labelling: PROVED "
+                          "at-most-one-leader, leader-is-largest")
+    assert f"labellings    {2 ** n} of {2 ** n}, each proved as a ring of its own" in out
+    tags = ["".join(bits) for bits in itertools.product("01", repeat=n)]
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("    ")][:2 ** n] == tags
     assert invariant_for(HirschbergSinclairUnoriented) is HSUnorientedInvariant
+
+
+def test_the_prover_alone_refuses_the_adversarys_labellings():
+    with pytest.raises(AlgorithmError, match="port labellings the symbolic ring does not read"):
+        prove(HirschbergSinclairUnoriented, 3)
 
 
 @pytest.mark.parametrize("swapped", [(False, True, False),
@@ -178,10 +188,17 @@ def test_hs_unoriented_mutants_prove_only_if_safe(mutant, conjunct):
     assert cti.obligation.conjunct == conjunct and cti.reachability.status == REACHABLE
 
 
-@pytest.mark.parametrize("mutant", ["hs_unoriented_comparisons_flipped.py", "hs_unoriented_responses_turn_back.py"])
-def test_cli_prove_refuses_hs_unoriented_mutants_too(capsys, mutant):
-    status, out, err = run(capsys, f"{MUTANTS}/{mutant}", "--n", 3, "--prove")
-    assert status == 2 and out == "" and "port labellings the symbolic ring does not read" in err
+@pytest.mark.parametrize("mutant, status", [("hs_unoriented_comparisons_flipped.py", 1),
+                                            pytest.param("hs_unoriented_responses_turn_back.py", 0,
+                                                         marks=pytest.mark.slow)])
+def test_cli_proves_hs_unoriented_mutants_only_if_safe(capsys, mutant, status):
+    code, out, _ = run(capsys, f"{MUTANTS}/{mutant}", "--n", 2, "--prove", "--json")
+    report = json.loads(out)
+    assert code == status and report["verdict"] == ("failed" if status else "proved")
+    if status:  # the first labelling fails, and there the search stops, with a counterexample
+        assert [r["labelling"] for r in report["labellings"]] == ["00"] and report["counterexample"]
+    else:
+        assert len(report["labellings"]) == 4
 
 
 # -- the command line ------------------------------------------------------------------------
