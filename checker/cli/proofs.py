@@ -104,6 +104,7 @@ def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json
     cti = counterexample(shown, max_states or 200_000) if shown.failure else None
     if as_json:
         print(json.dumps({"schema": 1, "mode": "prove", "algorithm": algorithm.name, "n": n, "verdict": verdict,
+                          "proves": shown.properties, "not_proved": shown.not_covered,
                           "labellings": [dict(proof_json(proof), labelling=tag(swapped)) for swapped, proof in proofs],
                           "counterexample": cti.to_json() if cti else None}, indent=2))
         return EXIT[verdict]

@@ -198,7 +198,7 @@ def test_cli_proves_hs_unoriented_mutants_only_if_safe(capsys, mutant, status):
     if status:  # the first labelling fails, and there the search stops, with a counterexample
         assert [r["labelling"] for r in report["labellings"]] == ["00"] and report["counterexample"]
     else:
-        assert len(report["labellings"]) == 4
+        assert len(report["labellings"]) == 4 and report["proves"] == ["at-most-one-leader", "leader-is-largest"]
 
 
 # -- the command line ------------------------------------------------------------------------
