@@ -412,8 +412,9 @@ def test_no_conjunct_is_false_on_a_reachable_state(algorithm, invariant, n):
     assert {p.name for p in result.properties} == {f"invariant.{c.name}" for c in invariant.conjuncts}
 
 
-# every labelling of the ports: 4 labelled arrangements at n = 2 (a few seconds), 48 at n = 3 (2 minutes)
-@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow)])
+# every labelling of the ports: 4 labelled arrangements at n = 2 (a few seconds); the 48 of n = 3 take
+# about 40 s, more than CI's budget has room for (`check hs-unoriented --n 3 --check-invariant` runs them)
+@pytest.mark.parametrize("n", [2])
 def test_no_conjunct_of_hs_unoriented_is_false_on_a_reachable_state_of_any_labelling(n):
     algorithm = HirschbergSinclairUnoriented
     symmetry = symmetry_for(HSUnorientedInvariant, "reflection", algorithm)  # as --check-invariant: none
