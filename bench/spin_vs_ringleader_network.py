@@ -17,7 +17,6 @@ import argparse
 import datetime
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -25,7 +24,9 @@ sys.path[:0] = [HERE, ROOT]
 
 import promela_network
 import spin
-from spin_vs_ringleader import Outcome, agreement, cell_seconds, cell_states, commit, machine, pair, ratio, run_ringleader
+from spin_vs_ringleader import (
+    Outcome, agreement, cell_seconds, cell_states, commit, machine, pair, print_table, ratio, run_ringleader,
+)
 
 from models.topology.network import connected_graphs
 
@@ -90,18 +91,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {machine()}, {spin.version()}, ringleader "
           f"{commit(options.checkout)}; dfs-election, ids 1..n; budget {options.timeout:.0f} s and "
           f"{options.memory} MB per run\n")
-    print(HEADER)
-    print("|" + "---|" * HEADER.count(" | ") + "---|")
-    all_agree = True
-    for n in options.n:
-        for number, network in enumerate(connected_graphs(n)):
-            directory = options.keep and os.path.join(options.keep, f"n{n}-{number}")
-            with tempfile.TemporaryDirectory() as scratch:
-                workdir = directory or scratch
-                os.makedirs(workdir, exist_ok=True)
-                line, agreed = row(network, options, workdir)
-            print(line, flush=True)
-            all_agree &= agreed
+    networks = {network.name: network for n in options.n for network in connected_graphs(n)}
+    all_agree = print_table(HEADER, [(name, network.n) for name, network in networks.items()], options.keep,
+                            lambda name, n, workdir: row(networks[name], options, workdir))
     if not all_agree:
         print("\nSPIN's and ringleader's full state counts differ: the Promela model is not the same model.")
         return 1
