@@ -21,6 +21,9 @@ from specs.user_properties import is_always_eventually, is_liveness
 
 from .memory import resident_bytes
 from .reduction import StubbornSets
+from .state_store import PackedStates, PlainStates
+
+_VERDICTS_REMEMBERED = 1 << 16  # state verdicts memoised, by the processes' locals
 
 if TYPE_CHECKING:  # the graph passes are imported where a graph is analysed
     from .graph import GraphFacts
@@ -76,11 +79,12 @@ class Exploration:
 class Explorer:
     def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
                  progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
-                 max_memory: int | None = None, chains: bool = True, fairness: str = "weak"):
+                 max_memory: int | None = None, chains: bool = True, fairness: str = "weak", packed: bool = True):
         self.system = system
         self.fairness = fairness  # for fair-termination (checker/explore/fairness.py): weak or strong
         self.chains = chains  # with por: pass through states whose stubborn set is one transition
         self.max_memory = max_memory
+        self.packed = packed  # states kept as their parts' numbers (checker/explore/state_store.py)
         self.stop_at_first = stop_at_first
         self.terminals: list | None = [] if record_terminals else None
         self.por = por
@@ -139,8 +143,8 @@ class Explorer:
         result = Exploration(system.ids, reduced=self.reduction is not None)
         self.judged: set[str] = set()  # the graph properties a pass over the whole graph decided
         initial = system.initial_state
-        self.index = index = {initial: 0}
-        queue = [initial]
+        self.index = index = PackedStates() if self.packed else PlainStates()
+        index.add(initial)
         self.parent = parent = array("i", [-1])
         self.ordinal = ordinal = array("H", [0])
         self.chain_into: dict[int, tuple[int, ...]] = {}  # state -> ordinals from its parent, if more than one
@@ -164,8 +168,8 @@ class Explorer:
         if violation:
             stop = self._record(result, violation[0].name, violation[1], [])
         i = 0
-        while not stop and i < len(queue):
-            state = queue[i]
+        while not stop and i < len(index):
+            state = index[i]
             expansion = expanded.pop(i, None)
             steps = system.successor_list(state) if expansion is None else expansion[0]
             if not steps:
@@ -197,13 +201,10 @@ class Explorer:
                         break
                     target, walked, chain_sent, end_expansion = chain
                     sent += chain_sent
-                j = index.get(target)
-                if j is None:
-                    j = len(queue)
+                j, new = index.add(target)
+                if new:
                     if self.max_states is not None and j >= self.max_states:
                         raise StateLimitReached(j)
-                    index[target] = j
-                    queue.append(target)
                     if end_expansion is not None:
                         expanded[j] = end_expansion
                     parent.append(i)
@@ -229,10 +230,10 @@ class Explorer:
             i += 1
             if i % 4096 == 0:
                 if self.progress is not None:
-                    self.progress(len(queue), len(targets))
+                    self.progress(len(index), len(targets))
                 if self.max_memory is not None and (resident_bytes() or 0) > self.max_memory:
-                    raise MemoryLimitReached(len(queue))
-        result.states = len(queue)
+                    raise MemoryLimitReached(len(index))
+        result.states = len(index)
         result.depth = max(depth) if depth else 0
         if not stop and randomized:
             self._almost_sure(result, offsets, targets, edge_instance)
@@ -243,7 +244,7 @@ class Explorer:
         if not stop:
             for prop in self.liveness_props:
                 judge = self._always_eventually if is_always_eventually(prop) else self._eventually
-                judge(result, prop, queue, offsets, targets)
+                judge(result, prop, index, offsets, targets)
         violated = {v.property for v in result.violations}
         for prop in self.properties:
             if prop.name in violated:
@@ -350,7 +351,9 @@ class Explorer:
                 if reason:
                     verdict = (prop, reason)
                     break
-            if not self.reads_state:
+            # where the locals are most of the state (synchronous rounds), remembering every
+            # verdict would keep a second copy of the states: the memo stops growing instead
+            if not self.reads_state and len(self._state_verdicts) < _VERDICTS_REMEMBERED:
                 self._state_verdicts[key] = verdict
         return verdict
 

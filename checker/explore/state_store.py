@@ -1,0 +1,112 @@
+"""The states a search has found, numbered in the order found, each stored as the numbers of its parts.
+
+A state of every kind of system is a tuple of parts: a process's locals (or a synchronizer's
+node), a channel's contents, a count. Two states found one step apart differ in one or two
+parts, so a search that keeps every state as its own tuple keeps the same parts over and over:
+about 500 bytes per state for a synchronizer on four nodes (docs/engines.md). Here each
+distinct part is kept once and given a number, and a state is kept as its parts' numbers
+packed in a ``bytes`` (two bytes a part while there are fewer than 65,536 distinct parts, four
+from then on): the key of a dict from states to their numbers, and, in a list, the way back.
+
+The encoding is one-to-one (equal parts get equal numbers, and a state is its parts in order),
+so a search over packed states finds the same states, numbered alike, with the same
+transitions as one over the tuples themselves; tests/explore/test_state_store.py compares the
+two on every kind of system. ``PlainStates`` is the unpacked store, for that comparison.
+"""
+from __future__ import annotations
+
+from array import array
+
+
+class _Numbering(dict):
+    """Part -> number, a new number for each part not seen before (``parts`` lists them in order)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self):
+        super().__init__()
+        self.parts: list = []
+
+    def __missing__(self, part) -> int:
+        number = self[part] = len(self.parts)
+        self.parts.append(part)
+        return number
+
+
+class PackedStates:
+    """States found, numbered 0, 1, ... in the order added; ``get``/``in`` take the state itself."""
+
+    def __init__(self):
+        self._numbering = _Numbering()
+        self._width = "H"  # two bytes a part, until there are more parts than that counts
+        self._number_of: dict[bytes, int] = {}
+        self._packed: list[bytes] = []
+
+    def _pack(self, state: tuple) -> bytes:
+        try:
+            return array(self._width, map(self._numbering.__getitem__, state)).tobytes()
+        except OverflowError:  # the 65,536th distinct part: four bytes a part from now on
+            self._widen()
+            return array(self._width, map(self._numbering.__getitem__, state)).tobytes()
+
+    def _widen(self) -> None:
+        narrow = self._width
+        self._width = "I"
+        self._packed = [array(self._width, memoryview(key).cast(narrow)).tobytes() for key in self._packed]
+        self._number_of = {key: number for number, key in enumerate(self._packed)}
+
+    def add(self, state: tuple) -> tuple[int, bool]:
+        """The state's number, and whether it is new (then it is stored, with the next number)."""
+        key = self._pack(state)
+        number = self._number_of.get(key)
+        if number is not None:
+            return number, False
+        number = self._number_of[key] = len(self._packed)
+        self._packed.append(key)
+        return number, True
+
+    def get(self, state: tuple, default=None):
+        return self._number_of.get(self._pack(state), default)
+
+    def __contains__(self, state: tuple) -> bool:
+        return self._pack(state) in self._number_of
+
+    def __getitem__(self, number: int) -> tuple:
+        return tuple(map(self._numbering.parts.__getitem__, memoryview(self._packed[number]).cast(self._width)))
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    def __iter__(self):
+        return map(self.__getitem__, range(len(self._packed)))
+
+
+class PlainStates:
+    """The same interface over the states themselves: a dict and a list of tuples."""
+
+    def __init__(self):
+        self._number_of: dict[tuple, int] = {}
+        self._states: list[tuple] = []
+
+    def add(self, state: tuple) -> tuple[int, bool]:
+        number = self._number_of.get(state)
+        if number is not None:
+            return number, False
+        number = self._number_of[state] = len(self._states)
+        self._states.append(state)
+        return number, True
+
+    def get(self, state: tuple, default=None):
+        return self._number_of.get(state, default)
+
+    def __contains__(self, state: tuple) -> bool:
+        return state in self._number_of
+
+    def __getitem__(self, number: int) -> tuple:
+        return self._states[number]
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def __iter__(self):
+        return iter(self._states)
