@@ -83,7 +83,7 @@ def plain(value_type: type, value) -> Value:
 
 
 def ring_state(system, state) -> RingState:
-    """The RingState of a system's state (in the reference's form: not an interned one)."""
+    """The RingState of a state of ``system`` (any kind: models/systems/interface.py)."""
     layout, topology = system.layout, system.topology
     degree = getattr(topology, "degree", None)  # on a network, a process has per-port locals for its own ports only
     records = [system.process_values(state, i) for i in range(system.n)]

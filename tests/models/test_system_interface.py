@@ -18,6 +18,7 @@ from checker.explore.arrangements import Arrangement
 from checker.explore.explorer import Explorer
 from checker.explore.systems import system_for, trace_of
 from checker.quantify.mdp import markov_system
+from checker.render.snapshot import ring_state
 from models.systems.interface import Markov, System, SystemDefaults
 from models.systems.interned import InternedSystem
 from models.topology.network import family
@@ -100,7 +101,10 @@ def test_every_kind_is_a_system_whose_members_behave(kind):
         assert isinstance(system, Markov)
         key, choices = system.keyed_choices(initial, ())
         assert choices == system.choices(initial)
-    # a renderer, written once: the trace of a short path, replayed on the reference
+    # renderers, written once: a snapshot of the initial state, the trace of a short path
+    snapshot = ring_state(system, initial)
+    assert len(snapshot.locals) == system.n and len(snapshot.channels) == system.channel_count
+    assert bool(snapshot.crashed) == bool(system.crashes) and bool(snapshot.synchronizer) == (system.synchronizer is not None)
     trace = trace_of(system.reference, first_path(system.reference))
     assert trace.final_locals and len(trace.final_locals) == system.n
 
