@@ -59,7 +59,7 @@ class System(Protocol):
     observes_mover_only: bool  # a transition changes the observation of its moving process only
     has_interned_twin: bool  # models/systems/interned.py can run it (asynchronous, no timeouts)
     missing_locals: Mapping[str, str]  # how a trace shows a local that one state lists and another leaves out
-    instances: Sequence  # the command instances a transition's ``instance`` numbers (past them: the kind's own)
+    instances: Sequence  # local's command instances, which name a transition's ``instance`` (past them: a crash's)
 
     # -- transitions -------------------------------------------------------------------------
     def steps(self, state) -> list:
@@ -69,8 +69,9 @@ class System(Protocol):
         ``RoundStep`` (models/systems/rounds.py: every process's ``parts``, ``sent`` a count)."""
 
     def successor_list(self, state) -> list:
-        """(next state, messages sent, moving process or None, unmatched, instance) per transition,
-        in the order of ``steps``: what the explorer stores (ordinals index this list)."""
+        """(next state, messages sent, moving process (None: a round), unmatched receptions (a flag,
+        a round's count), instance) per transition, in the order of ``steps``: what the explorer
+        stores (ordinals index this list)."""
 
     def adversary(self, instance: int) -> bool:
         """Is the transition of this instance number the adversary's (a crash), not a process's step?"""
@@ -109,6 +110,7 @@ class System(Protocol):
         """The type name of each channel's head (None for an empty channel): what a reduction reads."""
 
 
+@runtime_checkable
 class Markov(System, Protocol):
     """A system whose transitions carry probabilities (the quantitative questions read it:
     checker/quantify/mdp.py)."""
