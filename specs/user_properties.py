@@ -141,23 +141,15 @@ class StateView:
         return next((p for p in self.processes if p.id == pid), None)
 
 
-def asynchronous_core(system):
-    """The AsyncSystem (a ring's or a network's) under a system built on it (rounds, crashes)."""
-    while hasattr(system, "local"):
-        system = system.local
-    return system
-
-
 def view_of(system, state) -> StateView:
     """The StateView of ``state`` in ``system`` (its own form of states; not an interned one)."""
-    if hasattr(system, "synchronizer_locals"):
+    if system.synchronizer is not None:
         raise AlgorithmError("--property does not read a state through a synchronizer yet; drop --synchronizer")
-    local = asynchronous_core(system)
+    local = system.local  # the AsyncSystem (a ring's or a network's) under rounds or crashes
     observations = system.observe(state)
     processes = []
     for i, observation in enumerate(observations):
-        record = state[i]
-        values = list(getattr(record, "values", record))  # a crashed process keeps its locals (models/systems/crashes.py)
+        values = list(system.process_values(state, i))
         view = local._view(values, local._visible_ids[i], local.n, local._out_ports[i], local.algorithm)
         processes.append(ProcessState(view, i, observation))
     channels = tuple(

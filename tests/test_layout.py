@@ -175,3 +175,30 @@ def test_the_checker_package_only_reexports_the_public_api():
 
     for name in checker.__all__:
         assert hasattr(checker, name), name
+
+
+# Written once against models/systems/interface.py's System: the renderers, the explorer and its
+# reduction, and the judges (specs). A kind of system is built elsewhere (checker/explore/systems.py).
+READ_THROUGH_THE_INTERFACE = ("checker.render", "checker.explore.explorer", "checker.explore.reduction", "specs")
+
+
+def test_renderers_the_explorer_and_judges_import_no_kind_of_system():
+    import importlib
+
+    from models.systems.interface import SystemDefaults
+
+    found = []
+    for module in (m for m in MODULES if m.startswith(READ_THROUGH_THE_INTERFACE)):
+        base = module.split(".") if _is_package(module) else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(open(MODULES[module]).read())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            source = ".".join(base[: len(base) - (node.level - 1)] + ([node.module] if node.module else [])) \
+                if node.level else node.module
+            if source.split(".")[0] not in PACKAGES:
+                continue
+            for alias in node.names:
+                imported = getattr(importlib.import_module(source), alias.name, None)
+                if isinstance(imported, type) and issubclass(imported, SystemDefaults):
+                    found.append(f"{module} imports {alias.name}")
+    assert found == [], "read the system through models/systems/interface.py's System:\n" + "\n".join(found)

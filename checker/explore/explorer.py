@@ -14,7 +14,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from models import AsyncSystem
+from models.systems.interface import System
 from specs import Property, bound_of
 from specs.bounds import is_exact
 from specs.user_properties import is_always_eventually, is_liveness
@@ -77,7 +77,7 @@ class Exploration:
 
 
 class Explorer:
-    def __init__(self, system: AsyncSystem, properties: list[Property], max_states: int | None = None,
+    def __init__(self, system: System, properties: list[Property], max_states: int | None = None,
                  progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
                  max_memory: int | None = None, chains: bool = True, fairness: str = "weak", packed: bool = True):
         self.system = system
@@ -93,8 +93,8 @@ class Explorer:
         # for an algorithm that draws: its instances have several outcomes (models/dsl/draws.py)
         randomized = getattr(system.algorithm, "randomized", False)  # a stand-in may not say
         # a property of whole states (an invariant's conjunct, one's own) may read any change
-        reducible = not any(p.reads_state for p in properties) and not randomized and getattr(system, "supports_por", True)
-        self.por = por = por and getattr(system, "supports_por", True)
+        reducible = not any(p.reads_state for p in properties) and not randomized and system.supports_por
+        self.por = por = por and system.supports_por
         self.reduction = StubbornSets(system, properties) if por and reducible else None
         self.properties = properties
         self.max_states = max_states
@@ -107,7 +107,7 @@ class Explorer:
         # @eventually and @always_eventually: judged on the whole graph once it is explored
         self.liveness_props = [p for p in properties if is_liveness(p)]
         # the system a property of one's own reads states in (the interned engine's are decoded)
-        self.whole_system = getattr(system, "reference", system)
+        self.whole_system = system.reference
         self._state_verdicts: dict = {}
         # an algorithm that draws: a state's transitions of one command instance are one
         # scheduler choice, and termination is asked of every scheduler, almost surely
@@ -157,7 +157,7 @@ class Explorer:
         edge_instance = array("I")  # each edge's command instance, when the algorithm draws
         fair = "fair-termination" in self.graph_props
         edge_mover = array("i")  # each edge's command instance (-1: the adversary's), for fair-termination
-        adversary = getattr(system, "adversary", lambda instance: False)
+        adversary = system.adversary
         randomized = self.randomized
         reduction = self.reduction
         chains = self.chains and reduction is not None and not reduction.cycle_proviso
@@ -342,7 +342,7 @@ class Explorer:
         if verdict is self:
             verdict = None
             observations = observe(state)
-            whole = getattr(self.system, "decode", lambda s: s)(state) if self.reads_state else None
+            whole = self.system.decode(state) if self.reads_state else None
             for prop in self.state_props:
                 if prop.reads_system:
                     reason = prop.check(observations, whole, self.whole_system)
@@ -383,7 +383,7 @@ class Explorer:
             return
         result.messages_min, result.messages_max = facts.messages_min, facts.messages_max
         self._check_bound(result, "message-bound", "message_bound", facts, "sends {} messages", offsets, targets)
-        if getattr(self.system, "synchronous", False):
+        if self.system.synchronous:
             # every transition is a round: the rounds of an execution are its length
             rounds = analyse(offsets, targets, array("I", [1]) * len(targets), self.parent)
             result.rounds_min, result.rounds_max = rounds.messages_min, rounds.messages_max
@@ -431,7 +431,7 @@ class Explorer:
         loop = fair_loop(offsets, targets, edge_mover, self.parent, self.fairness)
         if loop is None:
             return
-        instances = getattr(self.system, "instances", None) or getattr(getattr(self.system, "local", None), "instances", ())
+        instances = self.system.instances
         taken = sorted({edge_mover[e] for e in loop.loop if edge_mover[e] >= 0})
         names = [f"p{instances[k].process}.{instances[k].command.name if instances[k].command else 'unmatched'}"
                  if k < len(instances) else str(k) for k in taken]
@@ -464,7 +464,7 @@ class Explorer:
         """A violation of a ``@eventually`` property (specs/user_properties.py) if, through states
         where it is false only, the initial state reaches a terminal state (the trace: a shortest
         such path) or a cycle (a lasso)."""
-        decode = getattr(self.system, "decode", lambda s: s)
+        decode = self.system.decode
         holds: dict[int, bool] = {}
 
         def false_at(i: int) -> bool:
@@ -499,7 +499,7 @@ class Explorer:
         where it is false is terminal (the trace: a shortest path to the first such state) or on
         a cycle of such states (a lasso). Every state of the graph is reachable, so these are
         what some reachable state leads to through states where it is false."""
-        decode = getattr(self.system, "decode", lambda s: s)
+        decode = self.system.decode
         false = bytearray(not prop.check(self.whole_system, decode(state)) for state in states)
         for i in range(len(states)):  # in breadth-first order: the first is the nearest
             if false[i] and offsets[i] == offsets[i + 1]:

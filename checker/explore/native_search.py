@@ -142,7 +142,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             raise MemoryLimitReached(0)
     probing = prefix_of is not None and (max_states is None or max_states > prefix_of)
     # with crash failures (models/systems/crashes.py) the processes' steps are the local system's
-    local = getattr(reference, "local", reference)
+    local = reference.local
     try:
         # steps on chains (states passed, not stored) are bounded as the states are: by the user's
         # limit, and in a probe by many times its states (a chain can be long where all is well)
@@ -154,7 +154,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                                fingerprint=fingerprint, topology=reference.topology,
                                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
                                terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
-                               crashes=getattr(reference, "crashes", 0), recoveries=getattr(reference, "recoveries", 0),
+                               crashes=reference.crashes, recoveries=reference.recoveries,
                                premature_timeouts=local.premature_timeouts)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it

@@ -58,7 +58,7 @@ class StubbornSets:
         self.cycle_proviso = cycle_proviso
         self.watched = watched_fields(properties)
         self.reduced = 0  # states expanded with a proper subset
-        reference = getattr(system, "reference", system)
+        reference = system.reference
         # footprints come from the symbolic reading only where it was checked faithful
         # (checker/trust/readings.py; on a network, at the degree of each process)
         trusted = reading_report(reference.algorithm, reference.n).trusted

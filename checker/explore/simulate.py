@@ -27,7 +27,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from models import SYNCHRONOUS, AlgorithmError, AsyncSystem
+from models import SYNCHRONOUS, AlgorithmError
 from models.systems.interned import InternedSystem
 from specs import Property, bound_of
 from specs.user_properties import is_always_eventually, is_liveness
@@ -67,8 +67,8 @@ class Judge:
 
     def __init__(self, system, properties: list[Property]):
         self.system = system
-        self.whole_system = getattr(system, "reference", system)
-        self.decode = getattr(system, "decode", lambda s: s)
+        self.whole_system = system.reference
+        self.decode = system.decode
         self.n = system.n
         self.state_props = [p for p in properties if p.kind == "state" and not p.reads_state]
         self.whole_props = [p for p in properties if p.kind == "state" and p.reads_state]
@@ -79,10 +79,8 @@ class Judge:
         names = {p.name for p in properties}
         self.cycles = "termination" in names
         self.message_bound = bound_of(system, "message_bound") if "message-bound" in names else None
-        synchronous = getattr(system, "synchronous", False)
-        self.round_bound = bound_of(system, "round_bound") if "round-bound" in names and synchronous else None
-        # a step changes its mover's observation only, on a ring or network without crashes
-        self.local_steps = isinstance(system, (InternedSystem, AsyncSystem))
+        self.round_bound = bound_of(system, "round_bound") if "round-bound" in names and system.synchronous else None
+        self.local_steps = system.observes_mover_only
 
     def start(self, state) -> Violation | None:
         self.observations = list(self.system.observe(state))
@@ -381,8 +379,7 @@ def simulate(algorithm, n: int, runs: int, seed: int = 0, max_steps: int | None 
         system, arrangement, run = first
         shrunk, result.replays = shrink(system, properties, run, max_steps)
         result.first_failing_steps = len(run.ordinals)
-        reference = getattr(system, "reference", system)
-        trace = trace_of(reference, shrunk.ordinals, shrunk.violation.loop_start)
+        trace = trace_of(system.reference, shrunk.ordinals, shrunk.violation.loop_start)
         trace.property, trace.reason = shrunk.violation.property, shrunk.violation.reason
         result.counterexample = Counterexample(trace.property, trace.reason, arrangement.ids, trace,
                                                arrangement.swapped, arrangement.topology)

@@ -67,7 +67,7 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
 def interned_engine_runs(system) -> bool:
     """Can models/systems/interned.py (the memoised asynchronous engine) run this system? Not one with
     timeouts, which read the whole system."""
-    return isinstance(system, AsyncSystem) and not system.algorithm.has_timeouts
+    return system.has_interned_twin
 
 
 def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: bool = False,
@@ -94,7 +94,7 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
 
 def trace_of(system, ordinals: list[int], loop_start: int | None = None) -> Trace:
     """The trace of the path ``ordinals`` (round by round for a synchronous system)."""
-    if getattr(system, "synchronous", False):
+    if system.synchronous:
         from ..render.rounds import replay_rounds
         return replay_rounds(system, ordinals, loop_start)
     from ..render.trace import replay

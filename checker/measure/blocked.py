@@ -34,7 +34,7 @@ class BlockedEdges:
 
     def __init__(self, engine, edges, start=None, algorithm=None):
         self.engine = engine
-        self.reference = getattr(engine, "reference", engine)
+        self.reference = engine.reference
         self.edges = tuple(sorted(set(edges)))
         topology, n = self.reference.topology, self.reference.n
         for edge in self.edges:

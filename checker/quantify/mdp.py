@@ -109,16 +109,22 @@ def replay_system(algorithm, n: int, ids: tuple):
     return RoundSystem(local) if algorithm.timing == SYNCHRONOUS else local
 
 
+def markov_system(algorithm, n: int, ids: tuple | None = None):
+    """The system whose choices are distributions (a ``Markov``: models/systems/interface.py) of
+    ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read or if a step
+    comes out otherwise with the ids 1..n: checker/explore/anonymous.py)."""
+    local = local_system(algorithm, n, hidden_ids(n) if ids is None else ids)
+    if ids is None:  # every local step that reads p.id is also taken with the ids 1..n, and must come out the same
+        local.real_ids = RealIds(local, tuple(range(1, n + 1)))
+    return ProbabilisticRounds(local) if algorithm.timing == SYNCHRONOUS else ProbabilisticSystem(local)
+
+
 def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | None = None) -> Mdp:
-    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids, which raise ``IdRead`` if read or
-    if a step comes out otherwise with the ids 1..n: checker/explore/anonymous.py);
-    a Markov chain (one choice per state) for a synchronous algorithm."""
+    """The MDP of ``algorithm`` on ``ids`` (default: hidden ids: ``markov_system``); a Markov
+    chain (one choice per state) for a synchronous algorithm."""
     started = time.perf_counter()
     anonymous = ids is None
-    local = local_system(algorithm, n, hidden_ids(n) if anonymous else ids)
-    if anonymous:  # every local step that reads p.id is also taken with the ids 1..n, and must come out the same
-        local.real_ids = RealIds(local, tuple(range(1, n + 1)))
-    system = ProbabilisticRounds(local) if algorithm.timing == SYNCHRONOUS else ProbabilisticSystem(local)
+    system = markov_system(algorithm, n, ids)
     mdp = Mdp(algorithm.name, n, ids or tuple(range(1, n + 1)), anonymous,
               algorithm.round_message is not None or bool(algorithm.round_commands),
               factorial(n) if anonymous else 1)
@@ -127,16 +133,15 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
     queue = [system.initial_state]
     append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
     append_ordinal = mdp.outcome_ordinal.append
-    # a system that can tell when two states have the same choices (keyed_choices) gives each
-    # set of choices once; a state with choices met before repeats their rows, whose targets
-    # all have their numbers already
-    keyed = getattr(system, "keyed_choices", None)
+    # a system that can tell when two states have the same choices (a key from keyed_choices)
+    # gives each set of choices once; a state with choices met before repeats their rows, whose
+    # targets all have their numbers already
     rows: dict = {}  # key -> (first choice, end, first outcome, end) of the rows it gave, and its state
     i = 0
     while i < len(queue):
         state = queue[i]
         mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
-        key, choices = keyed(state, rows) if keyed else (None, system.choices(state))
+        key, choices = system.keyed_choices(state, rows)
         if choices is None:
             *span, owner = rows[key]
             _repeat(mdp, *span)

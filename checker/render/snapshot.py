@@ -17,9 +17,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from models import Id, Port
-from models.systems.crashes import Crashed, CrashSystem
 from models.topology.ports import NONE_STORED
-from models.systems.synchronized import Node
 
 Value = bool | int | str
 
@@ -85,10 +83,10 @@ def plain(value_type: type, value) -> Value:
 
 
 def ring_state(system, state) -> RingState:
-    """The RingState of a system's state (an ``AsyncSystem``'s, or one built on it)."""
+    """The RingState of a state of ``system`` (any kind: models/systems/interface.py)."""
     layout, topology = system.layout, system.topology
     degree = getattr(topology, "degree", None)  # on a network, a process has per-port locals for its own ports only
-    records = [algorithm_record(state[i]) for i in range(system.n)]
+    records = [system.process_values(state, i) for i in range(system.n)]
     locals_ = [
         {layout.slot_name(k): plain(variable.type, records[i][k]) for k, (_, port, variable) in enumerate(layout.slots)
          if port is None or degree is None or port < degree(i)}
@@ -100,9 +98,9 @@ def ring_state(system, state) -> RingState:
         ChannelState(c.sender, c.out_port, c.receiver, c.in_port, tuple(system.channel(state, k)))
         for k, c in enumerate(topology.channels)
     ]
-    crashed = [o.crashed for o in observations] if isinstance(system, CrashSystem) else []
+    crashed = [o.crashed for o in observations] if system.crashes else []
     synchronizer = [synchronizer_values(system, state, i) for i in range(system.n)] \
-        if hasattr(system, "synchronizer_locals") else []
+        if system.synchronizer is not None else []
     return RingState(tuple(system.ids), locals_, channels, decisions, topology.kind, crashed, synchronizer,
                      process_names(topology))
 
@@ -118,15 +116,8 @@ def synchronizer_values(system, state, i: int) -> dict[str, Value]:
     """What process i holds beside the algorithm's locals through a synchronizer, every name
     present in every state (one the system leaves out has the value it stands for)."""
     shown = system.synchronizer_locals(state, i)
-    shown.update((name, text) for name, text in getattr(system, "missing_locals", {}).items() if name not in shown)
+    shown.update((name, text) for name, text in system.missing_locals.items() if name not in shown)
     return {name: plain_text(text) for name, text in shown.items()}
-
-
-def algorithm_record(record) -> tuple:
-    """The algorithm's stored locals in a process's record: a crashed process keeps them
-    (models/systems/crashes.py), a synchronized one holds them beside the synchronizer's state
-    (models/systems/synchronized.py)."""
-    return record.values if isinstance(record, (Crashed, Node)) else record
 
 
 def plain_text(text: str) -> Value:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from models import UNMATCHED, AsyncSystem
+from models import UNMATCHED
+from models.systems.interface import System
 
 from .deliveries import lost
 from .formats import FORMATS as TRACE_FORMATS  # noqa: F401  (TRACE_FORMATS: the CLI's list)
@@ -121,7 +122,7 @@ def _changes_json(changes: dict[str, tuple[str, str]]) -> dict:
     return {name: {"from": old, "to": new} for name, (old, new) in changes.items()}
 
 
-def replay(system: AsyncSystem, ordinals: list[int], loop_start: int | None = None) -> tuple[Trace, tuple]:
+def replay(system: System, ordinals: list[int], loop_start: int | None = None) -> tuple[Trace, tuple]:
     """Follow ``ordinals`` from the initial state; return the trace and the state it ends in."""
     state = system.initial_state
     trace = start_trace(system, loop_start)
@@ -144,7 +145,7 @@ def start_trace(system, loop_start: int | None = None) -> Trace:
     if hasattr(topology, "ports_text"):
         trace.network = f"{topology.describe()}; ports {topology.ports_text()}"
     trace.names = process_names(topology)
-    if hasattr(system, "synchronizer_locals"):
+    if system.synchronizer is not None:
         trace.synchronizer = str(system.synchronizer)
     trace.states.append(ring_state(system, state))
     return trace
@@ -163,12 +164,10 @@ def finish_trace(trace: Trace, system, state) -> None:
 
 def locals_apart(system, state, i: int) -> tuple[dict[str, str], dict[str, str]]:
     """Process i's locals, and apart from them what it holds through a synchronizer (or nothing)."""
-    if hasattr(system, "synchronizer_locals"):
-        return system.algorithm_locals(state, i), system.synchronizer_locals(state, i)
-    return system.locals_of(state, i), {}
+    return system.algorithm_locals(state, i), system.synchronizer_locals(state, i)
 
 
-def trace_step(system: AsyncSystem, state, step, number: int) -> TraceStep:
+def trace_step(system: System, state, step, number: int) -> TraceStep:
     """What a trace shows of ``step`` (one of ``system.steps(state)``)."""
     before, synchronizer_before = locals_apart(system, state, step.process)
     after, synchronizer_after = locals_apart(system, step.target, step.process)
@@ -185,12 +184,12 @@ def changed(system, before: dict[str, str], after: dict[str, str]) -> dict[str, 
     """name -> (old, new) for every value that differs between ``before`` and ``after``."""
     # a key may come or go (a crashed process's crashed=true, models/systems/crashes.py); the system says
     # what its absence reads as
-    missing = getattr(system, "missing_locals", {})
+    missing = system.missing_locals
     return {name: (before.get(name, missing.get(name, "-")), after.get(name, missing.get(name, "-")))
             for name in {**before, **after} if before.get(name) != after.get(name)}
 
 
-def channel_contents(system: AsyncSystem, state) -> list[tuple[str, list[str]]]:
+def channel_contents(system: System, state) -> list[tuple[str, list[str]]]:
     """(channel, messages head first) for every non-empty channel of ``state``."""
     return [
         (system.topology.describe_channel(k), [str(m) for m in system.channel(state, k)])

@@ -170,7 +170,7 @@ class Explorer:
 
     def _label(self, system, trace, state, step) -> str:
         """What taking ``step`` would do, in the words of a trace."""
-        if hasattr(step, "process"):
+        if not system.synchronous:  # one process's step (a round's steps are models/systems/rounds.py's)
             algorithm_before, _ = locals_apart(system, state, step.process)
             shown = TraceStep(0, step.process, system.ids[step.process], step.command, step.port,
                               str(step.received) if step.received is not None else None,
@@ -204,8 +204,9 @@ class Explorer:
         for number, step in enumerate(taken, start=1):
             if violation is not None:
                 break
-            messages += step.sent if isinstance(step.sent, int) else len(step.sent)
-            violation = judge.step(states[number - 1], states[number], getattr(step, "process", None), messages)
+            messages += step.sent if system.synchronous else len(step.sent)  # a round counts what it sent
+            violation = judge.step(states[number - 1], states[number], None if system.synchronous else step.process,
+                                   messages)
             at = number
         if violation is None and terminal:
             violation = judge.terminal(states[-1])

@@ -59,7 +59,7 @@ def verified(algorithm, n: int, numbered: bool | None = None) -> set:
 def audit(contexts, system: AsyncSystem) -> Disagreement | None:
     """None if every context's outcomes in C are the reference's, else the first disagreement.
     Raises PortNumbersRead where the reference does (a run that hides port numbers)."""
-    done = verified(system.algorithm, system.n, getattr(system, "numbered", None))
+    done = verified(system.algorithm, system.n, system.numbered)
     position = {pid: i for i, pid in enumerate(system.ids)}
     for context in contexts:
         if context.key in done:

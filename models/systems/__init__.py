@@ -1,6 +1,7 @@
 """What the algorithms do: the concrete semantics of every kind of system.
 
-Owns: the asynchronous FIFO semantics on rings (semantics, with the process view a command
+Owns: the one interface every kind of system implements and its defaults (interface); the
+asynchronous FIFO semantics on rings (semantics, with the process view a command
 sees: process) and on networks (network_semantics, network_process); its interned twin, the
 explorer's fast engine (interned), and the same with probabilities (probabilistic); crash and
 recovery faults (crashes); synchronous rounds (rounds) and with probabilities

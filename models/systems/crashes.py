@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .interface import SystemDefaults
 from .semantics import UNMATCHED, Observation, Step
 
 CRASH, RECOVER = "crash", "recover"
@@ -61,10 +62,11 @@ class Crashed:
         return f"Crashed({self.values!r})"
 
 
-class CrashSystem:
+class CrashSystem(SystemDefaults):
     """``local`` (an AsyncSystem) with up to ``crashes`` crash failures (see the module)."""
 
     missing_locals = {"crashed": "false"}  # what a trace shows for a live process
+    supports_por = False  # a crash conflicts with everything its process does
 
     def __init__(self, local, crashes: int, recoveries: int = 0):
         self.local = local
@@ -77,14 +79,13 @@ class CrashSystem:
         self._counted = recoveries > 0
         self.initial_state = local.initial_state + (((0, 0),) if self._counted else ())
         self._initial_locals = local.initial_state[: self.n]
-        self.swapped = getattr(local, "swapped", ())
+        self.swapped = local.swapped
         n = self.n
         # the state indices of each process's incoming channels
         self._into = [tuple(n + k for k, c in enumerate(local.topology.channels) if c.receiver == i) for i in range(n)]
         self._crash_instance = len(local.instances)
         self._recover_instance = self._crash_instance + self.n
         self._position = {pid: i for i, pid in enumerate(self.ids)}
-        self.supports_por = False
 
     def adversary(self, instance: int) -> bool:
         """Is this transition the adversary's (a crash or a recovery), not a step of its process?"""
@@ -153,6 +154,10 @@ class CrashSystem:
 
     def observe(self, state) -> tuple[Observation, ...]:
         return tuple(self.observe_process(state, i) for i in range(self.n))
+
+    def process_values(self, state, i: int) -> tuple:
+        record = state[i]
+        return record.values if isinstance(record, Crashed) else record
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         """The process's locals; a crashed one's, as they were, after ``crashed=true``."""

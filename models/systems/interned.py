@@ -10,16 +10,22 @@ are interchangeable between the two engines; tests compare their state graphs.
 """
 from __future__ import annotations
 
-from .semantics import UNMATCHED, AsyncSystem, Observation
+from .interface import SystemDefaults
+from .semantics import UNMATCHED, AsyncSystem, Observation, Step
 
 
-class InternedSystem:
+class InternedSystem(SystemDefaults):
+    """``reference`` (an AsyncSystem without timeouts) on interned states (see the module)."""
+
+    observes_mover_only = True  # as in its reference: a command reads and writes its own process only
+
     def __init__(self, reference: AsyncSystem):
-        self.reference = reference
+        self.reference = self.local = reference  # the states it numbers are the reference's, its commands too
         self.algorithm = reference.algorithm
         self.ids = reference.ids
         self.n = n = reference.n
         self.topology = reference.topology
+        self.layout = reference.layout
         self.channel_count = reference.channel_count
         self._locals: list[tuple] = []
         self._local_number: dict[tuple, int] = {}
@@ -137,6 +143,12 @@ class InternedSystem:
                     result.append((tuple(successor), count, i, False, instance))
         return result
 
+    def steps(self, state) -> list[Step]:
+        """The reference's steps of the decoded state, each leading to its interned target: the
+        two list their transitions in one order (what traces replay, not what the search runs)."""
+        return [step._replace(target=successor[0])
+                for step, successor in zip(self.reference.steps(self.decode(state)), self.successor_list(state))]
+
     # -- what the specification observes -----------------------------------------------
     def observe_process(self, state, i: int) -> Observation:
         key = (i, state[i])
@@ -155,6 +167,15 @@ class InternedSystem:
 
     def channels(self, state) -> tuple:
         return tuple(self._contents[c] for c in state[self.n:])
+
+    def channel(self, state, k: int) -> tuple:
+        return self._contents[state[self.n + k]]
+
+    def process_values(self, state, i: int) -> tuple:
+        return self._locals[state[i]]
+
+    def locals_of(self, state, i: int) -> dict[str, str]:
+        return self.reference.locals_of(self.decode(state), i)
 
     def decode(self, state) -> tuple:
         """The reference engine's form of an interned state."""

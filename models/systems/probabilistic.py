@@ -92,6 +92,10 @@ class ProbabilisticSystem(InternedSystem):
                         messages, rounds))
         return result
 
+    def keyed_choices(self, state, known) -> tuple[None, list[Choice]]:
+        """(None, the choices): no key tells two states' choices alike here (``Markov``)."""
+        return None, self.choices(state)
+
     def _successor(self, state, i: int, new_local: int, sends, k_in, rest) -> tuple:
         successor = list(state)
         successor[i] = new_local

@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 from ..errors import AlgorithmError
 from ..topology.ports import PortNumbersRead
+from .interface import SystemDefaults
 from .semantics import UNMATCHED
 from ..topology.ring import UnorientedRing
 
@@ -72,7 +73,7 @@ class RoundStep(NamedTuple):
     unmatched: int
 
 
-class RoundSystem:
+class RoundSystem(SystemDefaults):
     """An algorithm with one arrangement under synchronous rounds (see the module docstring)."""
 
     synchronous = True
@@ -90,7 +91,7 @@ class RoundSystem:
         self._in_ports = local._in_ports  # per process: ((port, index in the state), ...) in port order
         self._out_channel = local._out_channel  # per process: {port: channel}
         # on a network in a run with one labelling for all, delivery order must not matter
-        self._check_order = getattr(local, "numbered", True) is False
+        self._check_order = local.numbered is False
         self._steps: dict = {}  # (process, locals, its inbox) -> its possible ProcessRounds
         # the order check's shortcut (_same_by_contents): what it has shown, and what it compares
         self._contents_checked: dict = {}  # (process, locals, contents with their counts) -> {content: footprint}
@@ -112,6 +113,9 @@ class RoundSystem:
 
     def channel(self, state, k: int) -> tuple:
         return self.local.channel(state, k)
+
+    def process_values(self, state, i: int) -> tuple:
+        return self.local.process_values(state, i)
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         return self.local.locals_of(state, i)

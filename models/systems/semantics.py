@@ -24,6 +24,7 @@ from ..dsl.algorithm import Algorithm, Command, Layout, refuse_ids_beyond_larges
 from ..errors import AlgorithmError
 from ..dsl.messages import Message
 from ..topology.ports import PortNumbersRead, carries_a_port
+from .interface import SystemDefaults
 from .process import view_class
 from ..dsl.values import HiddenId, render
 
@@ -104,8 +105,12 @@ def _command_error(algorithm, command: Command, error: Exception, where: str = "
 _shapes: dict = {}  # (algorithm, n, labelling) -> AsyncSystem._shape's attributes
 
 
-class AsyncSystem:
-    """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics."""
+class AsyncSystem(SystemDefaults):
+    """An algorithm on its topology with one arrangement of ids, under the asynchronous semantics
+    (a ``System``: models/systems/interface.py)."""
+
+    observes_mover_only = True  # a command reads and writes its own process only
+    numbered = None  # on a network (NetworkSystem): whether commands may read port numbers; a ring's ports have names
 
     def __init__(self, algorithm: type[Algorithm], ids, swapped=None, topology=None):
         """``swapped``: the port labelling, for a topology with ``port_labellings`` (default: none swapped);
@@ -198,6 +203,9 @@ class AsyncSystem:
         return self._handlers.get((port, message_type), ())
 
     # -- views -------------------------------------------------------------------------
+    def process_values(self, state, i: int) -> tuple:
+        return state[i]
+
     def locals_of(self, state, i: int) -> dict[str, str]:
         """A process's locals by name, rendered for traces."""
         return {
@@ -346,9 +354,19 @@ class AsyncSystem:
         return tuple(successor)
 
     @property
+    def local(self) -> AsyncSystem:
+        """The asynchronous system whose commands this one runs: itself."""
+        return self
+
+    @property
     def supports_por(self) -> bool:
         """A timeout reads the whole system (it fires when nothing else can): nothing commutes with it."""
         return not self._timeouts
+
+    @property
+    def has_interned_twin(self) -> bool:
+        """models/systems/interned.py memoises the local steps; a timeout reads the whole system."""
+        return not self.algorithm.has_timeouts
 
     def steps(self, state) -> list[Step]:
         """Every transition enabled in ``state``, in the fixed order: the processes' commands,

@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 from ..errors import AlgorithmError
 from ..topology.ports import Port, PortNumbersRead, read_numbers
+from .interface import SystemDefaults
 from .semantics import Step
 
 MAX_TICKS = 1000  # a synchronous run this long is not one a synchronizer should be checked on
@@ -83,10 +84,10 @@ class Node(NamedTuple):
     diverged: int | None = None  # the round after which the locals left the synchronous run's
 
 
-class SynchronizedSystem:
-    """``rounds`` (a RoundSystem on a network) simulated by ``synchronizer`` (see the module)."""
+class SynchronizedSystem(SystemDefaults):
+    """``rounds`` (a RoundSystem on a network, built on ``local``) simulated by ``synchronizer``
+    (see the module)."""
 
-    synchronous = False
     supports_por = False  # the explorer's reduction reads the DSL's footprints; this system reduces itself
     missing_locals = {"inbox": "-", "missed": "no", "diverged": "no"}  # what a trace shows for a local not listed
 
@@ -99,7 +100,7 @@ class SynchronizedSystem:
                                  f"{local.algorithm.name} is written for a {local.topology.kind}: check it without "
                                  "--synchronizer")
         self.rounds, self.local, self.synchronizer = rounds, local, synchronizer
-        self.handlers = PortHandlers(synchronizer, numbered=getattr(local, "numbered", True))
+        self.handlers = PortHandlers(synchronizer, numbered=local.numbered is not False)
         self.algorithm, self.ids, self.n = local.algorithm, local.ids, local.n
         self.topology, self.layout, self.channel_count = local.topology, local.layout, local.channel_count
         self.swapped = ()
@@ -255,6 +256,9 @@ class SynchronizedSystem:
         if seen is None:
             seen = self._observed[key] = self.local.observe_process(self._plain(state), i)
         return seen
+
+    def process_values(self, state, i: int) -> tuple:
+        return state[i].values
 
     def locals_of(self, state, i: int) -> dict[str, str]:
         return {**self.algorithm_locals(state, i), **self.synchronizer_locals(state, i)}
