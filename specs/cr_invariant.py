@@ -5,15 +5,15 @@ the text's initiators and non-initiators: a token turns every process it passes 
 an initiator passes it on only if the token's id is larger than its own. So a token that is
 back at its origin has beaten every initiator, and nobody can initiate any more.
 
-``check cr --n 6 --prove`` proves it for every arrangement of six ids; at-most-one-leader and
-leader-is-largest follow from it.
+``check cr --n 6 --prove`` proves it for every arrangement of six ids; at-most-one-leader,
+leader-is-largest and stability (a process records only a leader's id) follow from it.
 """
 from __future__ import annotations
 
 from algorithms.cr import BLACK, ChangRoberts, Leader, Token
-from models import And, Implies
+from models import NIL, And, Implies
 
-from .invariants import ForAll, Invariant, conjunct
+from .invariants import Exists, ForAll, Invariant, conjunct
 
 
 class CRInvariant(Invariant, algorithm=ChangRoberts):
@@ -52,3 +52,9 @@ class CRInvariant(Invariant, algorithm=ChangRoberts):
     def announcement_from_leader(s):
         """Every leader announcement in a channel carries the id of a leader."""
         return s.every_carried_id(Leader, s.is_leader)
+
+    @conjunct
+    def decided_on_leader(s):
+        """A process that records a leader records the id of a leader (so no later step changes it)."""
+        return ForAll(s.processes, lambda p: Implies(p.L != NIL,
+            Exists(s.processes, lambda q: And(q.id == p.L, s.is_leader(q)))))

@@ -65,7 +65,8 @@ def _at_most_one_leader(observations: Sequence[Observation]) -> str | None:
     return None
 
 
-def _stable(before: Observation, after: Observation) -> str | None:
+def changed_decision(before: Observation, after: Observation) -> str | None:
+    """How a process's decision changed between two observations (stability), or None."""
     if not before.decided or after.crashed or before.leader_crashed:
         return None  # a crashed process decides nothing; one whose leader crashed may elect again
     if (after.decided, after.is_leader, after.leader_id) != (True, before.is_leader, before.leader_id):
@@ -134,7 +135,7 @@ AT_MOST_ONE_LEADER = Property(
     "at-most-one-leader", "state", "no reachable state has two leaders", _at_most_one_leader, ("is_leader",),
 )
 STABILITY = Property(
-    "stability", "transition", "once a process has decided, its decision never changes", _stable,
+    "stability", "transition", "once a process has decided, its decision never changes", changed_decision,
     ("decided", "is_leader", "leader_id"),
 )
 ELECTION = Property(

@@ -28,10 +28,10 @@ and the message bound are the explorer's.
 """
 from __future__ import annotations
 
-from algorithms.hs_unoriented import From, HirschbergSinclairUnoriented
-from models import Implies
+from algorithms.hs_unoriented import From, HirschbergSinclairUnoriented, No
+from models import Implies, Not
 
-from .invariants import ForAll, Invariant, conjunct
+from .invariants import Exists, ForAll, Invariant, conjunct
 
 
 class HSUnorientedInvariant(Invariant, algorithm=HirschbergSinclairUnoriented):
@@ -48,3 +48,16 @@ class HSUnorientedInvariant(Invariant, algorithm=HirschbergSinclairUnoriented):
         """A leader's id is larger than every other process's."""
         return ForAll(s.processes, lambda p: Implies(s.is_leader(p),
             ForAll(s.processes, lambda q: Implies(q.position != p.position, q.id < p.id))))
+
+    @conjunct
+    def no_from_larger(s):
+        """A {no} for a candidate was sent by a process with a larger id: one exists."""
+        return ForAll(s.channels, lambda ch: ForAll(ch.messages(No), lambda m:
+            Exists(s.processes, lambda q: q.id > m.id)))
+
+    @conjunct
+    def withdrawn_beaten(s):
+        """A process that withdrew has a larger id somewhere (so it never completes a full cycle,
+        and its decision, not to lead, stands)."""
+        return ForAll(s.processes, lambda p: Implies(Not(p.still_candidate),
+            Exists(s.processes, lambda q: q.id > p.id)))

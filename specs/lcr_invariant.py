@@ -2,17 +2,18 @@
 
 Ivy's and mypyvy's ring-election invariant with the order reversed (the smallest id wins):
 a token is passed on only by processes with larger ids, so a token back at its origin has
-the smallest id of all; a terminate message carries the leader's id.
+the smallest id of all; a terminate message carries the leader's id, and so does every leader
+a process records (which is why no decision changes).
 
-``check lcr --n 6 --prove`` proves it for every arrangement of six ids; at-most-one-leader and
-leader-is-smallest follow from it.
+``check lcr --n 6 --prove`` proves it for every arrangement of six ids; at-most-one-leader,
+leader-is-smallest and stability follow from it.
 """
 from __future__ import annotations
 
 from algorithms.lcr import LCR, Terminate, Token
-from models import Implies
+from models import NIL, And, Implies
 
-from .invariants import ForAll, Invariant, conjunct
+from .invariants import Exists, ForAll, Invariant, conjunct
 
 
 class LCRInvariant(Invariant, algorithm=LCR):
@@ -33,3 +34,9 @@ class LCRInvariant(Invariant, algorithm=LCR):
     def terminate_from_leader(s):
         """Every terminate message carries the id of a leader."""
         return s.every_carried_id(Terminate, s.is_leader)
+
+    @conjunct
+    def decided_on_leader(s):
+        """A process that records a leader records the id of a leader (so no later step changes it)."""
+        return ForAll(s.processes, lambda p: Implies(p.leader != NIL,
+            Exists(s.processes, lambda q: And(q.id == p.leader, s.is_leader(q)))))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from algorithms.lelann import LeLann, Token
-from models import NIL, And, Implies, Or
+from models import NIL, And, Implies, Not, Or
 
 from .invariants import Exists, ForAll, Invariant, conjunct
 
@@ -65,6 +65,12 @@ class LeLannInvariant(Invariant, algorithm=LeLann):
     def largest_own_or_more(s):
         """An initiator has seen at least its own id."""
         return ForAll(s.processes, lambda p: Implies(p.initiated, And(p.largest != NIL, p.largest >= p.id)))
+
+    @conjunct
+    def passive_never_initiated(s):
+        """A passive process never initiated: no token of its own can come home and change its
+        decision not to lead."""
+        return ForAll(s.processes, lambda p: Implies(p.passive, Not(p.initiated)))
 
     @conjunct
     def decided_initiated(s):

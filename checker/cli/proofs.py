@@ -26,6 +26,7 @@ from ..explore.run import check
 from ..prove.all_n import prove_all_n
 from ..prove.fixed_n import (
     CONSECUTION,
+    STABILITY,
     VACUITY,
     FAILED,
     INITIATION,
@@ -291,7 +292,7 @@ def _group_status(obligations) -> str:
 def _where(o) -> str:
     if o.kind == INITIATION:
         return o.conjunct
-    if o.kind == VACUITY:
+    if o.kind in (VACUITY, STABILITY):
         return o.at
     if o.kind != CONSECUTION:
         return ""
@@ -331,7 +332,8 @@ def proof_text(proof: Proof) -> str:
     for (kind, name), obligations in _groups(proof).items():
         seconds = sum(o.seconds for o in obligations)
         label = {INITIATION: "every conjunct holds initially", CONSECUTION: f"{name} preserved by every step",
-                 VACUITY: "every step enabled in some invariant state"}.get(kind, f"{name} implied")
+                 VACUITY: "every step enabled in some invariant state",
+                 STABILITY: "every step keeps decisions (stability)"}.get(kind, f"{name} implied")
         table.add_row(label, kind, str(len(obligations)), _group_status(obligations), f"{seconds:.2f} s")
     out = io.StringIO()
     Console(file=out, width=160, no_color=True, highlight=False, soft_wrap=False).print(table)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from models import AsyncSystem
 from specs import Property
+from specs.election import changed_decision
 from specs.invariants import Invariant, RingState, invariant_properties, symmetry_for
 
 from ..explore.run import check
@@ -26,7 +27,7 @@ from ..render.trace import (
     steps_table,
     trace_step,
 )
-from .fixed_n import CONSECUTION, INITIATION, Obligation, Proof
+from .fixed_n import CONSECUTION, INITIATION, STABILITY, Obligation, Proof
 
 REACHABLE, UNREACHABLE, UNDECIDED = "reachable", "unreachable", "not decided"
 
@@ -141,7 +142,7 @@ def replayed(algorithm, invariant, obligation: Obligation, ids, before, after) -
     """A counterexample with its step taken by the concrete semantics, which must agree with z3's."""
     system = AsyncSystem(algorithm, ids)
     step, false_after = None, []
-    if obligation.kind == CONSECUTION:
+    if obligation.kind in (CONSECUTION, STABILITY):
         matches = [s for s in system.steps(before)
                    if (s.process, s.command, s.port) == (obligation.process, obligation.command, obligation.port)]
         if len(matches) != 1 or matches[0].target != after:
@@ -149,12 +150,22 @@ def replayed(algorithm, invariant, obligation: Obligation, ids, before, after) -
                 f"the symbolic and the concrete step of {obligation.label} disagree on ids {ids}: a bug in ringleader"
             )
         step = trace_step(system, before, matches[0], 1)
-        false_after = invariant.failing(RingState.of_state(algorithm, ids, after))
+        if obligation.kind == STABILITY:
+            changed = decision_changed(system, before, after, obligation.process)
+            false_after = [STABILITY] if changed else []
+        else:
+            false_after = invariant.failing(RingState.of_state(algorithm, ids, after))
     false_before = invariant.failing(RingState.of_state(algorithm, ids, before))
     if obligation.kind == INITIATION:
         false_after, false_before = false_before, []
     return CounterexampleToInduction(obligation, algorithm, invariant, ids, before, after, step, false_after,
                                      false_before)
+
+
+def decision_changed(system, before, after, process: int) -> str | None:
+    """specs/election.py's stability on the step of ``process`` from ``before`` to ``after``:
+    how its decision changed, or None if it did not."""
+    return changed_decision(system.observe_process(before, process), system.observe_process(after, process))
 
 
 def reachable(algorithm, ids, state, max_states: int | None = 2_000_000) -> Reachability:
@@ -194,6 +205,14 @@ def render(cti: CounterexampleToInduction) -> str:
         after_locals = [system.locals_of(cti.after, i) for i in range(system.n)]
         say("state after the step:")
         say(state_lines(cti.ids, after_locals, after))
+    elif obligation.kind == STABILITY:
+        say(f"Counterexample to induction: {obligation.command} at p{obligation.process} changes a decision")
+        say("A state that satisfies the invariant -- NOT NECESSARILY REACHABLE -- and a step that breaks stability.")
+        say(f"ids {ids} (position 0 first, clockwise)")
+        say("state (every conjunct holds):")
+        say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
+        console.print(steps_table([cti.step]))
+        say(f"after the step: {decision_changed(system, cti.before, cti.after, obligation.process) or 'no decision changed'}")
     elif obligation.kind == INITIATION:
         say(f"The initial state does not satisfy {obligation.conjunct} (ids {ids}): "
             f"false: {', '.join(_described(cti, name) for name in cti.false_after)}")

@@ -8,6 +8,9 @@ unbounded channels (z3 sequences, models/reading/symbolic_ring.py), three kinds 
     guard is true, the conjunct holds after the step;
   * safety      -- the invariant implies at-most-one-leader and, where the algorithm promises
     it, that a leader has the extremal id among the candidates;
+  * stability   -- for each command instance: if the invariant holds and the guard is true,
+    a process that has decided keeps its decision (decided, leader or not, the leader id it
+    records), as specs/election.py's stability asks of every step;
   * vacuity     -- for each command instance, some state satisfying the invariant enables it:
     an instance nothing enables would have its consecution obligations proved for nothing,
     which is how an unfaithful reading (a guard z3 reads as False) once passed for a proof.
@@ -41,7 +44,7 @@ from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_inv
 from .faithfulness import check_states, require_faithful_readings, runs_of
 
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
-INITIATION, CONSECUTION, SAFETY, VACUITY = "initiation", "consecution", "safety", "vacuity"
+INITIATION, CONSECUTION, SAFETY, VACUITY, STABILITY = "initiation", "consecution", "safety", "vacuity", "stability"
 
 
 @dataclass
@@ -63,6 +66,8 @@ class Obligation:
     def label(self) -> str:
         if self.kind == VACUITY:
             return f"some state satisfying the invariant enables {self.at}"
+        if self.kind == STABILITY:
+            return f"decisions kept by {self.at}"
         if self.kind != CONSECUTION:
             return f"{self.kind} of {self.conjunct}"
         return f"{self.conjunct} preserved by {self.at}"
@@ -158,12 +163,12 @@ class Proof:
     @property
     def properties(self) -> list[str]:
         """The safety properties this proof is about (specs/election.py's names)."""
-        return list(self.prover.safety)
+        return [*self.prover.safety, STABILITY]
 
     @property
     def not_covered(self) -> list[str]:
         """The specification's properties this proof says nothing about (the explorer checks them)."""
-        return [p.name for p in election_spec(self.algorithm) if p.name not in self.prover.safety]
+        return [p.name for p in election_spec(self.algorithm) if p.name not in self.properties]
 
 
 def safety_conjuncts(algorithm: type[Algorithm]) -> list[Conjunct]:
@@ -225,6 +230,22 @@ class Prover:
             goal = self._goals[(c.name, key)] = self.evaluate(c, self.transitions[key].after)
         return goal
 
+    def kept_decision(self, key) -> z3.BoolRef:
+        """specs/election.py's stability for the step of command instance ``key``: the process
+        that steps (the only one whose locals change), if decided before, is decided after, as
+        leader or not as before, recording the same leader id."""
+        process, algorithm = key[0], self.algorithm
+        transition = self.transitions[key]
+        views = [RingState(algorithm, t.ids, t.locals, t.channels, self.ring.messages).processes[process]
+                 for t in (self.before, transition.after)]
+        with faithful_operators(f"{algorithm.__name__}'s decision functions, read for stability,"):
+            before, after = views
+            kept = [_formula(algorithm.decided(after)),
+                    _formula(algorithm.is_leader(after)) == _formula(algorithm.is_leader(before))]
+            if algorithm.leader_id is not None:
+                kept.append(algorithm.leader_id(after) == algorithm.leader_id(before))
+            return z3.Implies(_formula(algorithm.decided(before)), z3.And(*kept))
+
     def query(self, obligation: Obligation):
         """(premises, goal, state before, state after or None): the obligation holds iff the
         premises (with the arrangement) entail the goal."""
@@ -236,6 +257,8 @@ class Prover:
         transition = self.transitions[key]
         if obligation.kind == VACUITY:  # refuted by a state satisfying the invariant that enables it
             return self.holds_before, z3.Not(transition.guard), self.before, None
+        if obligation.kind == STABILITY:
+            return [*self.holds_before, transition.guard], self.kept_decision(key), self.before, transition.after
         goal = self.goal(self.conjuncts[obligation.conjunct], key)
         return [*self.holds_before, transition.guard], goal, self.before, transition.after
 
@@ -341,6 +364,8 @@ class Prover:
                     yield self.solve(obligation)
         for name in self.safety:
             yield self.solve(Obligation(SAFETY, name))
+        for process, command, port in self.transitions:
+            yield self.solve(Obligation(STABILITY, STABILITY, process, command, port))
 
 
 def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None = None,

@@ -12,7 +12,7 @@ alone (a wrong filter can lose a conjunct, never make a proof):
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
     reachable sets instead of samples);
-  * Houdini, lazily -- the unsat cores of the safety obligations over every candidate left,
+  * Houdini, lazily -- the unsat cores of the safety (and stability) obligations over every candidate left,
     closed under the cores of their own consecution obligations; a member some step does not
     preserve, assuming every candidate left, is dropped (Houdini's step) and the cores are
     taken again, until the core is inductive. Only what safety needs is ever checked;
@@ -37,7 +37,7 @@ from models import AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
-from .fixed_n import Prover
+from .fixed_n import STABILITY, Prover
 
 MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
 QUERY_TIMEOUT = 10.0  # seconds per z3 query
@@ -155,6 +155,24 @@ def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
     return found
 
 
+def recorded_id_candidates(algorithm, atom_list: list[Atom]) -> list[Candidate]:
+    """Templates over an ``Id`` local that records another process's id (a leader, the largest
+    seen): once set, it is the id of a process (with an atom). Stability needs them: a recorded
+    leader that is one keeps the decision (the id's owner is read, so filtered on whole rings)."""
+    found = []
+    for variable in algorithm.variables:
+        if variable.type is not Id or variable.per_port:
+            continue
+        said = f"A process with {variable.name} set has the id of a process"
+        for a in [None, *atom_list]:
+            found.append(Candidate(
+                f"{variable.name}_names_{a.name if a else 'a_process'}",
+                f"{said}{' that ' + a.words if a else ''}.",
+                f"ForAll(s.processes, lambda p: Implies(p.{variable.name} != NIL, Exists(s.processes, lambda q: "
+                f"And(q.id == p.{variable.name}, {a.of('q') if a else 'True'}))))"))
+    return found
+
+
 def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candidate, str]]:
     """Templates over a message in a channel and the ring: (candidate, its body as an expression
     of s, ch and m), for every int field of every message type."""
@@ -249,17 +267,22 @@ class Filter:
             self.masks[key] = mask
         return mask
 
-    def run(self, states, process: list[Candidate], messages: list[tuple[Candidate, str]], namespace):
+    def run(self, states, process: list[Candidate], messages: list[tuple[Candidate, str]], namespace,
+            recorded: list[Candidate] = ()):
         process_checks = {c.name: compiled(c.source, "s", namespace) for c in process}
         message_checks = {c.name: compiled(body, "s, ch, m", namespace) for c, body in messages}
-        alive_process, alive_messages = set(process_checks), set(message_checks)
-        seen_rings, seen_messages = set(), set()
+        recorded_checks = {c.name: compiled(c.source, "s", namespace) for c in recorded}
+        alive_process, alive_messages, alive_recorded = set(process_checks), set(message_checks), set(recorded_checks)
+        seen_rings, seen_messages, seen_locals = set(), set(), set()
         for ids, state in states:
             ring = RingState.of_state(self.algorithm, ids, state)
             key = tuple((p.id, self.mask(ring, p)) for p in ring.processes)
             if key not in seen_rings:
                 seen_rings.add(key)
                 alive_process = {name for name in alive_process if process_checks[name](ring)}
+            if alive_recorded and (key, state[:len(ids)]) not in seen_locals:
+                seen_locals.add((key, state[:len(ids)]))
+                alive_recorded = {name for name in alive_recorded if recorded_checks[name](ring)}
             for ch in ring.channels:
                 for m in ch.contents:
                     message_key = (ch.index, tuple(m), key)
@@ -269,7 +292,7 @@ class Filter:
                     kind = m[0]
                     alive_messages = {name for name in alive_messages
                                       if not _reads(name, kind) or message_checks[name](ring, ch, m)}
-        return ([c for c in process if c.name in alive_process],
+        return ([c for c in process if c.name in alive_process] + [c for c in recorded if c.name in alive_recorded],
                 [c for c, _ in messages if c.name in alive_messages])
 
 
@@ -373,10 +396,27 @@ class Weakening:
                 if core is None:
                     return alive, name
                 wanted |= set(core)
+            stable = self._stability_cores(alive, cores)
+            if stable is None:
+                return alive, STABILITY
+            wanted |= stable
             dropped = self._close(alive, wanted, cores)
             if dropped is None:
                 return [name for name in alive if name in wanted], None
             alive.remove(dropped)
+
+    def _stability_cores(self, alive: list[str], cores: dict) -> set | None:
+        """The candidates the stability of every step needs (the union of unsat cores, each
+        step's assuming its guard), or None if some step changes a decision under all of ``alive``."""
+        needed = set()
+        for key, transition in self.prover.transitions.items():
+            core = cores.get((STABILITY, key))
+            if core is None or not set(core) <= set(alive):
+                core = cores[(STABILITY, key)] = self.core(alive, self.prover.kept_decision(key), [transition.guard])
+            if core is None:
+                return None
+            needed |= set(core)
+        return needed
 
     def _close(self, alive: list[str], wanted: set, cores: dict) -> str | None:
         """Add to ``wanted`` the cores of its members' consecution obligations; the first member
@@ -451,13 +491,15 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
     process = process_candidates(atom_list)
+    recorded = recorded_id_candidates(algorithm, atom_list)
     messages = message_candidates(message_types, atom_list)
-    result = Inference(algorithm, n, candidates=len(process) + len(messages), namespace=namespace)
+    result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
     say(f"{result.candidates} candidates; exploring reachable states")
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
     say(f"filtering on {len(states)} reachable states")
-    kept_process, kept_messages = Filter(algorithm, atom_list, namespace).run(states, process, messages, namespace)
+    kept_process, kept_messages = Filter(algorithm, atom_list, namespace).run(states, process, messages, namespace,
+                                                                              recorded)
     survivors = kept_process + kept_messages
     result.after_filter = len(survivors)
     say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3")
@@ -467,7 +509,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
-        failure, candidates = weakening.refutation(inductive, missing) if missing != "well_typed" else (None, None)
+        # a state and a step that changes a decision is not shown: the explorer's trace says more
+        failure, candidates = (weakening.refutation(inductive, missing) if missing not in ("well_typed", STABILITY)
+                               else (None, None))
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
             f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written",

@@ -12,7 +12,7 @@ from checker.explore.systems import system_for
 from models import Observation
 from models.systems.crashes import CRASH, Crashed, CrashSystem
 from specs import election_spec
-from specs.election import _stable
+from specs.election import changed_decision
 
 
 def _run(capsys, *argv):
@@ -97,8 +97,8 @@ def test_crashes_explore_every_crash_point():
 
 def test_a_crashed_leader_does_not_break_stability():
     leader = Observation(2, True, True, 2, True)
-    assert _stable(leader, Observation(2, False, False, None, False, crashed=True)) is None
-    assert _stable(leader, Observation(2, True, False, 2, True)) is not None
+    assert changed_decision(leader, Observation(2, False, False, None, False, crashed=True)) is None
+    assert changed_decision(leader, Observation(2, True, False, 2, True)) is not None
 
 
 @pytest.mark.parametrize("argv, message", [

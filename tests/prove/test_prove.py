@@ -106,14 +106,14 @@ def test_hs_unoriented_is_proved_at_n_3_for_each_labelling(swapped):
     assert algorithm.topology(3).swapped == swapped and not algorithm.topology.port_labellings
     proof = prove(algorithm, 3, timeout=60)
     assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
-    assert proof.invariant is HSUnorientedInvariant and proof.properties == ["at-most-one-leader", "leader-is-largest"]
+    assert proof.invariant is HSUnorientedInvariant and proof.properties == ["at-most-one-leader", "leader-is-largest", "stability"]
     assert proof.dead == []  # every command instance runs in some state of the invariant
     consecutions = [o for o in proof.obligations if o.kind == CONSECUTION]
     assert len(consecutions) == len(AsyncSystem(algorithm, (1, 2, 3)).instances) * len(proof.invariant.conjuncts)
 
 
-@pytest.mark.slow  # fourteen proofs (5 + 3 + 4 + 2 conjuncts), each failing, half a second to three seconds each
-@pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin", "hs-unoriented"])
+@pytest.mark.slow  # 19 proofs (6 + 3 + 4 + 4 + 2 conjuncts), each failing, half a second to three seconds each
+@pytest.mark.parametrize("name", ["cr-all", "hs-lecture", "franklin", "hs-unoriented", "lcr"])
 def test_every_conjunct_of_their_invariants_is_needed(name):
     algorithm = load_algorithm(name)
     if algorithm.topology.port_labellings:  # one labelling, process 1's ports swapped: --prove reads one
@@ -195,7 +195,7 @@ def test_cli_proves_hs_unoriented_mutants_only_if_safe(capsys, mutant, status):
     if status:  # the first labelling fails, and there the search stops, with a counterexample
         assert [r["labelling"] for r in report["labellings"]] == ["00"] and report["counterexample"]
     else:
-        assert len(report["labellings"]) == 4 and report["proves"] == ["at-most-one-leader", "leader-is-largest"]
+        assert len(report["labellings"]) == 4 and report["proves"] == ["at-most-one-leader", "leader-is-largest", "stability"]
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -355,3 +355,19 @@ def test_floor_division_in_a_command_is_proved_not_a_traceback(tmp_path, capsys)
     assert main([str(path), "--n", "3", "--prove"]) == 0
     assert main([str(path), "--all-n"]) == 0
     assert "PROVED for every ring size" in capsys.readouterr().out
+
+
+def test_a_mutant_that_changes_a_decision_is_not_proved(capsys):
+    """lcr_guesses_leader records a guess of the leader and corrects it later: the conjunct lcr's
+    stability rests on (a recorded leader id is a leader's) fails under the guess, reachably."""
+    code, out, _ = run(capsys, f"{MUTANTS}/lcr_guesses_leader.py", "--n", 3, "--prove", "--json")
+    report = json.loads(out)
+    failed = {(o["kind"], o["conjunct"], o["command"]) for o in report["obligations"] if o["status"] == "failed"}
+    assert code == 1 and ("consecution", "decided_on_leader", "pass_on") in failed, failed
+    assert "stability" in report["proves"] and report["counterexample"]
+
+
+def test_lcr_is_proved_stable():
+    proof = prove(load_algorithm("lcr"), 3)
+    assert proof.verdict == PROVED and "stability" in proof.properties
+    assert sum(o.kind == "stability" for o in proof.obligations) == len(AsyncSystem(proof.algorithm, (1, 2, 3)).instances)
