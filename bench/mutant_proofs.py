@@ -82,12 +82,16 @@ def as_asked(r: dict) -> bool:
     return all(status in (0, 2) for status in statuses)
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("mutants", nargs="*", help="mutant names (files in tests/mutants without .py); all by default")
     p.add_argument("--n", type=int, default=4)
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per command")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
     rows = []
     print(f"| mutant | safety broken at n = {args.n} | --all-n | --n {args.n} --infer |")
     print("|---|---|---|---|")
