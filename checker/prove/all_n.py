@@ -29,7 +29,7 @@ from specs import election_spec
 from specs.all_n import AllNInvariant, algorithms_with_an_invariant, invariant_for
 
 from .ring_model import render_model
-from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms, smallest_axiom
+from .ring_order import InitialState, Node, RingState, as_formula, finite_ring, node_id, ring_axioms, smallest_axiom
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
@@ -188,16 +188,53 @@ def no_duplicate(transition) -> z3.BoolRef:
     return z3.And(*facts)
 
 
-def _enabled(hypotheses, timeout_ms: int):
-    """Whether some state satisfying the invariant enables a step (else its obligations are vacuous)."""
+SMALL_RINGS = range(1, 5)  # ring sizes tried when z3 answers unknown on the unbounded encoding
+
+
+def small_ring(n: int) -> list[z3.BoolRef]:
+    """A ring of exactly n processes with ids among 1..n (z3 finds its models where the unbounded
+    encoding leaves it searching; any model of it is a real ring's)."""
+    nodes, facts = finite_ring(n)
+    return facts + [z3.And(1 <= node_id(c), node_id(c) <= n) for c in nodes]
+
+
+def _check(formulas, timeout_ms: int):
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
-    solver.add(*hypotheses)
-    return solver.check()
+    solver.add(*formulas)
+    return solver.check(), solver
 
 
-def _solve(hypotheses, goal, timeout_ms: int):
+def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
+    """Whether some state satisfying the invariant enables a step (else its obligations are vacuous).
+
+    With ``small_rings``, an unknown answer is asked again on rings of 1 to 4 processes (ids 1..n),
+    where z3 decides; a model found there is a real ring's (the axioms hold on it), so sat stands.
+    """
+    answer, _ = _check(hypotheses, timeout_ms)
+    if answer == z3.unknown and small_rings:
+        if any(_check(hypotheses + small_ring(n), timeout_ms)[0] == z3.sat for n in SMALL_RINGS):
+            return z3.sat
+    return answer
+
+
+def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
+    """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
+
+    With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
+    quantifiers, can keep it from finding a model of the unbounded encoding), the obligation's
+    negation is asked again on rings of 1 to 4 processes (ids 1..n): a counterexample there is a real
+    ring's, so the obligation fails; none found leaves it unknown, never proved.
+    """
     status, seconds, solver = refute(hypotheses, goal, timeout_ms)
+    if status == UNKNOWN and small_rings:
+        started = time.perf_counter()
+        for n in SMALL_RINGS:
+            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)], timeout_ms)
+            if answer == z3.sat:
+                return FAILED, seconds + time.perf_counter() - started, small.model(), None
+        return UNKNOWN, seconds + time.perf_counter() - started, None, (
+            f"{solver.reason_unknown()}; no counterexample on rings of {SMALL_RINGS[0]} to {SMALL_RINGS[-1]}")
     if status == FAILED:
         model = solver.model()
         solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
@@ -242,7 +279,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     proof.invariant = invariant
 
     def record(step_name, goal_name, hypotheses, goal, render):
-        status, seconds, model, reason = _solve(hypotheses, goal, ms)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
@@ -254,7 +291,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
         # a step no state satisfying the invariant enables would preserve everything for nothing:
         # an unfaithful guard (read as False) once passed that way, so it fails the proof
-        enabled = _enabled(axioms + before + transition.hypotheses, ms)
+        enabled = _enabled(axioms + before + transition.hypotheses, ms, small_rings=exact)
         if enabled == z3.unsat and exact and transition.unmatched:
             continue  # every such message is accepted by some command: the step never happens
         if enabled != z3.sat:

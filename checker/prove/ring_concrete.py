@@ -16,7 +16,8 @@ import z3
 
 from models import AsyncSystem
 
-from .ring_order import Node, RingState, btw, largest, node_id, owner, ring_axioms
+from .ring_order import (Node, RingState, distance_axioms, finite_ring, largest, node_id, owner, ring_axioms,
+                         smallest, smallest_axiom)
 
 
 def reachable_states(algorithm, ids, limit: int = 2000):
@@ -35,20 +36,15 @@ def reachable_states(algorithm, ids, limit: int = 2000):
 def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     """Facts that pin the all-n vocabulary to this concrete state."""
     n = len(system.ids)
-    nodes = [z3.Const(f"node{k}", Node) for k in range(n)]
+    nodes, facts = finite_ring(n)
     x = z3.Const("x", Node)
-    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), z3.ForAll([x], owner(node_id(x)) == x)]
-    if n > 1:
-        facts.append(z3.Distinct(*nodes))
+    facts.append(z3.ForAll([x], owner(node_id(x)) == x))
     facts.append(largest == nodes[system.ids.index(max(system.ids))])
+    facts.append(smallest == nodes[system.ids.index(min(system.ids))])
     for a in range(n):
         facts.append(node_id(nodes[a]) == system.ids[a])
         for k, value in enumerate(state[a]):
             facts.append(ring.locals[k](nodes[a]) == value)
-        for b in range(n):
-            for c in range(n):
-                clockwise = len({a, b, c}) == 3 and (b - a) % n < (c - a) % n
-                facts.append(btw(nodes[a], nodes[b], nodes[c]) == clockwise)
     for (message_type, port), relation in ring.channels.items():
         held = []
         fields = [z3.Const(f"f{k}", relation.domain(k + 1)) for k in range(relation.arity() - 1)]
@@ -81,9 +77,10 @@ def _false(facts, formulas, what) -> list[int]:
 
 
 def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
-    """The encoding's axioms (``ring_axioms``) that this concrete ring does not satisfy: none, or
-    the proofs, which assume them, would not be about rings."""
-    axioms = ring_axioms()
+    """The encoding's axioms (``ring_axioms``, and the termination proofs' ``smallest_axiom`` and
+    ``distance_axioms``) that this concrete ring does not satisfy: none, or the proofs, which
+    assume them, would not be about rings."""
+    axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
     facts = _structure(system, state, RingState(algorithm))
     return [str(axioms[k]) for k in _false(facts, axioms, lambda k: f"axiom {axioms[k]}")]
 

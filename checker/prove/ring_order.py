@@ -96,6 +96,23 @@ def smallest_axiom() -> z3.BoolRef:
     return z3.ForAll([x], node_id(smallest) <= node_id(x))
 
 
+def finite_ring(n: int, name: str = "node") -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
+    """n nodes in clockwise order, and the facts that make them the whole ring: no other node,
+    btw, dist and size as they are on a ring of n (ids, locals and channels left free)."""
+    nodes = [z3.Const(f"{name}{k}", Node) for k in range(n)]
+    x = z3.Const("x", Node)
+    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), ring_size == n]
+    if n > 1:
+        facts.append(z3.Distinct(*nodes))
+    for a in range(n):
+        for b in range(n):
+            facts.append(distance(nodes[a], nodes[b]) == (b - a) % n)
+            for c in range(n):
+                clockwise = len({a, b, c}) == 3 and (b - a) % n < (c - a) % n
+                facts.append(btw(nodes[a], nodes[b], nodes[c]) == clockwise)
+    return nodes, facts
+
+
 def is_next(a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
     """b is a's clockwise neighbour: nothing lies between them (or a is alone, its own neighbour)."""
     z = z3.Const(f"z!{next(_counter)}", Node)

@@ -17,10 +17,12 @@ The argument (docs/proofs-all-n.md, "Termination and election"):
     The sum is not first-order; it is never given to z3. The step changes it by exactly what
     the last obligation computes, given the frame; so it decreases by at least 1 on every
     step and stays >= 0: no execution is infinite, whatever the scheduler (no fairness);
-  * ``election at termination``: ``Inv``, no message pending and no spontaneous command
-    enabled anywhere imply exactly one leader and every process decided on it (its
-    ``leader_id``). A finite execution stops only where no step is enabled; the semantics
-    consumes any head message, so there every channel is empty.
+  * ``election at termination``: a state where no step is enabled (nothing pending, no
+    spontaneous command enabled anywhere: the semantics consumes any head message, so a
+    channel is empty there) has exactly one leader and every process decided on it (on its
+    ``leader_id``). Checked on the initial state and on the state after every step from a
+    state satisfying ``Inv``: every state an execution stops in is one of those. A finite
+    execution stops only where no step is enabled, so every execution ends elected.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from specs.all_n import Ranking, algorithms_with_a_ranking, invariant_for, ranki
 
 from .all_n import AllNProof, Obligation, _solve, prove_all_n
 from .ring_model import render_model
-from .ring_order import Node, RingState, as_formula, distance_axioms, node_id, ring_axioms, smallest_axiom
+from .ring_order import InitialState, Node, RingState, as_formula, distance_axioms, node_id, ring_axioms, smallest_axiom
 from .ring_steps import AllNUnsupported, transitions
 
 # What the termination proof adds to the safety properties the invariant implies.
@@ -147,18 +149,26 @@ def bounded_below(ranking: Ranking, state: RingState):
                z3.Implies(state.pending_term(message_type, port, x, tuple(fields)), _int(potential) >= 0))
 
 
-def terminal(algorithm: type[Algorithm], state: RingState, steps) -> list[z3.BoolRef]:
-    """A state where no step is enabled: nothing pending anywhere, no spontaneous guard true."""
+def guard_at(step, state: RingState, x) -> z3.BoolRef:
+    """A spontaneous command's guard (read for process p of the state before) for process x of ``state``."""
+    before, p = step.after.before, step.after.p
+    pairs = [(before.local(p, k), state.local(x, k)) for k in range(len(before.locals))] + [(node_id(p), node_id(x))]
+    return z3.substitute(step.guard, *pairs)
+
+
+def terminal(state: RingState, steps) -> z3.BoolRef:
+    """No step is enabled: nothing pending anywhere, no spontaneous command's guard true anywhere."""
     facts = []
-    for (message_type, port), relation in state.channels.items():
+    for message_type, port in state.channels:
         x = z3.Const("x", Node)
         fields = [z3.Const(f"{message_type.__name__}.{f}", sort)
                   for f, sort in zip(message_type.fields, _sorts(state, message_type, port))]
         facts.append(z3.ForAll([x, *fields], z3.Not(state.pending_term(message_type, port, x, tuple(fields)))))
     for step in steps:
         if step.spontaneous:
-            facts.append(z3.ForAll([step.after.p], z3.Not(step.guard)))
-    return facts
+            x = z3.Const("x", Node)
+            facts.append(z3.ForAll([x], z3.Not(guard_at(step, state, x))))
+    return z3.And(*facts)
 
 
 def elected(algorithm: type[Algorithm], state: RingState) -> z3.BoolRef:
@@ -169,6 +179,10 @@ def elected(algorithm: type[Algorithm], state: RingState) -> z3.BoolRef:
     if algorithm.leader_id is not None:
         every.append(algorithm.leader_id(state.process(y)) == node_id(leader))
     return z3.Exists([leader], z3.And(state.is_leader(leader), z3.ForAll([y], z3.And(*every))))
+
+
+_TERMINAL_NOTE = ("  after the step no step is enabled (nothing pending, no spontaneous command enabled), "
+                  "and not exactly one leader with every process decided on it")
 
 
 def _ranking_lines(model, ranking: Ranking, transition) -> str:
@@ -202,7 +216,7 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
     before = [conjunct(pre) for conjunct in proof.invariant.conjuncts]
 
     def record(step_name, goal_name, hypotheses, goal, render):
-        status, seconds, model, reason = _solve(hypotheses, goal, ms)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
@@ -215,9 +229,14 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
                render)
         record(transition.name, "ranking decreases", axioms + before + transition.hypotheses,
                change(ranking, transition) < 0, render)
-    record("terminal", "election", axioms + before + terminal(algorithm, pre, steps), elected(algorithm, pre),
-           lambda model: render_model(model, algorithm, pre).replace(
-               "counterexample to induction (satisfies the invariant; not necessarily reachable)",
-               "a state where no step is enabled (satisfies the invariant; not necessarily reachable)"))
+    # election at termination, on every state a step (or nothing) can end in
+    initial = InitialState(algorithm)
+    record("initial", "election at termination", axioms + [terminal(initial, steps)], elected(algorithm, initial),
+           lambda model: render_model(model, algorithm, initial))
+    for transition in steps:
+        record(transition.name, "election at termination",
+               axioms + before + transition.hypotheses + [terminal(transition.after, steps)],
+               elected(algorithm, transition.after),
+               lambda model, t=transition: render_model(model, algorithm, pre, t, p) + "\n" + _TERMINAL_NOTE)
     proof.seconds = time.perf_counter() - started
     return proof
