@@ -79,6 +79,10 @@ class AllNProof(Outcome):
     def assumptions(self) -> list[str]:
         return []
 
+    def failure_title(self, o: Obligation) -> str:
+        return f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant") \
+            else f"{o.goal} fails at {o.step}"
+
     def summary(self) -> str:
         a = self.algorithm
         headline = {PROVED: self.headline(),
@@ -107,8 +111,7 @@ class AllNProof(Outcome):
             if o.goal == "enabled":
                 lines += ["", f"{o.step} is never enabled: {o.reason}"]
                 continue
-            lines += ["", f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant")
-                      else f"{o.goal} fails at {o.step}", o.counterexample or "  (no model)"]
+            lines += ["", self.failure_title(o), o.counterexample or "  (no model)"]
         return "\n".join(lines)
 
     def to_json(self) -> dict:
