@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import z3
 
-from models import Algorithm
+from models import ASYNCHRONOUS, Algorithm
 from specs.all_n import Ranking, algorithms_with_a_ranking, invariant_for, ranking_for
 
 from .all_n import AllNProof, Obligation, _solve, prove_all_n
@@ -88,7 +88,7 @@ class TerminationProof(AllNProof):
 
 def termination_supported(algorithm: type[Algorithm]) -> Ranking:
     """The algorithm's ranking, or AllNUnsupported (exit 2) saying why there is none to prove."""
-    if algorithm.has_timeouts or algorithm.randomized or getattr(algorithm, "timing", None) not in (None, "asynchronous"):
+    if algorithm.has_timeouts or algorithm.randomized or algorithm.timing != ASYNCHRONOUS:
         raise AllNUnsupported(f"{algorithm.name}: --termination is for asynchronous algorithms without timeouts "
                               "or draws (their termination needs fairness or probability)")
     ranking = ranking_for(algorithm)
@@ -110,7 +110,12 @@ def _potential(ranking: Ranking, message_type):
 
 
 def _int(term) -> z3.ArithRef:
-    return term if z3.is_expr(term) else z3.IntVal(int(term))
+    """A potential as an Int term (a plain int is one); anything else is a mistake in the ranking."""
+    if z3.is_expr(term) and term.sort() == z3.IntSort():
+        return term
+    if isinstance(term, int) and not z3.is_expr(term):
+        return z3.IntVal(int(term))
+    raise AllNUnsupported(f"a potential must be an integer (an Int term of the vocabulary), got {term}")
 
 
 def change(ranking: Ranking, transition) -> z3.ArithRef:

@@ -16,7 +16,9 @@ from checker.cli.loader import load_algorithm
 from checker.prove.ring_concrete import ranking_value, reachable_states
 from checker.prove.status import FAILED, PROVED
 from checker.prove.termination import prove_termination
-from specs.all_n import ranking_for
+from algorithms.lcr import Token
+from models import NIL, And, ite
+from specs.all_n import invariant_for, ranking_for
 
 NEVER_TERMINATES = "tests/mutants/lcr_never_terminates.py"
 NO_TERMINATE = "tests/mutants/lcr_no_terminate.py"
@@ -139,3 +141,56 @@ def test_the_ranking_does_not_decrease_on_the_never_terminating_mutant():
         assert not ended
         value = _values(algorithm, system)
         assert any(value(after) >= value(before) for before, after in pairs), n
+
+
+def _step_obligation(algorithm, ranking, step_name, goal, timeout_ms=5000):
+    """One ranking obligation of one step, as prove_termination asks it (without the rest).
+
+    A failing one costs the timeout (z3 answers unknown on the unbounded encoding, then finds
+    the counterexample on a ring of 2): the failing cases below give 1 s.
+    """
+    import z3
+
+    from checker.prove.all_n import _solve
+    from checker.prove.ring_order import Node, RingState, distance_axioms, ring_axioms, smallest_axiom
+    from checker.prove.ring_steps import transitions
+
+    pre, p = RingState(algorithm), z3.Const("p", Node)
+    step = next(t for t in transitions(algorithm, pre, p, exact=True) if t.name == step_name)
+    hypotheses = ring_axioms() + [smallest_axiom()] + distance_axioms() + [
+        c(pre) for c in ranking.invariant(invariant_for(algorithm)).conjuncts] + step.hypotheses
+    return _solve(hypotheses, goal(ranking, step), timeout_ms, small_rings=True)[0]
+
+
+def test_the_frame_obligation_catches_a_potential_that_reads_another_process():
+    from dataclasses import replace
+
+    from checker.prove.termination import change, frame
+
+    algorithm = load_algorithm("lcr")
+    ranking = ranking_for(algorithm)
+    assert _step_obligation(algorithm, ranking, "send_my_id", frame) == PROVED
+    assert _step_obligation(algorithm, ranking, "send_my_id", lambda r, t: change(r, t) < 0) == PROVED
+    # a process's potential that counts the smallest id's process being asleep: a step of that
+    # process changes every process's potential, which the sum would not see
+    peeking = replace(ranking, process=lambda ring, x: ranking.process(ring, x) + ite(
+        ring.process(ring.smallest()).asleep, 1, 0))
+    assert _step_obligation(algorithm, peeking, "send_my_id", frame, timeout_ms=1000) == FAILED
+    # a token's potential that reads its receiver's locals changes when the receiver steps
+    reading = replace(ranking, messages={**ranking.messages, Token: lambda ring, x, m, port: ite(
+        ring.process(x).asleep, ring.size() + 1, 1)})
+    assert _step_obligation(algorithm, reading, "send_my_id", frame, timeout_ms=1000) == FAILED
+
+
+def test_a_potential_too_small_fails_the_step_it_does_not_pay_for():
+    from dataclasses import replace
+
+    from checker.prove.termination import change
+
+    algorithm = load_algorithm("lcr")
+    ranking = ranking_for(algorithm)
+    # without the size + 1 for deciding, electing a leader does not pay for its <terminate>
+    cheap = replace(ranking, process=lambda ring, x: ite(
+        And(ring.process(x).asleep, ring.process(x).leader == NIL), ring.size() + 1, 0))
+    assert _step_obligation(algorithm, cheap, "elected", lambda r, t: change(r, t) < 0, timeout_ms=1000) == FAILED
+    assert _step_obligation(algorithm, cheap, "pass_on", lambda r, t: change(r, t) < 0) == PROVED
