@@ -192,6 +192,7 @@ def no_duplicate(transition) -> z3.BoolRef:
 
 
 SMALL_RINGS = range(1, 5)  # ring sizes tried when z3 answers unknown on the unbounded encoding
+SMALL_RING_MS = 5000  # at least this per small ring: z3 decides there, a loaded machine must not make it unknown
 
 
 def small_ring(n: int) -> list[z3.BoolRef]:
@@ -218,7 +219,7 @@ def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
     """
     if small_rings:
         for n in SMALL_RINGS:
-            if _check(hypotheses + small_ring(n), timeout_ms)[0] == z3.sat:
+            if _check(hypotheses + small_ring(n), max(timeout_ms, SMALL_RING_MS))[0] == z3.sat:
                 return z3.sat
     return _check(hypotheses, timeout_ms)[0]
 
@@ -228,14 +229,15 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
 
     With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
     quantifiers, can keep it from finding a model of the unbounded encoding), the obligation's
-    negation is asked again on rings of 1 to 4 processes (ids 1..n): a counterexample there is a real
-    ring's, so the obligation fails; none found leaves it unknown, never proved.
+    negation is asked again on rings of 1 to 4 processes (ids 1..n; each with the timeout, and at
+    least SMALL_RING_MS): a counterexample there is a real ring's, so the obligation fails; none
+    found leaves it unknown, never proved.
     """
     status, seconds, solver = refute(hypotheses, goal, timeout_ms)
     if status == UNKNOWN and small_rings:
         started = time.perf_counter()
         for n in SMALL_RINGS:
-            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)], timeout_ms)
+            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)], max(timeout_ms, SMALL_RING_MS))
             if answer == z3.sat:
                 return FAILED, seconds + time.perf_counter() - started, small.model(), None
         return UNKNOWN, seconds + time.perf_counter() - started, None, (

@@ -147,7 +147,7 @@ def _step_obligation(algorithm, ranking, step_name, goal, timeout_ms=5000):
     """One ranking obligation of one step, as prove_termination asks it (without the rest).
 
     A failing one costs the timeout (z3 answers unknown on the unbounded encoding, then finds
-    the counterexample on a ring of 2): the failing cases below give 1 s.
+    the counterexample on a ring of 2): the failing cases below give 0.3 s (the small rings get at least 5 s).
     """
     import z3
 
@@ -175,11 +175,11 @@ def test_the_frame_obligation_catches_a_potential_that_reads_another_process():
     # process changes every process's potential, which the sum would not see
     peeking = replace(ranking, process=lambda ring, x: ranking.process(ring, x) + ite(
         ring.process(ring.smallest()).asleep, 1, 0))
-    assert _step_obligation(algorithm, peeking, "send_my_id", frame, timeout_ms=1000) == FAILED
+    assert _step_obligation(algorithm, peeking, "send_my_id", frame, timeout_ms=300) == FAILED
     # a token's potential that reads its receiver's locals changes when the receiver steps
     reading = replace(ranking, messages={**ranking.messages, Token: lambda ring, x, m, port: ite(
         ring.process(x).asleep, ring.size() + 1, 1)})
-    assert _step_obligation(algorithm, reading, "send_my_id", frame, timeout_ms=1000) == FAILED
+    assert _step_obligation(algorithm, reading, "send_my_id", frame, timeout_ms=300) == FAILED
 
 
 def test_a_potential_too_small_fails_the_step_it_does_not_pay_for():
@@ -192,5 +192,5 @@ def test_a_potential_too_small_fails_the_step_it_does_not_pay_for():
     # without the size + 1 for deciding, electing a leader does not pay for its <terminate>
     cheap = replace(ranking, process=lambda ring, x: ite(
         And(ring.process(x).asleep, ring.process(x).leader == NIL), ring.size() + 1, 0))
-    assert _step_obligation(algorithm, cheap, "elected", lambda r, t: change(r, t) < 0, timeout_ms=1000) == FAILED
+    assert _step_obligation(algorithm, cheap, "elected", lambda r, t: change(r, t) < 0, timeout_ms=300) == FAILED
     assert _step_obligation(algorithm, cheap, "pass_on", lambda r, t: change(r, t) < 0) == PROVED
