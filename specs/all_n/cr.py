@@ -121,16 +121,16 @@ def largest_initiator_token_alive(ring):
 def announcement_round(ring):
     """The leader's <leader> waiting at x has made every process from the leader to x record
     the leader (if x is the leader, it is home and everybody has)."""
-    return ring.forall(lambda l, x, y: Implies(
-        And(ring.is_leader(l), ring.pending(x, Leader(ring.id(l))), y != l, Or(ring.btw(l, y, x), x == l)),
-        ring.process(y).L == ring.id(l)))
+    return ring.forall(lambda winner, x, y: Implies(
+        And(ring.is_leader(winner), ring.pending(x, Leader(ring.id(winner))), y != winner, Or(ring.btw(winner, y, x), x == winner)),
+        ring.process(y).L == ring.id(winner)))
 
 
 def announced_until_all_decided(ring):
     """Once there is a leader, its <leader> is in flight until every process has recorded it."""
-    return ring.forall(lambda l: Implies(ring.is_leader(l), Or(
-        ring.exists(lambda x: ring.pending(x, Leader(ring.id(l)))),
-        ring.forall(lambda y: ring.process(y).L == ring.id(l)))))
+    return ring.forall(lambda winner: Implies(ring.is_leader(winner), Or(
+        ring.exists(lambda x: ring.pending(x, Leader(ring.id(winner)))),
+        ring.forall(lambda y: ring.process(y).L == ring.id(winner)))))
 
 
 RANKING = Ranking(

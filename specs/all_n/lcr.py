@@ -106,18 +106,18 @@ def terminate_round(ring):
     """The leader's <terminate> waiting at x has made every process from the leader to x decide,
     and none after it: those from x to the leader are undecided (if x is the leader, it is home
     and everybody has decided)."""
-    return ring.forall(lambda l, x, y: Implies(
-        And(ring.is_leader(l), ring.pending(x, Terminate(ring.id(l))), y != l),
-        ite(Or(ring.btw(l, y, x), x == l),
-            ring.process(y).leader == ring.id(l),
+    return ring.forall(lambda winner, x, y: Implies(
+        And(ring.is_leader(winner), ring.pending(x, Terminate(ring.id(winner))), y != winner),
+        ite(Or(ring.btw(winner, y, x), x == winner),
+            ring.process(y).leader == ring.id(winner),
             ring.process(y).leader == NIL)))
 
 
 def terminate_until_all_decided(ring):
     """Once there is a leader, its <terminate> is in flight until every process has decided."""
-    return ring.forall(lambda l: Implies(ring.is_leader(l), Or(
-        ring.exists(lambda x: ring.pending(x, Terminate(ring.id(l)))),
-        ring.forall(lambda y: ring.process(y).leader == ring.id(l)))))
+    return ring.forall(lambda winner: Implies(ring.is_leader(winner), Or(
+        ring.exists(lambda x: ring.pending(x, Terminate(ring.id(winner)))),
+        ring.forall(lambda y: ring.process(y).leader == ring.id(winner)))))
 
 
 RANKING = Ranking(
