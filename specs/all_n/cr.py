@@ -9,6 +9,7 @@ from algorithms.cr import BLACK, RED, ChangRoberts, Leader, Token
 from models import NIL, And, Implies, Not, Or, ite
 
 from . import AllNInvariant, Ranking
+from .in_flight import announced_until_all_know, at_one_place, token_home_once_leader, travel_potential
 
 
 def passed(ring, o, y):
@@ -61,10 +62,11 @@ INVARIANT = AllNInvariant(
 # election at termination need besides the safety invariant; the termination proof proves
 # them inductive with it, in the exact encoding (a reception removes the message).
 
-def travel(ring, x, j):
-    """A message carrying id j, waiting at x, is received at most once at every process from x
-    up to j's owner: dist(x, owner(j)) + 1 receptions (it stops at its owner at the latest)."""
-    return ring.dist(x, ring.owner(j)) + 1
+# shared with the other ring election (specs/all_n/in_flight.py): a token and an announcement are sent
+# once and move on, and a leader's token is home
+one_token_each = at_one_place(Token, "one_token_each")
+one_announcement_each = at_one_place(Leader, "one_announcement_each")
+leader_token_home = token_home_once_leader(Token)
 
 
 def process_potential(ring, x):
@@ -84,27 +86,9 @@ def tokens_from_initiators(ring):
         ring.pending(x, Token(j)), And(ring.id(ring.owner(j)) == j, ring.process(ring.owner(j)).initiated))))
 
 
-def one_token_each(ring):
-    """A process's token waits at one place at most (it is sent once and moves on, not copied)."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda j: Implies(
-        And(ring.pending(x, Token(j)), ring.pending(y, Token(j))), x == y)))
-
-
 def uninitiated_token_unsent(ring):
     """A process that has not initiated has no token in flight (so initiating copies nothing)."""
     return ring.forall(lambda o, x: Implies(Not(ring.process(o).initiated), Not(ring.pending(x, Token(ring.id(o))))))
-
-
-def leader_token_home(ring):
-    """A leader's token is no longer in flight: it was received once, when the leader won
-    (so `become_leader` never runs for a process already leader)."""
-    return ring.forall(lambda o, x: Implies(ring.is_leader(o), Not(ring.pending(x, Token(ring.id(o))))))
-
-
-def one_announcement_each(ring):
-    """A <leader j> waits at one place at most."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda j: Implies(
-        And(ring.pending(x, Leader(j)), ring.pending(y, Leader(j))), x == y)))
 
 
 def largest_initiator_token_alive(ring):
@@ -126,16 +110,9 @@ def announcement_round(ring):
         ring.process(y).L == ring.id(winner)))
 
 
-def announced_until_all_decided(ring):
-    """Once there is a leader, its <leader> is in flight until every process has recorded it."""
-    return ring.forall(lambda winner: Implies(ring.is_leader(winner), Or(
-        ring.exists(lambda x: ring.pending(x, Leader(ring.id(winner)))),
-        ring.forall(lambda y: ring.process(y).L == ring.id(winner)))))
+announced_until_all_decided = announced_until_all_know(Leader, ChangRoberts.leader_id, "announced_until_all_decided")
 
 
-RANKING = Ranking(
-    ChangRoberts, process_potential, {Token: lambda ring, x, m, port: travel(ring, x, m.id),
-                                      Leader: lambda ring, x, m, port: travel(ring, x, m.id)},
-    (tokens_from_initiators, one_token_each, uninitiated_token_unsent, leader_token_home, one_announcement_each,
-     largest_initiator_token_alive, announcement_round, announced_until_all_decided),
-    "specs/all_n/cr.py RANKING")
+RANKING = Ranking(ChangRoberts, process_potential, {Token: travel_potential, Leader: travel_potential}, (
+    tokens_from_initiators, one_token_each, uninitiated_token_unsent, leader_token_home, one_announcement_each,
+    largest_initiator_token_alive, announcement_round, announced_until_all_decided), "specs/all_n/cr.py RANKING")

@@ -8,6 +8,7 @@ from algorithms.lcr import LCR, Terminate, Token
 from models import NIL, And, Implies, Not, Or, ite
 
 from . import AllNInvariant, Ranking
+from .in_flight import announced_until_all_know, at_one_place, token_home_once_leader, travel_potential
 
 
 def leader_min(ring):
@@ -50,10 +51,11 @@ INVARIANT = AllNInvariant(
 # what the ranking and the election at termination need besides the safety invariant; each
 # is proved inductive with it, in the exact encoding (a reception removes the message).
 
-def travel(ring, x, j):
-    """A message carrying id j, waiting at x, is received at most once at every process from x
-    up to j's owner: dist(x, owner(j)) + 1 receptions (it stops at its owner at the latest)."""
-    return ring.dist(x, ring.owner(j)) + 1
+# shared with the other ring election (specs/all_n/in_flight.py): a token and an announcement are sent
+# once and move on, and a leader's token is home
+one_token_each = at_one_place(Token, "one_token_each")
+one_terminate_each = at_one_place(Terminate, "one_terminate_each")
+leader_token_home = token_home_once_leader(Token)
 
 
 def process_potential(ring, x):
@@ -71,27 +73,9 @@ def tokens_carry_ids(ring):
         ring.pending(x, Token(j)), ring.id(ring.owner(j)) == j)))
 
 
-def one_token_each(ring):
-    """A process's token waits at one place at most (it is sent once and moves on, not copied)."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda j: Implies(
-        And(ring.pending(x, Token(j)), ring.pending(y, Token(j))), x == y)))
-
-
 def asleep_token_unsent(ring):
     """A process that has not sent its token has no token in flight (so sending it copies nothing)."""
     return ring.forall(lambda o, x: Implies(ring.process(o).asleep, Not(ring.pending(x, Token(ring.id(o))))))
-
-
-def leader_token_home(ring):
-    """A leader's token is no longer in flight: it was received once, when the leader was elected
-    (so `elected` never runs for a process already decided)."""
-    return ring.forall(lambda o, x: Implies(ring.is_leader(o), Not(ring.pending(x, Token(ring.id(o))))))
-
-
-def one_terminate_each(ring):
-    """A <terminate, j> waits at one place at most."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda j: Implies(
-        And(ring.pending(x, Terminate(j)), ring.pending(y, Terminate(j))), x == y)))
 
 
 def smallest_token_alive(ring):
@@ -113,16 +97,9 @@ def terminate_round(ring):
             ring.process(y).leader == NIL)))
 
 
-def terminate_until_all_decided(ring):
-    """Once there is a leader, its <terminate> is in flight until every process has decided."""
-    return ring.forall(lambda winner: Implies(ring.is_leader(winner), Or(
-        ring.exists(lambda x: ring.pending(x, Terminate(ring.id(winner)))),
-        ring.forall(lambda y: ring.process(y).leader == ring.id(winner)))))
+terminate_until_all_decided = announced_until_all_know(Terminate, LCR.leader_id, "terminate_until_all_decided")
 
 
-RANKING = Ranking(
-    LCR, process_potential, {Token: lambda ring, x, m, port: travel(ring, x, m.id),
-                             Terminate: lambda ring, x, m, port: travel(ring, x, m.id)},
-    (tokens_carry_ids, one_token_each, asleep_token_unsent, leader_token_home, one_terminate_each,
-     smallest_token_alive, terminate_round, terminate_until_all_decided),
-    "specs/all_n/lcr.py RANKING")
+RANKING = Ranking(LCR, process_potential, {Token: travel_potential, Terminate: travel_potential}, (
+    tokens_carry_ids, one_token_each, asleep_token_unsent, leader_token_home, one_terminate_each,
+    smallest_token_alive, terminate_round, terminate_until_all_decided), "specs/all_n/lcr.py RANKING")
