@@ -65,7 +65,7 @@ def test_cr_terminates_and_elects_for_every_ring_size(capsys):
 
 @pytest.mark.slow
 def test_the_never_terminating_mutant_fails_its_ranking_step(capsys):
-    proof = prove_termination(load_algorithm(NEVER_TERMINATES), timeout=1)
+    proof = prove_termination(load_algorithm(NEVER_TERMINATES), timeout=0.3)
     assert proof.exit_status == 1
     failed = {(o.step, o.goal): o for o in proof.failed()}
     # terminate passes <terminate> on from a decided process: nothing pays for the message sent
@@ -78,7 +78,7 @@ def test_the_never_terminating_mutant_fails_its_ranking_step(capsys):
 
 @pytest.mark.slow
 def test_the_mutant_without_announcement_fails_election_at_termination(capsys):
-    status, out, _ = run(capsys, NO_TERMINATE, "--all-n", "--termination", "--timeout", "1")
+    status, out, _ = run(capsys, NO_TERMINATE, "--all-n", "--termination", "--timeout", "0.3")
     assert status == 1
     assert "election at termination fails after elected: no step is enabled there" in out
     assert "runs elected receiving Token(" in out and "sends       nothing" in out
