@@ -194,3 +194,30 @@ def test_a_potential_too_small_fails_the_step_it_does_not_pay_for():
         And(ring.process(x).asleep, ring.process(x).leader == NIL), ring.size() + 1, 0))
     assert _step_obligation(algorithm, cheap, "elected", lambda r, t: change(r, t) < 0, timeout_ms=300) == FAILED
     assert _step_obligation(algorithm, cheap, "pass_on", lambda r, t: change(r, t) < 0) == PROVED
+
+
+@pytest.mark.parametrize("name", ["lcr", "cr"])
+def test_the_supporting_conjuncts_hold_along_a_run_to_termination(name):
+    """The invariant the termination proof assumes is true of reachable states, deep ones included
+    (the random run reaches the announcement round and its end)."""
+    from checker.prove.ring_concrete import false_conjuncts
+
+    algorithm = load_algorithm(name)
+    invariant = ranking_for(algorithm).invariant(invariant_for(algorithm))
+    for n in (3, 4):
+        system, pairs, ended = _transitions(algorithm, n, limit=0, seed=n)
+        assert ended
+        states = [pairs[0][0]] + [after for _, after in pairs]
+        assert [s for s in states if false_conjuncts(algorithm, invariant, system, s)] == []
+
+
+def test_the_never_terminating_mutant_leaves_the_terminate_round_conjunct():
+    """Its <terminate> goes on past the leader: the state after breaks terminate_round, which the
+    proof also reports (the conjunct is true of lcr, checked above)."""
+    from checker.prove.ring_concrete import false_conjuncts
+
+    algorithm = load_algorithm(NEVER_TERMINATES)
+    invariant = ranking_for(algorithm).invariant(invariant_for(algorithm))
+    system, pairs, _ = _transitions(algorithm, 3, limit=0, seed=3)
+    broken = (false_conjuncts(algorithm, invariant, system, after) for _, after in pairs)
+    assert next(filter(None, broken)) == ["terminate_round"]
