@@ -221,3 +221,29 @@ def test_the_never_terminating_mutant_leaves_the_terminate_round_conjunct():
     system, pairs, _ = _transitions(algorithm, 3, limit=0, seed=3)
     broken = (false_conjuncts(algorithm, invariant, system, after) for _, after in pairs)
     assert next(filter(None, broken)) == ["terminate_round"]
+
+
+UNRECEIVED = '''
+from algorithms.lcr import LCR, Token
+from models import NEXT, Message, receive
+
+
+class Ping(Message):
+    id: int
+
+
+class LCRPings(LCR, name="lcr-pings"):
+    @receive(Token, when=lambda p, m, port: m.id < p.id)
+    def pass_on(p, m, port):
+        p.send(NEXT, m)
+        p.send(NEXT, Ping(p.id))
+'''
+
+
+def test_a_message_no_command_receives_is_refused(capsys, tmp_path):
+    """The encoding has no pending relation for it, so no potential would count it: exit 2, not a proof."""
+    path = tmp_path / "lcr_pings.py"
+    path.write_text(UNRECEIVED)
+    status, out, err = run(capsys, path, "--all-n", "--termination")
+    assert status == 2 and out == "" and "pass_on sends Ping messages that no command receives" in err
+    assert len(err.strip().splitlines()) == 1
