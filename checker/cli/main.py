@@ -183,6 +183,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--all-n", action="store_true",
                         help="prove the algorithm's all-n invariant (specs/all_n/) for rings of every size with z3 "
                              "(implies --prove); `check theorem --list` lists theorems proved for every algorithm")
+    parser.add_argument("--termination", action="store_true",
+                        help="with --all-n: prove with the algorithm's ranking (specs/all_n/) that every execution is "
+                             "finite and ends with one leader, every process decided on it, for rings of every size "
+                             "(exit 0 proved, 1 an obligation failed, 3 unknown)")
     measure = parser.add_argument_group("measuring (docs/complexity.md); `check compare A B --n 3..5` compares two")
     measure.add_argument("--messages", action="store_true",
                          help="exact message complexity per n: min, max, mean over all arrangements, claimed bound")
@@ -317,6 +321,9 @@ def _own_parser_mode(argv: list[str]) -> int | None:
     if argv[:1] == ["theorem"]:
         from .proofs import theorem_command
         return theorem_command(argv[1:])
+    if "--termination" in argv and "--all-n" not in argv and "--help" not in argv and "-h" not in argv:
+        raise AlgorithmError("--termination proves termination and election for rings of every size and goes with "
+                             "--all-n: check ALGO --all-n --termination")
     if "--all-n" in argv and "--help" not in argv and "-h" not in argv:
         from .proofs import all_n_command
         return all_n_command(argv)

@@ -24,6 +24,7 @@ from specs.invariants import (
 from ..explore.result import VERIFIED, VIOLATED, Result
 from ..explore.run import check
 from ..prove.all_n import prove_all_n
+from ..prove.termination import prove_termination
 from ..prove.fixed_n import (
     CONSECUTION,
     STABILITY,
@@ -368,10 +369,11 @@ def proof_json(proof: Proof) -> dict:
 
 
 def all_n_command(argv: list[str]) -> int:
-    """``check ALGO --prove --all-n [--timeout S] [--json]`` (``--all-n`` alone implies ``--prove``)."""
+    """``check ALGO --prove --all-n [--termination] [--timeout S] [--json]`` (``--all-n`` alone implies ``--prove``)."""
     class Parser(argparse.ArgumentParser):
         def error(self, message):
-            raise AlgorithmError(f"{message} (with --all-n: check ALGO --prove --all-n [--timeout S] [--json])")
+            raise AlgorithmError(
+                f"{message} (with --all-n: check ALGO --prove --all-n [--termination] [--timeout S] [--json])")
 
     parser = Parser(prog="check ALGO --all-n", add_help=False)
     parser.add_argument("algorithm", nargs="?")
@@ -379,6 +381,7 @@ def all_n_command(argv: list[str]) -> int:
     parser.add_argument("--prove", action="store_true")
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--termination", action="store_true")
     parser.add_argument("--n")
     args = parser.parse_args(argv)
     if args.n is not None:
@@ -388,7 +391,11 @@ def all_n_command(argv: list[str]) -> int:
         raise AlgorithmError("name an algorithm, e.g. `check cr --prove --all-n`")
     if args.timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
-    proof = prove_all_n(load_algorithm(args.algorithm), timeout=args.timeout)
+    algorithm = load_algorithm(args.algorithm)
+    if args.termination:
+        proof = prove_termination(algorithm, timeout=args.timeout)
+    else:
+        proof = prove_all_n(algorithm, timeout=args.timeout)
     print(json.dumps(proof.to_json(), indent=2) if args.json else proof.summary())
     return proof.exit_status
 

@@ -29,7 +29,7 @@ from specs import election_spec
 from specs.all_n import AllNInvariant, algorithms_with_an_invariant, invariant_for
 
 from .ring_model import render_model
-from .ring_order import InitialState, Node, RingState, as_formula, node_id, ring_axioms
+from .ring_order import InitialState, Node, RingState, as_formula, finite_ring, node_id, ring_axioms, smallest_axiom
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
@@ -69,17 +69,31 @@ class AllNProof(Outcome):
     def failed(self) -> list[Obligation]:
         return [o for o in self.obligations if o.status == FAILED]
 
+    def headline(self) -> str:
+        return f"PROVED for every ring size: {', '.join(self.proves)}"
+
+    def encoding(self) -> str:
+        return ("ring as btw order; ids injective into Int, one the largest; channels over-approximated by sets of "
+                "pending messages (sound for safety)")
+
+    def assumptions(self) -> list[str]:
+        return []
+
+    def failure_title(self, o: Obligation) -> str:
+        return f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant") \
+            else f"{o.goal} fails at {o.step}"
+
     def summary(self) -> str:
         a = self.algorithm
-        headline = {PROVED: f"PROVED for every ring size: {', '.join(self.proves)}",
+        headline = {PROVED: self.headline(),
                     FAILED: "NOT PROVED (an obligation fails)",
                     UNKNOWN: "NOT PROVED (an obligation is unknown: timeout)"}[self.verdict]
         lines = [
             f"{a.name} on {a.topology.kind}s of every size n >= 1: {headline}",
             f"  not proved  {', '.join(self.not_proved)}: the explorer checks them at each n (the same command with --n N instead of --all-n)",
             f"  invariant   {', '.join(self.invariant.names())}  ({self.invariant.source})",
-            "  encoding    ring as btw order; ids injective into Int, one the largest; channels over-approximated by sets of "
-            "pending messages (sound for safety)",
+            f"  encoding    {self.encoding()}",
+            *self.assumptions(),
             f"  obligations {len(self.obligations)}: {sum(o.status == PROVED for o in self.obligations)} proved, "
             f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "
             f"in {self.seconds:.2f} s",
@@ -97,8 +111,7 @@ class AllNProof(Outcome):
             if o.goal == "enabled":
                 lines += ["", f"{o.step} is never enabled: {o.reason}"]
                 continue
-            lines += ["", f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant")
-                      else f"{o.goal} fails at {o.step}", o.counterexample or "  (no model)"]
+            lines += ["", self.failure_title(o), o.counterexample or "  (no model)"]
         return "\n".join(lines)
 
     def to_json(self) -> dict:
@@ -157,16 +170,78 @@ def declared_types(algorithm: type[Algorithm]):
     return types
 
 
-def _enabled(hypotheses, timeout_ms: int):
-    """Whether some state satisfying the invariant enables a step (else its obligations are vacuous)."""
+def no_duplicate(transition) -> z3.BoolRef:
+    """The step sends no message to a channel already holding a copy of it (after the step's
+    reception), nor two equal messages to one channel.
+
+    Checked for every step in the exact encoding (``exact=True``): by induction over an
+    execution, no channel then ever holds two copies of a message, so a channel's contents are
+    exactly its pending set, and a reception that removes the message from the set is exact.
+    """
+    after, facts = transition.after, []
+    sends = after.added
+    for k, (message_type, port, node, fields) in enumerate(sends):
+        held = after.before.pending_term(message_type, port, node, fields)
+        if after.removed is not None and after.removed[:2] == (message_type, port):
+            held = z3.And(held, z3.Not(z3.And(node == after.p, *(a == b for a, b in zip(fields, after.removed[2])))))
+        facts.append(z3.Not(held))
+        for other_type, other_port, other_node, other_fields in sends[k + 1:]:
+            if (other_type, other_port) == (message_type, port):
+                facts.append(z3.Not(z3.And(node == other_node, *(a == b for a, b in zip(fields, other_fields)))))
+    return z3.And(*facts)
+
+
+SMALL_RINGS = range(1, 5)  # ring sizes tried when z3 answers unknown on the unbounded encoding
+SMALL_RING_MS = 5000  # at least this per small ring: z3 decides there, a loaded machine must not make it unknown
+
+
+def small_ring(n: int) -> list[z3.BoolRef]:
+    """A ring of exactly n processes with ids among 1..n (z3 finds its models where the unbounded
+    encoding leaves it searching; any model of it is a real ring's)."""
+    nodes, facts = finite_ring(n)
+    return facts + [z3.And(1 <= node_id(c), node_id(c) <= n) for c in nodes]
+
+
+def _check(formulas, timeout_ms: int):
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
-    solver.add(*hypotheses)
-    return solver.check()
+    solver.add(*formulas)
+    return solver.check(), solver
 
 
-def _solve(hypotheses, goal, timeout_ms: int):
+def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
+    """Whether some state satisfying the invariant enables a step (else its obligations are vacuous).
+
+    With ``small_rings``, a state is looked for first on rings of 1 to 4 processes (ids 1..n),
+    where z3 finds one fast (the exact encoding's invariants are large; on the unbounded encoding
+    it took up to 2 s for some cr steps); a model found there is a real ring's, so sat stands.
+    Only if none is found there is the unbounded encoding asked.
+    """
+    if small_rings:
+        for n in SMALL_RINGS:
+            if _check(hypotheses + small_ring(n), max(timeout_ms, SMALL_RING_MS))[0] == z3.sat:
+                return z3.sat
+    return _check(hypotheses, timeout_ms)[0]
+
+
+def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
+    """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
+
+    With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
+    quantifiers, can keep it from finding a model of the unbounded encoding), the obligation's
+    negation is asked again on rings of 1 to 4 processes (ids 1..n; each with the timeout, and at
+    least SMALL_RING_MS): a counterexample there is a real ring's, so the obligation fails; none
+    found leaves it unknown, never proved.
+    """
     status, seconds, solver = refute(hypotheses, goal, timeout_ms)
+    if status == UNKNOWN and small_rings:
+        started = time.perf_counter()
+        for n in SMALL_RINGS:
+            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)], max(timeout_ms, SMALL_RING_MS))
+            if answer == z3.sat:
+                return FAILED, seconds + time.perf_counter() - started, small.model(), None
+        return UNKNOWN, seconds + time.perf_counter() - started, None, (
+            f"{solver.reason_unknown()}; no counterexample on rings of {SMALL_RINGS[0]} to {SMALL_RINGS[-1]}")
     if status == FAILED:
         model = solver.model()
         solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
@@ -179,8 +254,16 @@ def _solve(hypotheses, goal, timeout_ms: int):
 
 
 def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = None,
-                timeout: float = 20.0) -> AllNProof:
-    """Prove ``invariant`` (default: the one in specs/all_n for the algorithm) inductive for every n."""
+                timeout: float = 20.0, exact: bool = False, proof: AllNProof | None = None) -> AllNProof:
+    """Prove ``invariant`` (default: the one in specs/all_n for the algorithm) inductive for every n.
+
+    ``exact`` is the encoding termination proofs need (checker/prove/termination.py): receptions
+    remove what they receive, an unmatched reception happens only where no command accepts the
+    message, every step gets a ``no_duplicate`` obligation (which is what makes the exact
+    removal sound), and the ring has a process with the smallest id (``smallest_axiom``). An unmatched
+    reception no invariant state enables is then not a failure: it is a message every command
+    accepts, so the semantics never takes it. The obligations go into ``proof`` if given.
+    """
     invariant = invariant or invariant_for(algorithm)
     if invariant is None:
         raise AllNUnsupported(
@@ -195,13 +278,15 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     ms = max(1, int(timeout * 1000))
     pre = RingState(algorithm)
     p = z3.Const("p", Node)
-    steps = transitions(algorithm, pre, p)
-    axioms = ring_axioms()
+    steps = transitions(algorithm, pre, p, exact=exact)
+    axioms = ring_axioms() + ([smallest_axiom()] if exact else [])
     before = [conjunct(pre) for conjunct in invariant.conjuncts]
-    proof = AllNProof(algorithm, invariant)
+    if proof is None:
+        proof = AllNProof(algorithm, invariant)
+    proof.invariant = invariant
 
     def record(step_name, goal_name, hypotheses, goal, render):
-        status, seconds, model, reason = _solve(hypotheses, goal, ms)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
@@ -213,7 +298,9 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
         # a step no state satisfying the invariant enables would preserve everything for nothing:
         # an unfaithful guard (read as False) once passed that way, so it fails the proof
-        enabled = _enabled(axioms + before + transition.hypotheses, ms)
+        enabled = _enabled(axioms + before + transition.hypotheses, ms, small_rings=exact)
+        if enabled == z3.unsat and exact and transition.unmatched:
+            continue  # every such message is accepted by some command: the step never happens
         if enabled != z3.sat:
             proof.never_enabled.append(transition.name)
             proof.obligations.append(Obligation(
@@ -227,6 +314,9 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p))
         record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
                lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+        if exact and transition.after.added:
+            record(transition.name, "no_duplicate", axioms + before + transition.hypotheses, no_duplicate(transition),
+                   lambda model, t=transition: render_model(model, algorithm, pre, t, p))
     for name, formula in safety_properties(algorithm):
         record("invariant", name, axioms + before, formula(pre), lambda model: render_model(model, algorithm, pre))
     proof.seconds = time.perf_counter() - started

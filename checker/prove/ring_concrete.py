@@ -10,13 +10,15 @@ structure must satisfy for proofs from them to say anything about real rings.
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 import z3
 
 from models import AsyncSystem
 
-from .ring_order import Node, RingState, btw, largest, node_id, owner, ring_axioms
+from .ring_order import (Node, RingState, distance, distance_axioms, finite_ring, largest, node_id, owner, ring_axioms,
+                         ring_size, smallest, smallest_axiom)
 
 
 def reachable_states(algorithm, ids, limit: int = 2000):
@@ -35,20 +37,15 @@ def reachable_states(algorithm, ids, limit: int = 2000):
 def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     """Facts that pin the all-n vocabulary to this concrete state."""
     n = len(system.ids)
-    nodes = [z3.Const(f"node{k}", Node) for k in range(n)]
+    nodes, facts = finite_ring(n)
     x = z3.Const("x", Node)
-    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), z3.ForAll([x], owner(node_id(x)) == x)]
-    if n > 1:
-        facts.append(z3.Distinct(*nodes))
+    facts.append(z3.ForAll([x], owner(node_id(x)) == x))
     facts.append(largest == nodes[system.ids.index(max(system.ids))])
+    facts.append(smallest == nodes[system.ids.index(min(system.ids))])
     for a in range(n):
         facts.append(node_id(nodes[a]) == system.ids[a])
         for k, value in enumerate(state[a]):
             facts.append(ring.locals[k](nodes[a]) == value)
-        for b in range(n):
-            for c in range(n):
-                clockwise = len({a, b, c}) == 3 and (b - a) % n < (c - a) % n
-                facts.append(btw(nodes[a], nodes[b], nodes[c]) == clockwise)
     for (message_type, port), relation in ring.channels.items():
         held = []
         fields = [z3.Const(f"f{k}", relation.domain(k + 1)) for k in range(relation.arity() - 1)]
@@ -81,9 +78,10 @@ def _false(facts, formulas, what) -> list[int]:
 
 
 def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
-    """The encoding's axioms (``ring_axioms``) that this concrete ring does not satisfy: none, or
-    the proofs, which assume them, would not be about rings."""
-    axioms = ring_axioms()
+    """The encoding's axioms (``ring_axioms``, and the termination proofs' ``smallest_axiom`` and
+    ``distance_axioms``) that this concrete ring does not satisfy: none, or the proofs, which
+    assume them, would not be about rings."""
+    axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
     facts = _structure(system, state, RingState(algorithm))
     return [str(axioms[k]) for k in _false(facts, axioms, lambda k: f"axiom {axioms[k]}")]
 
@@ -95,3 +93,54 @@ def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[st
     conjuncts = invariant.conjuncts
     false = _false(facts, [c(ring) for c in conjuncts], lambda k: conjuncts[k].__name__)
     return [conjuncts[k].__name__ for k in false]
+
+
+@functools.lru_cache(maxsize=32)
+def _ring_of(algorithm, ids):
+    """The vocabulary's state and nodes for a ring with these ids, and what to substitute for the
+    terms that do not depend on the state: the nodes ``owner``, ``largest``, ``smallest`` name,
+    then ids, dist and size."""
+    ring = RingState(algorithm)
+    n = len(ids)
+    nodes = [z3.Const(f"node{k}", Node) for k in range(n)]
+    named = [(owner(z3.IntVal(i)), nodes[a]) for a, i in enumerate(ids)] + [
+        (largest, nodes[ids.index(max(ids))]), (smallest, nodes[ids.index(min(ids))])]
+    values = [(ring_size, z3.IntVal(n))]
+    for a in range(n):
+        values.append((node_id(nodes[a]), z3.IntVal(ids[a])))
+        values += [(distance(nodes[a], nodes[b]), z3.IntVal((b - a) % n)) for b in range(n)]
+    return ring, nodes, tuple(named), tuple(values)
+
+
+def ranking_value(algorithm, ranking, system: AsyncSystem, state) -> int:
+    """A ranking (specs.all_n.Ranking) on a concrete state: the sum of every process's potential
+    and of every message's in every channel (each copy).
+
+    Each potential is a term of the vocabulary; the state's values are substituted into it (the
+    process named by ``owner``, ``largest``, ``smallest`` first, then ids, locals, dist and size)
+    and z3 simplifies it to a number. A potential that reads more (btw, pending) is evaluated on
+    the whole structure by z3 instead, as the conjuncts are (slower).
+    """
+    ring, nodes, named, values = _ring_of(algorithm, system.ids)
+    n = len(nodes)
+    terms = [ranking.process(ring, x) for x in nodes]
+    for k, channel in enumerate(system.topology.channels):
+        for message in state[n + k]:
+            terms.append(ranking.messages[type(message)](ring, nodes[channel.receiver], message, channel.in_port))
+    values = list(values)
+    for a in range(n):
+        for k, value in enumerate(state[a]):
+            values.append((ring.locals[k](nodes[a]), z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(int(value))))
+    constant = sum(int(term) for term in terms if not z3.is_expr(term))
+    symbolic = [term for term in terms if z3.is_expr(term)]
+    if not symbolic:
+        return constant
+    whole = z3.Sum(*symbolic) if len(symbolic) > 1 else symbolic[0]
+    value = z3.simplify(z3.substitute(z3.substitute(whole, *named), *values))
+    if z3.is_int_value(value):
+        return constant + value.as_long()
+    solver = z3.Solver()
+    solver.add(*_structure(system, state, ring))
+    if solver.check() != z3.sat:  # a concrete state is a structure: only a starved machine gets here
+        raise RuntimeError(f"z3 could not build the structure of a state: {solver.reason_unknown()}")
+    return constant + solver.model().eval(whole, model_completion=True).as_long()

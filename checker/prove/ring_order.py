@@ -43,6 +43,12 @@ owner = z3.Function("owner", z3.IntSort(), Node)
 # also allows infinite "rings" with ever larger ids, where an argument resting on the largest
 # id (Franklin's: it never turns black) has no ground. The axiom below names it.
 largest = z3.Const("largest", Node)
+# For termination proofs only (checker/prove/termination.py, ``distance_axioms``, ``smallest_axiom``): the ring's
+# size, the clockwise distance between two processes, and the process with the smallest id.
+# A ranking needs numbers that shrink as a message travels, which btw alone does not give.
+ring_size = z3.Const("size", z3.IntSort())
+distance = z3.Function("dist", Node, Node, z3.IntSort())
+smallest = z3.Const("smallest", Node)
 
 _counter = itertools.count()
 
@@ -63,6 +69,48 @@ def ring_axioms() -> list[z3.BoolRef]:
         z3.ForAll([x], node_id(x) >= 1),  # and never NIL
         z3.ForAll([x], node_id(x) <= node_id(largest)),  # a finite ring has a largest id
     ]
+
+
+def distance_axioms() -> list[z3.BoolRef]:
+    """What rankings add (checker/prove/termination.py): ``dist(x, y)`` is the number of clockwise
+    hops from x to y, ``size`` the number of processes.
+
+    Each is true of every finite ring (``ring_concrete.false_axioms`` checks them on the
+    explorer's rings). They are given only to the ranking's own obligations: with them, z3 no
+    longer finds the models the vacuity checks ask for, and loses its way in some consecution
+    obligations that do not need them.
+    """
+    x, y, z, w = z3.Consts("x y z w", Node)
+    return [
+        z3.ForAll([x], distance(x, x) == 0),
+        z3.ForAll([x, y], z3.And(0 <= distance(x, y), distance(x, y) < ring_size)),
+        # one hop clockwise from x brings every other process one nearer
+        z3.ForAll([x, y, z], z3.Implies(z3.And(x != y, x != z, z3.ForAll([w], z3.Not(btw(x, w, z)))),
+                                        distance(x, y) == distance(z, y) + 1)),
+    ]
+
+
+def smallest_axiom() -> z3.BoolRef:
+    """``smallest`` has the smallest id (true of every finite ring; termination proofs only)."""
+    x = z3.Const("x", Node)
+    return z3.ForAll([x], node_id(smallest) <= node_id(x))
+
+
+def finite_ring(n: int, name: str = "node") -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
+    """n nodes in clockwise order, and the facts that make them the whole ring: no other node,
+    btw, dist and size as they are on a ring of n (ids, locals and channels left free)."""
+    nodes = [z3.Const(f"{name}{k}", Node) for k in range(n)]
+    x = z3.Const("x", Node)
+    facts = [z3.ForAll([x], z3.Or(*(x == c for c in nodes))), ring_size == n]
+    if n > 1:
+        facts.append(z3.Distinct(*nodes))
+    for a in range(n):
+        for b in range(n):
+            facts.append(distance(nodes[a], nodes[b]) == (b - a) % n)
+            for c in range(n):
+                clockwise = len({a, b, c}) == 3 and (b - a) % n < (c - a) % n
+                facts.append(btw(nodes[a], nodes[b], nodes[c]) == clockwise)
+    return nodes, facts
 
 
 def is_next(a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
@@ -115,6 +163,18 @@ class RingState:
     def btw(self, a, b, c) -> z3.BoolRef:
         return btw(a, b, c)
 
+    def smallest(self) -> z3.ExprRef:
+        """The process with the smallest id (termination proofs only: ``smallest_axiom``)."""
+        return smallest
+
+    def dist(self, a, b) -> z3.ArithRef:
+        """Clockwise hops from a to b: 0 from a to itself, at most size - 1 (termination proofs only)."""
+        return distance(a, b)
+
+    def size(self) -> z3.ArithRef:
+        """The number of processes in the ring (termination proofs only)."""
+        return ring_size
+
     def is_leader(self, x) -> z3.BoolRef:
         return as_formula(self.algorithm.is_leader(self.process(x)))
 
@@ -148,6 +208,12 @@ class RingState:
         names = list(inspect.signature(body).parameters)
         nodes = _fresh_nodes(names)
         return z3.ForAll(nodes, as_formula(body(*nodes)))
+
+    def exists(self, body) -> z3.BoolRef:
+        """``ring.exists(lambda x: ...)``: the body for some node (one per parameter)."""
+        names = list(inspect.signature(body).parameters)
+        nodes = _fresh_nodes(names)
+        return z3.Exists(nodes, as_formula(body(*nodes)))
 
     def forall_ints(self, body) -> z3.BoolRef:
         """``ring.forall_ints(lambda j: ...)``: the body for all integers (message fields, ids)."""

@@ -38,6 +38,9 @@ class Transition:
     after: AfterStep
     message: tuple = ()  # the received message's field constants
     nonlinear: tuple = ()  # terms outside linear arithmetic, kept as they are
+    guard: z3.BoolRef = z3.BoolVal(True)  # the command's guard alone (over p's locals and the message)
+    spontaneous: bool = False
+    unmatched: bool = False  # the reception of a message no command accepts
 
 
 def _routes(algorithm: type[Algorithm]) -> dict[str, tuple[str, str]]:
@@ -52,8 +55,15 @@ def _routes(algorithm: type[Algorithm]) -> dict[str, tuple[str, str]]:
     return routes
 
 
-def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transition]:
-    """Every command instance of process ``p`` (plus unmatched receptions), read from the commands."""
+def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = False) -> list[Transition]:
+    """Every command instance of process ``p`` (plus unmatched receptions), read from the commands.
+
+    ``exact`` (termination proofs): a reception removes the message from the pending set (the
+    caller must then prove that no channel ever holds two copies of a message, which makes
+    the set the channel's contents), and the unmatched reception of a message is guarded by
+    "no command accepts it", as in the semantics. Without it (safety proofs) a reception may or
+    may not remove it and an unmatched reception may take any message: a coarser system.
+    """
     if algorithm.knows_n:
         raise AllNUnsupported(
             f"{algorithm.name} reads the ring size p.n (it is non-uniform); the all-n encoding leaves n "
@@ -68,7 +78,9 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
         pairs = [(x, pre.local(p, k)) for k, x in enumerate(process.locals)] + [(process.id, node_id(p))]
         return lambda term: z3.substitute(term, *pairs)
 
-    def add(name, guard, new_locals, sends, received):
+    accepting = {}  # (message type, port) -> the guards of the commands that receive it there
+
+    def add(name, guard, new_locals, sends, received, **kind):
         hypotheses, added = [guard], []
         for out_port, message_type, fields in sends:
             where, in_port = routes[out_port]
@@ -78,10 +90,11 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
         if received is not None:
             message_type, port, fields = received
             hypotheses.append(pre.pending_term(message_type, port, p, fields))
-            consumed = z3.Bool(f"consumed_{len(found)}")
+            consumed = z3.BoolVal(True) if exact else z3.Bool(f"consumed_{len(found)}")
         terms = [guard, *new_locals, *(f for *_, fields in sends for f in fields)]
         found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed),
-                                received[2] if received else (), tuple(t for t in terms if _nonlinear(t))))
+                                received[2] if received else (), tuple(t for t in terms if _nonlinear(t)),
+                                guard, **kind))
 
     for command in algorithm.commands:
         ports = [None] if command.kind == "spontaneous" else [q for q in pre.in_ports if command.enabled_on(q)]
@@ -91,13 +104,20 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p) -> list[Transitio
             received = None if port is None else (command.message, port, tuple(step.message[1:]))
             sends = [(out_port, t, tuple(into(f) for f in fields)) for out_port, t, fields in step.sends]
             name = command.name if port is None or len(pre.in_ports) == 1 else f"{command.name}@{port}"
-            add(name, into(step.guard), [into(x) for x in step.locals], sends, received)
+            guard = into(step.guard)
+            if port is not None:
+                accepting.setdefault((command.message, port), []).append((guard, tuple(step.message[1:])))
+            add(name, guard, [into(x) for x in step.locals], sends, received, spontaneous=port is None)
     for message_type in message_types(algorithm):
         for port in pre.in_ports:
             message = symbolic_message(message_type, "m")
             name = f"unmatched {message_type.__name__}" + ("" if len(pre.in_ports) == 1 else f"@{port}")
-            add(name, z3.BoolVal(True), [pre.local(p, k) for k in range(len(pre.locals))], [],
-                (message_type, port, tuple(message[1:])))
+            guard = z3.BoolVal(True)
+            if exact:  # no command accepts it: each guard read on this message's fields
+                guard = z3.And(*(z3.Not(z3.substitute(g, *zip(fields, message[1:])) if fields else g)
+                                 for g, fields in accepting.get((message_type, port), [])))
+            add(name, guard, [pre.local(p, k) for k in range(len(pre.locals))], [],
+                (message_type, port, tuple(message[1:])), unmatched=True)
     return found
 
 

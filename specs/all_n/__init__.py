@@ -44,6 +44,30 @@ class AllNInvariant:
         return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}")
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """A termination argument: a sum of per-item potentials that every step makes smaller.
+
+    The ranking of a state is the sum of ``process(ring, x)`` over its processes and of
+    ``messages[T](ring, x, m, port)`` over every message ``m`` of type T in flight to x's ``port``,
+    each copy counted. Both are Int terms of the all-n vocabulary (``ring.dist``,
+    ``ring.size``, ``ring.owner``, the process's locals, ...). ``supporting`` are conjuncts
+    the argument needs besides the algorithm's safety invariant; the termination proof
+    proves the two together inductive, in the exact encoding (checker/prove/termination.py).
+    """
+
+    algorithm: type
+    process: Callable
+    messages: dict  # message type -> potential of one message in flight
+    supporting: tuple[Callable, ...]
+    source: str
+
+    def invariant(self, safety: AllNInvariant) -> AllNInvariant:
+        """The safety invariant with the supporting conjuncts added."""
+        return AllNInvariant(safety.algorithm, safety.conjuncts + self.supporting,
+                             f"{safety.source}, with {self.source}'s supporting conjuncts")
+
+
 def algorithms_with_an_invariant() -> list[str]:
     """The built-in algorithms' names whose all-n invariant is written here."""
     return [importlib.import_module(module).INVARIANT.algorithm.name for module in MODULES.values()]
@@ -56,3 +80,22 @@ def invariant_for(algorithm: type) -> AllNInvariant | None:
         if module is not None:
             return importlib.import_module(module).INVARIANT
     return None
+
+
+def ranking_for(algorithm: type) -> Ranking | None:
+    """The ranking written for ``algorithm`` or the nearest built-in it derives from (its RANKING)."""
+    for klass in algorithm.__mro__:
+        module = MODULES.get(f"{klass.__module__}:{klass.__qualname__}")
+        if module is not None:
+            return getattr(importlib.import_module(module), "RANKING", None)
+    return None
+
+
+def algorithms_with_a_ranking() -> list[str]:
+    """The built-in algorithms' names whose ranking (termination for every n) is written here."""
+    found = []
+    for module in MODULES.values():
+        loaded = importlib.import_module(module)
+        if getattr(loaded, "RANKING", None) is not None:
+            found.append(loaded.RANKING.algorithm.name)
+    return found
