@@ -193,26 +193,26 @@ def render(cti: CounterexampleToInduction) -> str:
     ids = ", ".join(map(str, cti.ids))
     locals_ = [system.locals_of(cti.before, i) for i in range(system.n)]
     channels = channel_contents(system, cti.before)
-    if obligation.kind == CONSECUTION:
-        say(f"Counterexample to induction: {obligation.conjunct} is not preserved by {obligation.command}")
-        say("A state that satisfies the invariant -- NOT NECESSARILY REACHABLE -- and a step that breaks it.")
+    if obligation.kind in (CONSECUTION, STABILITY):
+        consecution = obligation.kind == CONSECUTION
+        say("Counterexample to induction: " + (f"{obligation.conjunct} is not preserved by {obligation.command}"
+                                              if consecution else f"{obligation.command} at p{obligation.process} "
+                                              "changes a decision"))
+        say("A state that satisfies the invariant -- NOT NECESSARILY REACHABLE -- and a step that breaks "
+            + ("it." if consecution else "stability."))
         say(f"ids {ids} (position 0 first, clockwise)")
         say("state (every conjunct holds):")
         say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
         console.print(steps_table([cti.step]))
-        say(f"after the step, false: {', '.join(_described(cti, name) for name in cti.false_after)}")
-        after = channel_contents(system, cti.after)
-        after_locals = [system.locals_of(cti.after, i) for i in range(system.n)]
-        say("state after the step:")
-        say(state_lines(cti.ids, after_locals, after))
-    elif obligation.kind == STABILITY:
-        say(f"Counterexample to induction: {obligation.command} at p{obligation.process} changes a decision")
-        say("A state that satisfies the invariant -- NOT NECESSARILY REACHABLE -- and a step that breaks stability.")
-        say(f"ids {ids} (position 0 first, clockwise)")
-        say("state (every conjunct holds):")
-        say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
-        console.print(steps_table([cti.step]))
-        say(f"after the step: {decision_changed(system, cti.before, cti.after, obligation.process) or 'no decision changed'}")
+        if consecution:
+            say(f"after the step, false: {', '.join(_described(cti, name) for name in cti.false_after)}")
+            after = channel_contents(system, cti.after)
+            after_locals = [system.locals_of(cti.after, i) for i in range(system.n)]
+            say("state after the step:")
+            say(state_lines(cti.ids, after_locals, after))
+        else:
+            changed = decision_changed(system, cti.before, cti.after, obligation.process)
+            say(f"after the step: {changed or 'no decision changed'}")
     elif obligation.kind == INITIATION:
         say(f"The initial state does not satisfy {obligation.conjunct} (ids {ids}): "
             f"false: {', '.join(_described(cti, name) for name in cti.false_after)}")

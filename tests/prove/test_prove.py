@@ -371,3 +371,15 @@ def test_lcr_is_proved_stable():
     proof = prove(load_algorithm("lcr"), 3)
     assert proof.verdict == PROVED and "stability" in proof.properties
     assert sum(o.kind == "stability" for o in proof.obligations) == len(AsyncSystem(proof.algorithm, (1, 2, 3)).instances)
+
+
+def test_without_decided_on_leader_a_step_changes_a_decision_in_an_unreachable_state():
+    """lcr's stability needs decided_on_leader: without it z3 finds a process that records
+    another's id and then receives its own token back, and the report says so, step and all."""
+    algorithm = load_algorithm("lcr")
+    proof = prove(algorithm, 3, type("Without", (invariant_for(algorithm),), {"decided_on_leader": None}))
+    assert proof.verdict == FAILED and {o.kind for o in proof.obligations if o.status == FAILED} == {"stability"}
+    cti = counterexample(proof)
+    text = cti.to_text()
+    assert "changes a decision" in text and "changed its decision from not leader" in text
+    assert cti.reachability.status == UNREACHABLE
