@@ -653,11 +653,12 @@ def _interrupt_again(unraisable) -> None:
     (``__del__``) cannot be raised there; Python would print it with a traceback and carry on.
     It is sent again, so that it interrupts the run where it can: one line and status 3. It is
     sent a moment later from a thread, since a signal sent from here would be handled here, in
-    the finalizer, again."""
+    the finalizer, again. It is sent to the main thread: sent to the process, the kernel may
+    hand it to the timer's thread, and a main thread asleep in a system call would sleep on."""
     if issubclass(unraisable.exc_type, KeyboardInterrupt):
         import threading
 
-        again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+        again = threading.Timer(0.05, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
         again.daemon = True
         again.start()
     elif not _finalizers.quiet:
