@@ -159,7 +159,10 @@ def test_an_object_an_interrupt_left_half_built_says_nothing_when_its_frame_is_f
 
 # what the scripts above start with: the command's module as `main`, and an object whose
 # __del__ fails as z3's Context does when an interrupt came in its __init__
-PRELUDE = ("import importlib, sys\n"
+PRELUDE = ("import importlib, signal, sys\n"
+           # as a shell starts the command: a Ctrl-C raises KeyboardInterrupt (a Python started
+           # with SIGINT ignored, as a test process may pass it on, keeps ignoring it)
+           "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
            "main = importlib.import_module('checker.cli.main')\n"
            "class HalfBuilt:\n"
            "    def __del__(self):\n"
