@@ -52,13 +52,15 @@ def test_shipped_invariant_is_proved(algorithm, n):
     proof = prove(algorithm, n, timeout=60)
     assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
     kinds = {o.kind for o in proof.obligations}
-    assert kinds == {"initiation", "consecution", "safety", "vacuity"}
+    assert kinds == {"initiation", "consecution", "safety", "vacuity", "stability"}
     safety = {o.conjunct for o in proof.obligations if o.kind == "safety"}
     assert safety == {"at-most-one-leader", f"leader-is-{algorithm.winner}"}
-    # one consecution obligation per command instance (and unmatched reception) and conjunct
+    # one consecution obligation per command instance (and unmatched reception) and conjunct,
+    # and one stability obligation per command instance
     instances = len(AsyncSystem(algorithm, tuple(range(1, n + 1))).instances)
     consecutions = [o for o in proof.obligations if o.kind == CONSECUTION]
     assert len(consecutions) == instances * len(proof.invariant.conjuncts)
+    assert sum(o.kind == "stability" for o in proof.obligations) == instances
 
 
 # cr-all and hs-lecture have invariants of their own (specs/cr_all_invariant.py, hs_lecture_invariant.py):
