@@ -185,9 +185,11 @@ def test_hs_unoriented_mutants_prove_only_if_safe(mutant, conjunct):
         assert proof.verdict == PROVED, [o.label for o in proof.obligations if o.status != PROVED]
         return
     assert proof.verdict == FAILED
-    assert {(o.conjunct, o.command) for o in proof.obligations if o.status == FAILED} == {(conjunct, "forward_from")}
-    cti = counterexample(proof)
-    assert cti.obligation.conjunct == conjunct and cti.reachability.status == REACHABLE
+    # its flipped comparisons also answer {no} to smaller ids, which no_from_larger (stability's) refuses
+    failed = {(o.conjunct, o.command) for o in proof.obligations if o.status == FAILED}
+    assert failed == {(conjunct, "forward_from"), ("no_from_larger", "send_back_no")}, failed
+    cti = counterexample(proof)  # the first failure's: send_back_no comes before forward_from
+    assert cti.obligation.conjunct == "no_from_larger" and cti.reachability.status == REACHABLE
 
 
 # (the liveness-only mutant's safety proof: test_hs_unoriented_mutants_prove_only_if_safe)
