@@ -37,6 +37,7 @@ from models import AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
+from . import infer_masks
 from .fixed_n import STABILITY, Prover
 
 MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
@@ -77,6 +78,9 @@ class Candidate:
     name: str
     doc: str
     source: str
+    # what the template says, for the mask filter (checker/prove/infer_masks.py): (template,
+    # *atom indexes or names); () for a candidate only its compiled source can judge
+    shape: tuple = ()
 
 
 def _port_names() -> dict[str, str]:
@@ -128,20 +132,21 @@ def _atoms_of(value_type, read: str, name: str, said: str) -> list[Atom]:
 def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
     """Templates over one or two processes, read through atoms only (filtered on masks)."""
     found = []
+    index = {a: k for k, a in enumerate(atom_list)}
     for a in atom_list:
         found.append(Candidate(
             f"at_most_one_{a.name}", f"At most one process {a.words}.",
             f"ForAll(s.processes, lambda p: ForAll(s.processes, lambda q: Implies(p.position < q.position, "
-            f"Not(And({a.of('p')}, {a.of('q')})))))"))
+            f"Not(And({a.of('p')}, {a.of('q')})))))", ("at_most_one", index[a])))
     for a, b in itertools.permutations(atom_list, 2):
         found.append(Candidate(
             f"{a.name}_implies_{b.name}", f"A process that {a.words} {b.words}.",
-            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, {b.of('p')}))"))
+            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, {b.of('p')}))", ("implies", index[a], index[b])))
     for a, b in itertools.product(atom_list, repeat=2):
         found.append(Candidate(
             f"{a.name}_then_others_{b.name}", f"Once a process {a.words}, every other process {b.words}.",
             f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
-            f"Implies(q.position != p.position, {b.of('q')}))))"))
+            f"Implies(q.position != p.position, {b.of('q')}))))", ("then_others", index[a], index[b])))
     orders = [("largest", "<"), ("smallest", ">")]
     for a, b in itertools.product(atom_list, [None, *atom_list]):
         for extreme, less in orders:
@@ -151,7 +156,7 @@ def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
                 f"{a.name}_{extreme}_among_{b.name if b else 'all'}",
                 f"A process that {a.words} has a {'larger' if extreme == 'largest' else 'smaller'} id than {among}.",
                 f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
-                f"Implies({condition}, q.id {less} p.id))))"))
+                f"Implies({condition}, q.id {less} p.id))))", (f"{extreme}_among", index[a], index.get(b))))
     return found
 
 
@@ -164,13 +169,87 @@ def recorded_id_candidates(algorithm, atom_list: list[Atom]) -> list[Candidate]:
         if variable.type is not Id or variable.per_port:
             continue
         said = f"A process with {variable.name} set has the id of a process"
-        for a in [None, *atom_list]:
+        for k, a in [(None, None), *enumerate(atom_list)]:
             found.append(Candidate(
                 f"{variable.name}_names_{a.name if a else 'a_process'}",
                 f"{said}{' that ' + a.words if a else ''}.",
                 f"ForAll(s.processes, lambda p: Implies(p.{variable.name} != NIL, Exists(s.processes, lambda q: "
-                f"And(q.id == p.{variable.name}, {a.of('q') if a else 'True'}))))"))
+                f"And(q.id == p.{variable.name}, {a.of('q') if a else 'True'}))))",
+                ("recorded", variable.name, "names_a_process" if a is None else "from_atom", k)))
     return found
+
+
+def uniform_candidates(atom_list: list[Atom]) -> list[Candidate]:
+    """No process has an atom; every process has it. The implication templates can say as much
+    (``a`` implies its negation), but only in as many candidates as there are atoms: with these,
+    the filter can leave out every implication from an atom no reachable process has, or to one
+    every reachable process has (infer_masks.worth_asking)."""
+    found = []
+    for k, a in enumerate(atom_list):
+        found.append(Candidate(f"no_{a.name}", f"No process {a.words}.",
+                               f"ForAll(s.processes, lambda p: Not({a.of('p')}))", ("no", k)))
+        found.append(Candidate(f"every_{a.name}", f"Every process {a.words}.",
+                               f"ForAll(s.processes, lambda p: {a.of('p')})", ("every", k)))
+    return found
+
+
+def extreme_id_candidates(atom_list: list[Atom]) -> list[Candidate]:
+    """The process with the largest (smallest) id has an atom: what "a process that quits has a
+    larger id than some process" says turned round (Franklin's black processes), which the
+    templates above cannot, since they read "larger" only as "larger than every other"."""
+    found = []
+    for k, a in enumerate(atom_list):
+        for extreme, less in [("largest", "<"), ("smallest", ">")]:
+            found.append(Candidate(
+                f"{extreme}_{a.name}", f"The process with the {extreme} id {a.words}.",
+                f"ForAll(s.processes, lambda p: Implies(ForAll(s.processes, lambda q: "
+                f"Implies(q.position != p.position, q.id {less} p.id)), {a.of('p')}))", (f"{extreme}_is", k)))
+    return found
+
+
+def held_id_candidates(algorithm, atom_list: list[Atom], ports) -> list[Candidate]:
+    """Templates over a ``PerPort`` ``Id`` local, an id a process holds as received from a side
+    (Franklin's tokens of this round and the next): once set, it is the id of a process, and
+    every process between that one and the holder on that side (what a message from it has
+    passed to arrive there, ``s.inbox(p, port).path_from``) has a smaller / larger id, an atom,
+    or an atom only with a smaller / larger id -- the message templates, for a message received
+    and kept."""
+    found = []
+    port_names = _port_names()
+    for variable in algorithm.variables:
+        if variable.type is not Id or not variable.per_port:
+            continue
+        sides = f"[{', '.join(port_names[port] for port in ports)}]"
+        held, said = f"p.{variable.name}[port]", f"An id a process holds in {variable.name} (from either side)"
+        bodies = [("names_a_process", None, f"{said} is the id of a process.",
+                   f"Exists(s.with_id({held}), lambda q: True)")]
+        passed = [("smaller", None, f"r.id < {held}", "only processes with a smaller id"),
+                  ("larger", None, f"r.id > {held}", "only processes with a larger id")]
+        for k, a in enumerate(atom_list):
+            passed += [(a.name, k, a.of("r"), f"only processes that {a.words}"),
+                       (f"{a.name}_smaller", k, f"Implies({a.of('r')}, r.id < {held})",
+                        f"no process that {a.words} with a larger id"),
+                       (f"{a.name}_larger", k, f"Implies({a.of('r')}, r.id > {held})",
+                        f"no process that {a.words} with a smaller id")]
+        for name, k, condition, words in passed:
+            bodies.append((f"passed_{name}", k, f"{said} has passed, since the process with that id, {words}.",
+                           f"ForAll(s.with_id({held}), lambda q: ForAll(s.inbox(p, port).path_from(q), "
+                           f"lambda r: {condition}))"))
+        for name, k, doc, body in bodies:
+            shape = ("held", variable.name, _held_test(name, k, atom_list), k)
+            found.append(Candidate(
+                f"{variable.name}_held_{name}", doc,
+                f"ForAll(s.processes, lambda p: ForAll({sides}, lambda port: Implies({held} != NIL, {body})))", shape))
+    return found
+
+
+def _held_test(name: str, k: int | None, atom_list: list[Atom]) -> str:
+    """The test a held-id (or message) candidate makes of the id's path, by its name: names,
+    passed_smaller, passed_larger, passed_atom, passed_atom_smaller or passed_atom_larger."""
+    if k is None:
+        return name
+    rest = name[len("passed_") + len(atom_list[k].name):]
+    return f"passed_atom{rest}"
 
 
 def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candidate, str]]:
@@ -183,26 +262,32 @@ def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candi
                 continue
             what, field = f"{t.__name__.lower()}_{field_name}", f"m.{field_name}"
             said = f"Every {t.__name__} message in a channel"
+            # the last of each: the test infer_masks reads it by, and its atom
             bodies = [(f"{what}_names_a_process", f"{said} has the {field_name} of a process.",
-                       f"Exists(s.with_id({field}), lambda q: True)")]
-            for a in atom_list:
+                       f"Exists(s.with_id({field}), lambda q: True)", "names_a_process", None)]
+            for k, a in enumerate(atom_list):
                 bodies.append((f"{what}_from_{a.name}", f"{said} has the {field_name} of a process that {a.words}.",
-                               f"Exists(s.with_id({field}), lambda q: {a.of('q')})"))
-            passed = [("smaller", f"r.id < {field}", f"only processes with a smaller id than its {field_name}"),
-                      ("larger", f"r.id > {field}", f"only processes with a larger id than its {field_name}")]
-            for a in atom_list:
-                passed.append((a.name, a.of("r"), f"only processes that {a.words}"))
+                               f"Exists(s.with_id({field}), lambda q: {a.of('q')})", "from_atom", k))
+            passed = [("smaller", f"r.id < {field}", f"only processes with a smaller id than its {field_name}",
+                       "passed_smaller", None),
+                      ("larger", f"r.id > {field}", f"only processes with a larger id than its {field_name}",
+                       "passed_larger", None)]
+            for k, a in enumerate(atom_list):
+                passed.append((a.name, a.of("r"), f"only processes that {a.words}", "passed_atom", k))
                 passed.append((f"{a.name}_smaller", f"Implies({a.of('r')}, r.id < {field})",
-                               f"no process that {a.words} with a larger id than its {field_name}"))
+                               f"no process that {a.words} with a larger id than its {field_name}",
+                               "passed_atom_smaller", k))
                 passed.append((f"{a.name}_larger", f"Implies({a.of('r')}, r.id > {field})",
-                               f"no process that {a.words} with a smaller id than its {field_name}"))
-            for name, condition, words in passed:
+                               f"no process that {a.words} with a smaller id than its {field_name}",
+                               "passed_atom_larger", k))
+            for name, condition, words, test, k in passed:
                 bodies.append((f"{what}_passed_{name}",
                                f"{said} has passed, since the process with its {field_name}, {words}.",
-                               f"ForAll(s.with_id({field}), lambda q: ForAll(ch.path_from(q), lambda r: {condition}))"))
-            for name, doc, body in bodies:
+                               f"ForAll(s.with_id({field}), lambda q: ForAll(ch.path_from(q), lambda r: {condition}))",
+                               test, k))
+            for name, doc, body, test, k in bodies:
                 source = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({t.__name__}), lambda m: {body}))"
-                found.append((Candidate(name, doc, source), body))
+                found.append((Candidate(name, doc, source, ("message", t.__name__, field_name, test, k)), body))
     return found
 
 
@@ -294,6 +379,32 @@ class Filter:
                                       if not _reads(name, kind) or message_checks[name](ring, ch, m)}
         return ([c for c in process if c.name in alive_process] + [c for c in recorded if c.name in alive_recorded],
                 [c for c, _ in messages if c.name in alive_messages])
+
+
+def filtered(algorithm, atom_list, namespace, states, process, messages, recorded, ports) -> tuple[list, int]:
+    """(the candidates worth giving z3, how many hold on every reachable state): a shaped
+    candidate is judged on the atoms' masks (infer_masks.py), the others by Filter; of those
+    that hold, the shaped ones that the reachable states cannot tell apart from another kept
+    one are left out (infer_masks.worth_asking)."""
+    everything = [*process, *recorded, *(c for c, _ in messages)]
+    shaped = [c for c in everything if c.shape]
+    unshaped_process, unshaped_recorded = [c for c in process if not c.shape], [c for c in recorded if not c.shape]
+    unshaped_messages = [(c, body) for c, body in messages if not c.shape]
+    base = Filter(algorithm, atom_list, namespace)
+    locals_read = {kind: sorted({c.shape[1] for c in shaped if c.shape[0] == kind}) for kind in ("held", "recorded")}
+    observations = infer_masks.observe(algorithm, base.atom_functions, states, locals_read["held"], ports,
+                                       locals_read["recorded"], {c.shape[1:3] for c in shaped if c.shape[0] == "message"})
+    verdicts = infer_masks.Verdicts(observations, len(atom_list))
+    true = [c for c in shaped if verdicts.holds(c.shape)]
+    kept_process, kept_messages = [], []
+    if unshaped_process or unshaped_recorded or unshaped_messages:  # a template infer_masks cannot read
+        kept_process, kept_messages = base.run(states, unshaped_process, unshaped_messages, namespace,
+                                               unshaped_recorded)
+    representative = infer_masks.representatives(observations, len(atom_list))
+    never, always = infer_masks.constant_atoms(observations, len(atom_list))
+    asked = infer_masks.strongest([c for c in true if infer_masks.worth_asking(c.shape, representative, never, always)],
+                                  observations)
+    return asked + kept_process + kept_messages, len(true) + len(kept_process) + len(kept_messages)
 
 
 def _reads(name: str, kind: str) -> bool:
@@ -490,7 +601,8 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     message_types = SymbolicRing(algorithm, n).messages.types
     atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
-    process = process_candidates(atom_list)
+    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
+               + held_id_candidates(algorithm, atom_list, topology.ports))
     recorded = recorded_id_candidates(algorithm, atom_list)
     messages = message_candidates(message_types, atom_list)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
@@ -498,11 +610,10 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
     say(f"filtering on {len(states)} reachable states")
-    kept_process, kept_messages = Filter(algorithm, atom_list, namespace).run(states, process, messages, namespace,
-                                                                              recorded)
-    survivors = kept_process + kept_messages
-    result.after_filter = len(survivors)
-    say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3")
+    survivors, result.after_filter = filtered(algorithm, atom_list, namespace, states, process, messages, recorded,
+                                              topology.ports)
+    say(f"{result.after_filter} candidates hold on every reachable state, {len(survivors)} of them say something "
+        "the others do not there; weakening with z3")
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
     alive = weakening.initial(weakening.names)
     inductive, missing = weakening.inductive_core(alive)
