@@ -269,10 +269,10 @@ def constant_atoms(observations: Observations, atoms: int) -> tuple[set, set]:
 def worth_asking(shape: tuple, representative: list[int], never: set, always: set) -> bool:
     """Whether a candidate that holds on every reachable state says something there that no
     other kept candidate says: its atoms are their classes' representatives, except in the
-    ``implies`` that say that the members of a class are one; an atom true of no reachable
-    process (of every one) is said so by ``no`` (``every``) alone, so nothing starts from it
-    (and nothing implies it); and what an ``among`` template says of other processes is not true
-    of every one (it is then ``among all``'s)."""
+    ``implies`` that say that the members of a class are one; and an atom true of no reachable
+    process, or of every one, is said so by ``no`` or ``every`` alone (it makes any other
+    template vacuous, or the same as one without it: ``a largest among b`` with b true of every
+    process is ``a largest among all``, and with b true of none says nothing)."""
     template, *atoms = shape
     if template in ("no", "every"):
         return True
@@ -282,13 +282,7 @@ def worth_asking(shape: tuple, representative: list[int], never: set, always: se
             return False
         return representative[a] == representative[b] or (representative[a] == a and representative[b] == b)
     indexes = [a for a in atoms if isinstance(a, int)]
-    if any(representative[a] != a for a in indexes):
-        return False
-    if template in ("at_most_one", "then_others", "largest_among", "smallest_among") and atoms[0] in never:
-        return False
-    if template in ("largest_among", "smallest_among") and atoms[1] is not None and atoms[1] in always:
-        return False
-    return True
+    return all(representative[a] == a and a not in never and a not in always for a in indexes)
 
 
 # how each atom of a template's candidate makes it stronger: +1 if it says more the more
@@ -323,6 +317,8 @@ def strongest(candidates: list, observations: Observations) -> list:
         template, *slots = shape
         if template in ("held", "message", "recorded"):
             *what, test, a = slots
+            if test in ("passed_smaller", "passed_larger"):  # the atom's test with an atom every process has
+                return (template, *what, test.replace("passed_", "passed_atom_")), [(1, everything)]
             direction = _PATH_STRONGER.get(test)
             if direction is None:
                 return None
@@ -335,15 +331,39 @@ def strongest(candidates: list, observations: Observations) -> list:
     def at_least_as_strong(one, other):
         return all(e1 >= e2 if d > 0 else e1 <= e2 for (d, e1), (_, e2) in zip(one, other))
 
+    # implications: between atoms of one class, those to and from its first atom; between classes,
+    # only those with no class strictly between (z3 chains the others from them)
+    implied = [c for c in candidates if c.shape and c.shape[0] == "implies"]
+    classes = {atoms_of(a) for c in implied for a in c.shape[1:]}
+    first = {}
+    for c in implied:
+        for a in c.shape[1:]:
+            first[atoms_of(a)] = min(a, first.get(atoms_of(a), a))
+    dominated = set()
+    for c in implied:
+        a, b = c.shape[1:]
+        inside, outside = atoms_of(a), atoms_of(b)
+        if inside == outside:
+            if first[inside] not in (a, b):
+                dominated.add(c.name)
+        elif any(inside < between < outside for between in classes):
+            dominated.add(c.name)
     groups: dict = {}
     for c in candidates:
         p = profile(c.shape) if c.shape else None
         if p is not None:
             groups.setdefault(p[0], []).append((c, p[1]))
-    dominated = set()
     for members in groups.values():
         for c, slots in members:
             if any(other is not c and at_least_as_strong(other_slots, slots) and other_slots != slots
                    for other, other_slots in members):
                 dominated.add(c.name)
+    # ``b largest among all`` says that a process with b has a larger id than every other, and so
+    # than every other with a: ``a smallest among b``, for any a (and the same turned round)
+    extremes = {(c.shape[0], c.shape[1]) for c in candidates
+                if c.shape and c.shape[0] in ("largest_among", "smallest_among") and c.shape[2] is None}
+    opposite = {"largest_among": "smallest_among", "smallest_among": "largest_among"}
+    dominated |= {c.name for c in candidates if c.shape and c.shape[0] in opposite and c.shape[2] is not None
+                  and (opposite[c.shape[0]], c.shape[2]) in extremes}
     return [c for c in candidates if c.name not in dominated]
+
