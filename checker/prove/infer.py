@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -426,6 +427,7 @@ class Weakening:
         self.before = dict(zip(self.names, self.prover.holds_before))
         self.timeout_ms = max(1, int(timeout * 1000))
         self.queries = 0
+        self._flags: dict = {}
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -466,13 +468,20 @@ class Weakening:
         for quick in (True, False):
             solver = self._solver(quick)
             solver.add(*extra, z3.Not(goal))
-            flags = {z3.Bool(f"use_{name}"): name for name in alive}
-            for flag, name in flags.items():
-                solver.add(z3.Implies(flag, self.before[name]))
+            flags = {self._tracked(name)[0]: name for name in alive}
+            solver.add(*(self._tracked(name)[1] for name in alive))
             self.queries += 1
             if solver.check(*flags) == z3.unsat:
                 return [flags[f] for f in solver.unsat_core() if f in flags]
         return None
+
+    def _tracked(self, name: str):
+        """(the flag that assumes candidate ``name`` in ``core``, flag implies the candidate), built once."""
+        tracked = self._flags.get(name)
+        if tracked is None:
+            flag = z3.Bool(f"use_{name}")
+            tracked = self._flags[name] = flag, z3.Implies(flag, self.before[name])
+        return tracked
 
     def refutation(self, alive: list[str], missing: str):
         """z3's state that satisfies every candidate of ``alive`` and breaks the safety property
@@ -578,6 +587,7 @@ class Inference:
     states: int = 0
     complete: bool = True
     after_filter: int = 0
+    asked: int = 0  # of those, the ones given to z3 (infer_masks.worth_asking and strongest)
     inductive: int = 0
     conjuncts: list[Candidate] | None = None
     namespace: dict | None = None
@@ -612,7 +622,8 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     say(f"filtering on {len(states)} reachable states")
     survivors, result.after_filter = filtered(algorithm, atom_list, namespace, states, process, messages, recorded,
                                               topology.ports)
-    say(f"{result.after_filter} candidates hold on every reachable state, {len(survivors)} of them say something "
+    result.asked = len(survivors)
+    say(f"{result.after_filter} candidates hold on every reachable state, {result.asked} of them say something "
         "the others do not there; weakening with z3")
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
     alive = weakening.initial(weakening.names)
@@ -624,8 +635,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         failure, candidates = (weakening.refutation(inductive, missing) if missing not in ("well_typed", STABILITY)
                                else (None, None))
         raise InferenceFailed(
-            f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
-            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written",
+            f"{algorithm.name} at n = {n}: no inductive subset of the {result.asked} candidates given to z3 (of the "
+            f"{result.after_filter} true on every reachable state) implies {missing} ({len(inductive)} left after "
+            "weakening); no invariant written",
             missing, failure, candidates)
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     kept = weakening.minimise(inductive)
@@ -669,16 +681,16 @@ def _wrapped(source: str, indent: str, width: int = 112) -> str:
 def invariant_source(inference: Inference, command: str) -> str:
     algorithm, n = inference.algorithm, inference.n
     class_name = f"{algorithm.__name__}InferredInvariant"
-    header = (
-        f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
-        f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the\n"
-        f"algorithm's locals, decision functions and messages; {inference.after_filter} of them hold on every one of the\n"
-        f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}; z3 weakened those "
-        f"(Houdini) to an\ninductive core of {inference.inductive} that implies the safety properties, and minimised "
-        f"it to the\n{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
-        f"`check {algorithm.name} --n {n} --prove\n--invariant THIS_FILE` proves it.\n"
-        '"""\n'
-    )
+    summary = textwrap.fill(
+        f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the algorithm's "
+        f"locals, decision functions and messages; {inference.after_filter} of them hold on every one of the "
+        f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}, and z3 weakened "
+        f"the {inference.asked} of those that the states tell apart (Houdini) to an inductive core of "
+        f"{inference.inductive} that implies the safety properties, and minimised it to the "
+        f"{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
+        f"`check {algorithm.name} --n {n} --prove --invariant THIS_FILE` proves it.", width=96)
+    header = (f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
+              f'{summary}\n"""\n')
     lines = [header, "from __future__ import annotations", "", *_imports(inference), "", "",
              f"class {class_name}(Invariant, algorithm={algorithm.__name__}):",
              "    symmetric = True  # positions are read only through path_from and position comparisons"]

@@ -94,10 +94,10 @@ def observe(algorithm, atom_functions, states, held_locals=(), ports=(), recorde
     rings: dict = {}  # (ids, locals) -> (the ring's masks, the messages seen on it)
     for ids, state in states:
         ring_key = (ids, state[: len(ids)])
-        if ring_key in rings:
-            masks, messages_seen = rings[ring_key]
+        if ring_key in rings:  # the same ring with other messages in its channels: those read on the first
+            first, masks, messages_seen = rings[ring_key]
             if fields_of:
-                _observe_messages(seen, fields_of, RingState.of_state(algorithm, ids, state), masks, messages_seen)
+                _observe_messages(seen, fields_of, first, state[len(ids):], masks, messages_seen)
             continue
         ring = RingState.of_state(algorithm, ids, state)
         masks = []
@@ -125,17 +125,19 @@ def observe(algorithm, atom_functions, states, held_locals=(), ports=(), recorde
                     owners = [q.position for q in ring.processes if q.id == x]
                     seen.recorded[name].add((bool(owners), masks[owners[0]] if owners else 0))
         messages_seen: set = set()
-        rings[ring_key] = masks, messages_seen
+        rings[ring_key] = ring, masks, messages_seen
         if fields_of:
-            _observe_messages(seen, fields_of, ring, masks, messages_seen)
+            _observe_messages(seen, fields_of, ring, state[len(ids):], masks, messages_seen)
     return seen
 
 
-def _observe_messages(seen: Observations, fields_of: dict, ring: RingState, masks: list[int], messages_seen: set):
-    """Every message of a type with observed fields in ``ring``'s channels, as a path, once per
-    (channel, message) on rings with the same locals (``messages_seen``)."""
-    for ch in ring.channels:
-        for m in ch.contents:
+def _observe_messages(seen: Observations, fields_of: dict, ring: RingState, contents, masks: list[int],
+                      messages_seen: set):
+    """Every message of a type with observed fields in ``contents`` (per channel of ``ring``, whose
+    locals they are seen with), as a path, once per (channel, message) on rings with the same
+    locals (``messages_seen``)."""
+    for ch, messages in zip(ring.channels, contents):
+        for m in messages:
             kind = type(m).__name__
             if kind not in fields_of or (ch.index, m) in messages_seen:
                 continue
