@@ -7,11 +7,14 @@ alone (a wrong filter can lose a conjunct, never make a proof):
     local at one of its members, a decision function); templates relate atoms of one process
     (implication), of two processes (at most one process with an atom, an atom of one forces
     another on every other process, a process with an atom has the largest or smallest id
-    among those with another) and a message to the ring (its id field names a process, one
-    with an atom; every process it has passed has a smaller or larger id, or an atom);
+    among those with another, the largest has an atom, no or every process has it) and a
+    message, or an id a process holds from a side, to the ring (its id field names a process,
+    one with an atom; every process it has passed has a smaller or larger id, or an atom);
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
-    reachable sets instead of samples);
+    reachable sets instead of samples), judged on the atoms' bit masks (infer_masks.py); of
+    the rest, z3 is given those the reachable states tell apart (infer_masks.worth_asking,
+    infer_masks.strongest);
   * Houdini, lazily -- the unsat cores of the safety (and stability) obligations over every candidate left,
     closed under the cores of their own consecution obligations; a member some step does not
     preserve, assuming every candidate left, is dropped (Houdini's step) and the cores are
@@ -336,7 +339,8 @@ def reachable_states(algorithm, n: int, most: int | None = None):
 
 
 class Filter:
-    """Drops the candidates false in some reachable state. Process templates read atoms only,
+    """Drops the candidates false in some reachable state: since infer_masks.py, only those
+    without a shape (a template it cannot read) come here. Process templates read atoms only,
     so each is evaluated once per distinct tuple of (id, atoms) per process; message templates
     once per distinct (channel, message, that tuple)."""
 
@@ -428,6 +432,7 @@ class Weakening:
         self.timeout_ms = max(1, int(timeout * 1000))
         self.queries = 0
         self._flags: dict = {}
+        self._cores: dict = {}
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -506,7 +511,9 @@ class Weakening:
         cores are taken again. Returns (the subset, None), or (the candidates left, the safety
         property they do not imply)."""
         alive = list(alive)
-        cores: dict = {}  # (conjunct, command instance) -> an unsat core, valid while it is alive
+        # (conjunct, command instance) -> an unsat core, valid while its members are alive: kept
+        # from one call to the next (minimise calls this once per conjunct)
+        cores = self._cores
         while True:
             if "well_typed" not in alive:
                 return alive, "well_typed"
