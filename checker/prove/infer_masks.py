@@ -18,19 +18,25 @@ masks over 42,584 states), so no candidate is evaluated per state: a Python eval
 left to infer.Filter. Like every filter of ``--infer`` this only drops candidates, each one false
 on some reachable state; z3 judges what is left.
 
-Atoms true of the same reachable processes (franklin's ``L_set``, ``L_own``, ``L_above`` and
-``leader``) make candidates that the reachable states cannot tell apart, and a template over
-two atoms makes as many of them as the product of the classes' sizes: ``representatives``
-keeps each class's first atom in the templates over two processes or a path, and the
-``implies`` candidates, which say that the members are equivalent, for all of them.
+Of the candidates that hold, z3 is given those that the reachable states tell apart
+(``worth_asking``, ``strongest``). Atoms true of the same reachable processes (franklin's
+``L_set``, ``L_own``, ``L_above`` and ``leader``) make candidates that the states cannot tell
+apart, as many as the product of the classes' sizes for a template over two atoms: each class
+is read through its first atom (``representatives``), with the ``implies`` candidates that say
+its members are one. An atom true of no reachable process, or of every one, is said so by
+``no`` / ``every`` alone. And of a template's candidates only the strongest on the reachable
+states are kept, with the implications between atoms that derive the others from them. That
+is not a filter: a candidate left out holds on every reachable state, and when it is inductive
+and the stronger one kept is not, Houdini finds less than it could have (an invariant lost,
+never a wrong proof). franklin at n = 4: 95 of the 1,316 candidates that hold are given to z3,
+where all 1,260 that held at n = 3 took more than 10 minutes.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from specs.invariants import RingState
-
 from models import NIL
+from specs.invariants import RingState
 
 
 @dataclass
@@ -91,7 +97,7 @@ def observe(algorithm, atom_functions, states, held_locals=(), ports=(), recorde
     for kind, field_name in message_fields:
         fields_of.setdefault(kind, []).append(field_name)
     by_process: dict = {}
-    rings: dict = {}  # (ids, locals) -> (the ring's masks, the messages seen on it)
+    rings: dict = {}  # (ids, locals) -> (its first RingState, its masks, the messages seen on it)
     for ids, state in states:
         ring_key = (ids, state[: len(ids)])
         if ring_key in rings:  # the same ring with other messages in its channels: those read on the first
