@@ -1,9 +1,10 @@
 """``check ALGO --n N --infer`` (checker/prove/infer.py), through the CLI.
 
-  * on lcr and cr it finds an invariant, writes it, and the file is then proved by
+  * on lcr, cr, hs and franklin it finds an invariant, writes it, and the file is then proved by
     ``--prove --invariant FILE`` on its own;
-  * on a mutant that breaks at-most-one-leader it finds none, says which property in one
-    line and exits 1 (never 0), and the explorer says the violation is real; on lelann, correct
+  * on a mutant that breaks at-most-one-leader (leader-is-largest: franklin_smallest_wins) it
+    finds none, says which property in one line and exits 1 (never 0), and the explorer says
+    the violation is real; on lelann, correct
     but beyond the templates, the explorer says the property holds at that n;
   * bad input is one line on stderr, exit 2.
 """
@@ -16,8 +17,8 @@ from checker.cli import main
 from conftest import MUTANTS
 
 
-@pytest.mark.slow  # 6 to 10 s each: the fast loop has the refusals and the mutant below
-@pytest.mark.parametrize("algorithm", ["lcr", "cr"])
+@pytest.mark.slow  # 6 to 10 s each, franklin 20 s: the fast loop has the refusals and the mutants below
+@pytest.mark.parametrize("algorithm", ["lcr", "cr", "hs", "franklin"])
 def test_infer_writes_an_invariant_that_prove_then_proves(algorithm, tmp_path, capsys):
     out = tmp_path / f"{algorithm}_found.py"
     assert main([algorithm, "--n", "3", "--infer", "--infer-out", str(out)]) == 0
@@ -38,6 +39,18 @@ def test_a_mutant_breaking_safety_is_not_proved(tmp_path, capsys):
     assert lines[0].startswith("NOT FOUND") and "at-most-one-leader" in lines[0]
     assert len(lines) == 2  # a real bug: the explorer's trace is the answer, no state of the candidates
     assert lines[1].startswith("the explorer at n = 3 finds a real violation of at-most-one-leader")
+    assert not out.exists()
+
+
+def test_franklin_smallest_wins_is_not_proved(tmp_path, capsys):
+    """Franklin with its comparisons reversed elects the smallest id: among franklin's thousands
+    of candidates (held tokens, the largest process's colour) none gives it leader-is-largest."""
+    out = tmp_path / "mutant.py"
+    status = main([f"{MUTANTS}/franklin_smallest_wins.py", "--n", "3", "--infer", "--infer-out", str(out)])
+    assert status == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND") and "implies leader-is-largest" in lines[0]
+    assert lines[1].startswith("the explorer at n = 3 finds a real violation of leader-is-largest")
     assert not out.exists()
 
 
