@@ -87,22 +87,9 @@ def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json
     """``--prove`` on a ring whose port labelling is the adversary's: each of the 2^n labellings
     proved as a ring of its own (checker/prove/labellings.py), up to the first that fails."""
     from ..prove.cti import counterexample
-    from ..prove.labellings import at_labelling, labellings, tag
+    from ..prove.labellings import tag
 
-    proofs = []
-    for swapped in labellings(n):
-        meter = _meter(progress)
-        try:
-            proof = prove(at_labelling(algorithm, swapped), n, invariant, timeout=timeout, progress=meter)
-        finally:
-            if meter is not None:
-                meter.close()
-        proofs.append((swapped, proof))
-        if proof.verdict == FAILED:
-            break
-    verdicts = {proof.verdict for _, proof in proofs}
-    verdict = FAILED if FAILED in verdicts else UNKNOWN if UNKNOWN in verdicts else PROVED
-    shown = next((proof for _, proof in proofs if proof.verdict == verdict), proofs[0][1])
+    proofs, verdict, shown = _labelling_proofs(algorithm, n, invariant, timeout, progress)
     cti = counterexample(shown, max_states or 200_000) if shown.failure else None
     if as_json:
         print(json.dumps({"schema": 1, "mode": "prove", "algorithm": algorithm.name, "n": n, "verdict": verdict,
@@ -130,33 +117,57 @@ def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json
     return EXIT[verdict]
 
 
+def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bool | None):
+    """Each of the 2^n labellings proved as a ring of its own, up to the first that fails:
+    ([(labelling, Proof)], the verdict over all of them, the proof to show: the one that failed or
+    was undecided, else the first)."""
+    from ..prove.labellings import at_labelling, labellings
+
+    proofs = []
+    for swapped in labellings(n):
+        meter = _meter(progress)
+        try:
+            proof = prove(at_labelling(algorithm, swapped), n, invariant, timeout=timeout, progress=meter)
+        finally:
+            if meter is not None:
+                meter.close()
+        proofs.append((swapped, proof))
+        if proof.verdict == FAILED:
+            break
+    verdicts = {proof.verdict for _, proof in proofs}
+    verdict = FAILED if FAILED in verdicts else UNKNOWN if UNKNOWN in verdicts else PROVED
+    return proofs, verdict, next((proof for _, proof in proofs if proof.verdict == verdict), proofs[0][1])
+
+
 def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> int:
     """``--infer``: write the invariant found, then prove it (exit 0 proved, 1 not found)."""
 
     from ..prove.faithfulness import require_faithful_readings
     from ..prove.infer import InferenceFailed, infer, invariant_source
+    from ..prove.infer_labellings import infer_every_labelling, labelled_invariant_source
+    from ..prove.labellings import at_labelling, classes
 
     if timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     if n < 2:
         raise AlgorithmError("--infer needs a ring of at least 2 processes")
-    if algorithm.topology.port_labellings:
-        raise AlgorithmError(
-            f"--infer: {algorithm.name} runs on a {algorithm.topology.kind}, whose port labellings the symbolic ring "
-            "does not read (--prove refuses it too); check it with the explorer")
+    # on a ring whose port labelling is the adversary's, the symbolic ring reads one labelling:
+    # the inference and the proof of its file take every one (checker/prove/infer_labellings.py)
+    every_labelling = algorithm.topology.port_labellings
     out = out or f"{algorithm.name.replace('-', '_')}_inferred_invariant.py"
     if not out.endswith(".py"):
         raise AlgorithmError(f"--infer-out {out}: give a file ending in .py (it is Python, read by --invariant)")
-    require_faithful_readings(algorithm, (n,), "--infer")
+    for ring in [at_labelling(algorithm, swapped) for swapped in classes(n)] if every_labelling else [algorithm]:
+        require_faithful_readings(ring, (n,), "--infer")
     try:
-        inference = infer(algorithm, n, timeout=min(timeout, 10.0))
+        inference = (infer_every_labelling if every_labelling else infer)(algorithm, n, timeout=min(timeout, 10.0))
     except InferenceFailed as failure:
         print(f"NOT FOUND: {failure}")
         verdict, says = _explorer_says(algorithm, n, name, failure.missing)
         print(says)
         if verdict == VERIFIED and failure.failure is not None:  # what the templates miss, shown on a state
             print()
-            print(_refutation_text(algorithm, failure), end="")
+            print(_refutation_text(getattr(failure, "ring", algorithm), failure), end="")
         return 1
     command = f"check {name} --n {n} --infer"
     # a file's algorithm lives in a module nothing can import by name: its invariant is proved
@@ -165,13 +176,17 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
     if importable:
         try:
             with open(out, "w") as file:
-                file.write(invariant_source(inference, command))
+                file.write((labelled_invariant_source if every_labelling else invariant_source)(inference, command))
         except OSError as error:
             raise AlgorithmError(f"--infer-out {out}: cannot write it ({error.strerror})") from None
         invariant = choose_invariant(algorithm, out)
     else:
         invariant = inference.invariant_class()
-    proof = prove(algorithm, n, invariant, timeout=timeout)
+    if every_labelling:  # proved from scratch in every labelling, as --prove does
+        proofs, verdict, proof = _labelling_proofs(algorithm, n, invariant, timeout, progress=False)
+    else:
+        proof = prove(algorithm, n, invariant, timeout=timeout)
+        verdict = proof.verdict
     where = (f"written to {out}" if importable else
              f"not written: {name} is a file, whose module the invariant could not import")
     print(f"{algorithm.name}, n = {n}: inferred {len(inference.conjuncts)} conjuncts (and well_typed) in "
@@ -180,10 +195,17 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
           f"inductive core); {where}")
     for c in inference.conjuncts:
         print(f"  {c.name}: {c.doc}")
-    print(proof_text(proof).splitlines()[0])
-    if proof.verdict != PROVED:
+    if every_labelling:
+        headline = {PROVED: f"PROVED {', '.join(proof.properties)}", FAILED: "NOT PROVED (an obligation failed)",
+                    UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[verdict]
+        print(f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}, every port labelling: {headline} "
+              f"({len(proofs)} of {2 ** n} labellings, each proved as a ring of its own, "
+              f"{sum(p.seconds for _, p in proofs):.1f} s)")
+    else:
+        print(proof_text(proof).splitlines()[0])
+    if verdict != PROVED:
         print(f"the file is not proved as written: run `check {name} --n {n} --prove --invariant {out}`")
-    return EXIT[proof.verdict]
+    return EXIT[verdict]
 
 
 def _refutation_text(algorithm, failure) -> str:

@@ -47,3 +47,21 @@ def at_labelling(algorithm, swapped):
         topology = Labelled
 
     return AtLabelling
+
+
+def classes(n: int) -> list[tuple[bool, ...]]:
+    """One labelling of each class of the same labelled ring read from another process or the
+    other way round (checker/explore/arrangements.py): a rotation moves the labels with the
+    processes, and reading the ring anticlockwise reverses the positions and toggles every label.
+    Each is the lexicographically least of its class (``labellings`` order: none swapped first).
+    A statement that reads positions only through path_from and comparisons of positions (an
+    invariant that declares ``symmetric``) has the same value on every member of a class."""
+    def rotations(swapped):
+        return [swapped[k:] + swapped[:k] for k in range(n)]
+
+    representatives = []
+    for swapped in labellings(n):
+        mirrored = tuple(not swapped[-i % n] for i in range(n))
+        if swapped == min(rotations(swapped) + rotations(mirrored)):
+            representatives.append(swapped)
+    return representatives
