@@ -79,14 +79,15 @@ def reachable_states_every_labelling(rings, n: int, most: int | None = None):
     return per_ring, complete
 
 
-DEEP_RUNS = 5  # seeded random runs per labelling and arrangement, each to its end
+DEEP_RUNS = 5  # seeded random runs per labelling and arrangement
+DEEP_RUN_STEPS = 200  # at most, each: a run of a variant that never terminates ends somewhere
 
 
 def deep_states(rings, n: int, runs: int = DEEP_RUNS):
     """Per labelled ring, (ids, state) along ``runs`` seeded random runs from every arrangement's
-    initial state to a state with no step: where leaders are declared and candidates withdraw,
-    which the breadth-first share at n = 4 does not reach (a few states that refute many
-    candidates: the filter reads them first)."""
+    initial state to a state with no step (or ``DEEP_RUN_STEPS`` steps): where leaders are
+    declared and candidates withdraw, which the breadth-first share at n = 4 does not reach (a
+    few states that refute many candidates: the filter reads them first)."""
     per_ring = []
     for ring in rings:
         rng = random.Random(f"{ring.name}/{n}")
@@ -95,7 +96,7 @@ def deep_states(rings, n: int, runs: int = DEEP_RUNS):
             system = AsyncSystem(ring, order)
             for _ in range(runs):
                 state = system.initial_state
-                while True:
+                for _ in range(DEEP_RUN_STEPS):
                     found.append((order, state))
                     steps = list(system.steps(state))
                     if not steps:

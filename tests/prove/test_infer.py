@@ -6,6 +6,9 @@
     finds none, says which property in one line and exits 1 (never 0), and the explorer says
     the violation is real; on lelann, correct
     but beyond the templates, the explorer says the property holds at that n;
+  * on hs-unoriented, whose port labelling is the adversary's, it infers on one labelling of
+    each class and the file is proved in every labelling; its mutant that breaks safety is
+    refused, its mutant that breaks only termination keeps its safety proof;
   * bad input is one line on stderr, exit 2.
 """
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from checker.cli import main
+from checker.prove.labellings import classes, labellings, tag
 
 from conftest import MUTANTS
 
@@ -68,6 +72,54 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
     assert lines[3].startswith("What the templates miss: a state that satisfies the ")
     assert lines[4].startswith("The invariant does not imply leader-is-largest")
     assert lines[-1].startswith("not reachable: the explorer visited all ")
+
+
+# hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py
+@pytest.mark.slow  # about 85 s (quiet): 27 s of inference, 57 s for --prove's 8 labellings
+def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
+    out = tmp_path / "hsu_found.py"
+    assert main(["hs-unoriented", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert (f"written to {out}" in printed and "hs-unoriented on a non-oriented ring, n = 3, every port labelling: "
+            "PROVED at-most-one-leader, leader-is-largest, stability (8 of 8 labellings" in printed)
+    text = out.read_text()
+    assert "check hs-unoriented --n 3 --infer" in text and "(000, 001: 2 of the 8," in text
+    # the file says no_bypass in the shipped invariant's words: a {from} has passed only smaller ids
+    assert "def from_id_passed_smaller(s):" in text
+
+
+@pytest.mark.slow  # about 20 s: the inference fails, and the explorer finds the real violation
+def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
+    assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND: hs-unoriented-comparisons-flipped at n = 3: no inductive subset")
+    assert "implies leader-is-largest in labelling " in lines[0]
+    assert lines[1].startswith("the explorer at n = 3 finds a real violation of leader-is-largest")
+    assert len(lines) == 2
+
+
+@pytest.mark.slow  # 2 to 3.5 minutes: its responses bounce for ever, which leaves 429 candidates to z3
+def test_infer_keeps_the_safety_of_hs_unoriented_mutant_breaking_termination(capsys):
+    assert main([f"{MUTANTS}/hs_unoriented_responses_turn_back.py", "--n", "3", "--infer"]) == 0
+    out = capsys.readouterr().out
+    assert "not written: " in out and ("every port labelling: PROVED at-most-one-leader, leader-is-largest, "
+                                       "stability (8 of 8 labellings") in out
+
+
+@pytest.mark.parametrize("n, representatives", [(1, ["0"]), (2, ["00", "01"]), (3, ["000", "001"]),
+                                                (4, ["0000", "0001", "0011", "0101"])])
+def test_every_labelling_is_a_rotation_or_mirror_image_of_one_class_representative(n, representatives):
+    """Inference reads one labelling per class; each class is the same labelled ring read from
+    another process (a rotation) or the other way round (positions reversed, labels toggled)."""
+    assert [tag(s) for s in classes(n)] == representatives
+
+    def images(swapped):
+        mirrored = tuple(not swapped[-i % n] for i in range(n))
+        return {tag(s[k:] + s[:k]) for s in (swapped, mirrored) for k in range(n)}
+
+    covered = [images(s) for s in classes(n)]
+    assert set().union(*covered) == {tag(s) for s in labellings(n)}
+    assert sum(map(len, covered)) == 2 ** n  # the classes do not overlap
 
 
 @pytest.mark.parametrize("argv, says", [
