@@ -15,15 +15,16 @@ the {ok}/{no} responses decide *when* a {from} comes home (termination, message 
 The conjuncts read no port: only channels, which way each leads round the ring (``path_from``)
 and locals, so the same text holds for every labelling of the ports.
 
-What a proof covers. ``check hs-unoriented --n N --prove`` refuses (exit 2): the symbolic ring
-does not read port labellings (checker/prove/fixed_n.py), and the one labelling it would build
-is one of 2^n. This invariant is proved inductive instead once per labelling, each labelling
-fixed as a ring of its own and given to the unchanged prover (``python
-bench/prove_labellings.py hs-unoriented --n N``): every one of the 2^n labellings at n = 3, 4
-and 5 (docs/proofs.md has the times), every arrangement of the ids at once within each; the
-tests prove one labelling of n = 3 in the fast loop and all 8 with the slow tests. ``check
-hs-unoriented --n N --check-invariant`` evaluates it on every reachable state of every labelled
-arrangement. At-most-one-leader and leader-is-largest follow from it; termination, election
+What a proof covers. The symbolic ring of a proof reads one labelling of the ports, the
+adversary's choice among 2^n, so ``check hs-unoriented --n N --prove`` proves this invariant
+inductive once per labelling, each fixed as a ring of its own and given to the unchanged prover
+(checker/prove/labellings.py; ``python bench/prove_labellings.py hs-unoriented --n N`` times each):
+every one of the 2^n labellings at n = 3, 4 and 5 (docs/proofs.md has the times), every
+arrangement of the ids at once within each; the tests prove those of n = 2 in the fast loop and
+one labelling of n = 3 with the slow tests. ``check hs-unoriented --n 3 --infer`` finds these four
+conjuncts again from templates (docs/proofs.md). ``check hs-unoriented --n N --check-invariant``
+evaluates it on every reachable state of every labelled arrangement.
+At-most-one-leader, leader-is-largest and stability follow from it; termination, election
 and the message bound are the explorer's.
 """
 from __future__ import annotations

@@ -25,6 +25,8 @@ import textwrap
 import time
 from collections import deque
 
+import z3
+
 from models import AsyncSystem
 from models.reading.symbolic_ring import SymbolicRing
 from specs.invariants import RingState
@@ -144,11 +146,15 @@ class EveryLabelling:
         return sum(w.queries for w in self.weakenings)
 
     def initial(self, alive: list[str]) -> list[str]:
-        """The candidates true in the initial state and not true in every well-typed one: the
-        initial state (every local at its start, channels empty) and the types are the same
-        whatever the labelling, and a candidate's value there does not read it (path_from is
-        read only over messages, and there are none), so the first labelling's ring answers."""
-        return self.weakenings[0].initial(alive)
+        """The candidates less those true in every well-typed state (they say nothing). That the
+        others hold initially is the filter's finding, not asked of z3 again here: every
+        arrangement's initial state starts a deep run (``deep_states``), the initial state is
+        the same in every labelling, and initiation is among the obligations of the proof of the
+        file. The types are the labelling's no more, so the first labelling's ring answers."""
+        w = self.weakenings[0]
+        typed = w.before["well_typed"]
+        return [name for name in alive
+                if name == "well_typed" or not w._valid([typed], w.before[name], quick_only=True)]
 
     def inductive_core(self, alive: list[str]) -> tuple[list[str], str | None]:
         """infer.py's lazy Houdini, over every labelling: the unsat cores of every labelling's
@@ -179,7 +185,8 @@ class EveryLabelling:
             dropped = self._close(alive, wanted, self.cores)
             if dropped is None:
                 return [name for name in alive if name in wanted], None
-            alive.remove(dropped)
+            for name in dropped:
+                alive.remove(name)
 
     def _close(self, alive: list[str], wanted: set, cores: list[dict]) -> str | None:
         """Close ``wanted`` under each labelling's consecution cores in turn (a core one
@@ -190,9 +197,36 @@ class EveryLabelling:
             for w, known in zip(self.weakenings, cores):
                 dropped = w._close(alive, wanted, known)
                 if dropped is not None:
-                    return dropped
+                    return [dropped, *self._refuted_with(w, known, alive, dropped)]
             if len(wanted) == size:
                 return None
+
+    def _refuted_with(self, w: Weakening, known: dict, alive: list[str], dropped: str) -> list[str]:
+        """The other candidates of ``alive`` that the counterexample to ``dropped``'s consecution
+        also refutes: z3's state satisfies every candidate and the step's guard, so each one it
+        evaluates to false after the step is not preserved either (Houdini's step, for many at
+        once). Without it, a ring where nobody is ever declared leader leaves a hundred "nobody
+        leads" facts to drop one at a time, each picked in turn by the safety core. A value z3's
+        model does not decide (a quantifier over a channel) keeps the candidate."""
+        failing = [key for (name, key), core in known.items() if name == dropped and core is None]
+        if not failing:
+            return []
+        key = failing[0]
+        solver = w._solver(quick=False)
+        solver.add(*(w.before[name] for name in alive), w.prover.transitions[key].guard,
+                   z3.Not(w.prover.goal(self.invariant.conjunct(dropped), key)))
+        w.queries += 1
+        if solver.check() != z3.sat:
+            return []
+        model = solver.model()
+        refuted = []
+        for name in alive:
+            if name in (dropped, "well_typed"):
+                continue
+            goal = w.prover.goal(self.invariant.conjunct(name), key)
+            if z3.is_false(model.eval(goal, model_completion=True)):
+                refuted.append(name)
+        return refuted
 
     def minimise(self, inductive: list[str]) -> list[str]:
         """infer.py's minimiser: drop each conjunct (the longest first) without which an
