@@ -9,7 +9,9 @@ alone (a wrong filter can lose a conjunct, never make a proof):
     another on every other process, a process with an atom has the largest or smallest id
     among those with another, the largest has an atom, no or every process has it) and a
     message, or an id a process holds from a side, to the ring (its id field names a process,
-    one with an atom; every process it has passed has a smaller or larger id, or an atom);
+    one with an atom; every process it has passed has a smaller or larger id, or an atom); and,
+    where the algorithm promises a winner, "beaten": a process with an atom, or a message's int
+    field, has an id some process's id beats (``beaten_candidates``);
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
     reachable sets instead of samples), judged on the atoms' bit masks (infer_masks.py); of
@@ -22,6 +24,8 @@ alone (a wrong filter can lose a conjunct, never make a proof):
   * minimising -- each conjunct dropped if an inductive core of the rest still implies safety.
 What is left is written as a Python file in the style of specs/, which ``--prove`` then proves
 from scratch (checker/prove/fixed_n.py): the inference itself is never reported as a proof.
+On a ring whose port labelling is the adversary's, checker/prove/infer_labellings.py runs the
+same stages over every labelling.
 """
 from __future__ import annotations
 

@@ -5,16 +5,17 @@ unoriented ring): one invariant for every labelling.
 (checker/prove/labellings.py), so inference does the same with checker/prove/infer.py's stages:
   * candidates -- the same templates over the algorithm's locals (its PerPort ones per port
     name: which neighbour LEFT leads to is the labelling's, the local is the process's own) and
-    messages; a conjunct that holds for every labelling must not read the labelling, and these
-    read it only through ``path_from``, which follows it;
-  * filtering -- on the reachable states of every labelling, a share of ``MOST_STATES`` each,
-    each labelling starting from another arrangement of the ids so that together they see
-    more of them;
-  * Houdini -- one Prover per labelling over the same candidates; a candidate is dropped if the
-    step of any labelling does not preserve it, and the cores are closed under every
-    labelling's consecution obligations, so what is left is inductive, and implies safety and
-    stability, in each of them;
-  * minimising -- as in infer.py, an inductive core of the rest in every labelling.
+    messages; they read the labelling only through ``path_from``, which follows it;
+  * filtering -- on the reachable states of one labelling of each class of the same labelled
+    ring read from another process or the other way round (checker/prove/labellings.py's
+    ``classes``: the templates read positions only through path_from and comparisons, so they
+    have the same value on every member), a share of ``MOST_STATES`` each, each labelling
+    starting from another arrangement of the ids, after seeded random runs to deep states;
+  * Houdini -- one Prover per labelling read, over the same candidates; a candidate is dropped
+    if the step of any of them does not preserve it (with every other candidate the
+    counterexample refutes), and the cores are closed under every one's consecution
+    obligations, so what is left is inductive, and implies safety and stability, in each;
+  * minimising -- as in infer.py, an inductive core of the rest in every labelling read.
 The file is then proved from scratch by ``--prove``, every labelling (checker/cli/proofs.py).
 """
 from __future__ import annotations
