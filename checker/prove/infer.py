@@ -10,8 +10,8 @@ alone (a wrong filter can lose a conjunct, never make a proof):
     among those with another, the largest has an atom, no or every process has it) and a
     message, or an id a process holds from a side, to the ring (its id field names a process,
     one with an atom; every process it has passed has a smaller or larger id, or an atom); and,
-    where the algorithm promises a winner, "beaten": a process with an atom, or a message's int
-    field, has an id some process's id beats (``beaten_candidates``);
+    where the algorithm promises a winner, "beaten": a message's int field is an id some
+    process's id beats (``beaten_candidates``);
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
     reachable sets instead of samples), judged on the atoms' bit masks (infer_masks.py); of
@@ -299,29 +299,27 @@ def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candi
     return found
 
 
-def beaten_candidates(algorithm, message_types, atom_list: list[Atom]) -> tuple[list[Candidate], list[tuple[Candidate, str]]]:
-    """Templates for "beaten": some process has an id that wins over it (a larger one, where the
-    largest id wins), so it can never win. Over processes: a process with an atom is beaten (a
-    process that withdrew); over messages: every message's int field is a beaten id (a {no}
-    carries the id of the candidate it beats). A decision not to lead is stable only if the
-    process's own message never comes home, which is what these say (hs-unoriented's
-    withdrawn_beaten and no_from_larger). None for an algorithm that promises no winner."""
+def beaten_candidates(algorithm, message_types) -> list[tuple[Candidate, str]]:
+    """Every message's int field is a *beaten* id: some process's id wins over it (is larger,
+    where the largest id wins), so the process with that id can never win (a {no} is for a
+    candidate some process beats: hs-unoriented's no_from_larger). The same of a process with
+    an atom is extreme_id_candidates turned round ("the largest has not withdrawn"). A decision
+    not to lead is stable only if the process's own message never comes home, which is what
+    these say. None for an algorithm that promises no winner."""
     if algorithm.winner is None:
-        return [], []
+        return []
     beats, loses, extreme = (">", "smaller", "largest") if algorithm.winner == models.LARGEST else ("<", "larger", "smallest")
-    process = [Candidate(f"{a.name}_not_{extreme}", f"A process that {a.words} has a {loses} id than some process.",
-                         f"ForAll(s.processes, lambda p: Implies({a.of('p')}, Exists(s.processes, lambda q: q.id {beats} p.id)))")
-               for a in atom_list]
-    messages = []
+    found = []
     for t in message_types:
         for field_name, field_type in zip(t.fields, t.field_types):
             if field_type is not int:
                 continue
             body = f"Exists(s.processes, lambda q: q.id {beats} m.{field_name})"
-            doc = f"Every {t.__name__} message in a channel has a {field_name} {loses} than some process's id."
+            article = "an" if field_name[0] in "aeiou" else "a"
+            doc = f"Every {t.__name__} message in a channel has {article} {field_name} {loses} than some process's id."
             source = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({t.__name__}), lambda m: {body}))"
-            messages.append((Candidate(f"{t.__name__.lower()}_{field_name}_not_{extreme}", doc, source), body))
-    return process, messages
+            found.append((Candidate(f"{t.__name__.lower()}_{field_name}_not_{extreme}", doc, source), body))
+    return found
 
 
 # -- reading candidates --------------------------------------------------------------------------
@@ -651,8 +649,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
                + held_id_candidates(algorithm, atom_list, topology.ports))
     recorded = recorded_id_candidates(algorithm, atom_list)
     messages = message_candidates(message_types, atom_list)
-    beaten_process, beaten_messages = beaten_candidates(algorithm, message_types, atom_list)
-    process, messages = process + beaten_process, messages + beaten_messages
+    messages += beaten_candidates(algorithm, message_types)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
     say(f"{result.candidates} candidates; exploring reachable states")
     states, result.complete = reachable_states(algorithm, n)

@@ -43,10 +43,12 @@ from .infer import (
     Weakening,
     atoms,
     beaten_candidates,
+    extreme_id_candidates,
     message_candidates,
     namespace_of,
     process_candidates,
     recorded_id_candidates,
+    uniform_candidates,
 )
 from .labellings import at_labelling, classes, tag
 
@@ -257,11 +259,11 @@ def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, pro
     message_types = SymbolicRing(rings[0], n).messages.types
     atom_list = atoms(algorithm, rings[0].topology(n).ports)
     namespace = namespace_of(algorithm, message_types)
-    process = process_candidates(atom_list)
+    # infer.py's templates but the held-id ones, which read s.inbox(p, port): which channel a
+    # port leads from is the labelling's, and a conjunct is not given it
+    process = process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
     recorded = recorded_id_candidates(algorithm, atom_list)
-    messages = message_candidates(message_types, atom_list)
-    beaten_process, beaten_messages = beaten_candidates(algorithm, message_types, atom_list)
-    process, messages = process + beaten_process, messages + beaten_messages
+    messages = message_candidates(message_types, atom_list) + beaten_candidates(algorithm, message_types)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
     result.labellings = [tag(swapped) for swapped in swaps]  # the ones read: one per class
     say(f"{result.candidates} candidates; exploring reachable states of {len(rings)} labellings")
@@ -272,7 +274,7 @@ def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, pro
     for ring, states in zip(rings, per_ring):
         process, recorded, messages = surviving(ring, states, atom_list, namespace, process, recorded, messages)
     survivors = process + recorded + [c for c, _ in messages]
-    result.after_filter = len(survivors)
+    result.after_filter = result.asked = len(survivors)  # every one that holds is given to z3
     say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3 in {len(rings)} labellings")
     weakening = EveryLabelling(rings, n, survivors, namespace, timeout)
     alive = weakening.initial(weakening.names)
