@@ -75,7 +75,7 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
 
 
 # hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py
-@pytest.mark.slow  # about 61 s (load 1.2): 20 s of inference, 40 s for --prove's 8 labellings
+@pytest.mark.slow  # about 83 s (load 3.4 to 4.5): 30 s of inference, 52 s for --prove's 8 labellings
 def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
     out = tmp_path / "hsu_found.py"
     assert main(["hs-unoriented", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
@@ -88,7 +88,7 @@ def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
     assert "def from_id_passed_smaller(s):" in text
 
 
-@pytest.mark.slow  # about 14 s (load 3): the inference fails, and the explorer finds the real violation
+@pytest.mark.slow  # about 15 s (load 2): the inference fails, and the explorer finds the real violation
 def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
     lines = capsys.readouterr().out.splitlines()
@@ -98,7 +98,7 @@ def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert len(lines) == 2
 
 
-@pytest.mark.slow  # about 85 s (load 3 to 4): 26 s of inference (429 candidates left to z3), 58 s of proof
+@pytest.mark.slow  # about 61 s (load 1.9): 22 s of inference (434 candidates left to z3), 39 s of proof
 def test_infer_keeps_the_safety_of_hs_unoriented_mutant_breaking_termination(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_responses_turn_back.py", "--n", "3", "--infer"]) == 0
     out = capsys.readouterr().out
