@@ -185,6 +185,13 @@ class Channel:
             position = (position + step) % n
         return passed
 
+    def channels_from(self, origin) -> list["Channel"]:
+        """The channels, in order, that a message sent by ``origin`` went through before this
+        one: those into each process of ``path_from(origin)``, the same way round the ring.
+        A FIFO order between messages in different channels is said with them."""
+        into = {c.receiver.position: c for c in self.ring.channels if c.step == self.step}
+        return [into[p.position] for p in self.path_from(origin)]
+
     def __repr__(self) -> str:
         way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]
         return f"channel p{self.sender.position}->p{self.receiver.position} ({way})"

@@ -33,7 +33,7 @@ import z3
 
 import models
 import models.topology.ring
-from models import AlgorithmError, AsyncSystem, Decision, Id
+from models import NIL, AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
@@ -206,6 +206,152 @@ def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candi
     return found
 
 
+# -- templates over FIFO order and what a message leaves behind ------------------------------------
+#
+# Who decides when, on a ring of FIFO links, can rest on an order between messages: a process
+# sends its own message before it forwards another's, so a message that has passed it can
+# never overtake its own (LeLann: an initiator has seen every other initiator's token when its
+# own comes home). The process templates above cannot say that, nor the message templates,
+# which read one message at a time. These read whole states: the channels' contents and the
+# locals beyond atoms, so they are filtered with a key of what each reads (``reads``).
+
+
+def initial_state_atoms(algorithm, ports) -> list[Atom]:
+    """``left_initial``: some local differs from its initial value (a process a message has
+    passed, or that some process has decided after, has woken up). None if a local's initial
+    value is not one a condition can name."""
+    port_names = _port_names()
+    differs = []
+    for variable in algorithm.variables:
+        reads = ([f"{{p}}.{variable.name}[{port_names[port]}]" for port in ports] if variable.per_port
+                 else [f"{{p}}.{variable.name}"])
+        initial, value_type = variable.initial, variable.type
+        if value_type is bool:
+            differs += [f"Not({read})" if initial else read for read in reads]
+        elif isinstance(value_type, type) and issubclass(value_type, IntEnum) and isinstance(initial, value_type):
+            enum = "" if value_type is Decision else f"{value_type.__name__}."
+            differs += [f"{read} != {enum}{initial.name}" for read in reads]
+        elif value_type is Id and initial == NIL:
+            differs += [f"{read} != NIL" for read in reads]
+        elif value_type is int and isinstance(initial, int):
+            differs += [f"{read} != {initial}" for read in reads]
+        else:
+            return []
+    if not differs:
+        return []
+    return [Atom("left_initial", "has left its initial state", differs[0] if len(differs) == 1
+                 else f"Or({', '.join(differs)})")]
+
+
+@dataclass(frozen=True)
+class StateCandidate:
+    """A candidate that reads more of a state than the atoms of its processes: ``reads`` names
+    what its truth depends on besides the ids ("atoms", "locals", "channels"), the key its
+    filter evaluates it once per."""
+
+    candidate: Candidate
+    reads: tuple[str, ...]
+
+
+def id_fields(message_types, message_kept: list[Candidate]) -> list[tuple[type, str]]:
+    """(message type, int field) for every field that names a process in every reachable state
+    (its ``..._names_a_process`` candidate survived the filter): the fields the order templates
+    are about."""
+    kept = {c.name for c in message_kept}
+    return [(t, field_name) for t in message_types for field_name, field_type in zip(t.fields, t.field_types)
+            if field_type is int and f"{t.__name__.lower()}_{field_name}_names_a_process" in kept]
+
+
+def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[Atom]) -> list[StateCandidate]:
+    """Templates over a message that carries a process's id (its *origin*) and what it has
+    passed, for every (message type, field) of ``fields``: FIFO order in its channel; no
+    message from a process it passed left behind it; no two such messages with one id; a
+    process with an atom has decided or has its message in flight; and what a process it
+    passed has recorded in an ``Id`` local (with a process template over ``Id`` locals)."""
+    found = []
+    id_locals = [v.name for v in algorithm.variables if v.type is Id and not v.per_port]
+    compared = [("at_least", ">=", "at least"), ("at_most", "<=", "at most")]
+    for t, field_name in fields:
+        what, kind, field = f"{t.__name__.lower()}_{field_name}", t.__name__, f"m.{field_name}"
+        origin = f"the process with its {field_name}"
+        every = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({kind}), lambda m: "
+        passed = f"ForAll(s.with_id({field}), lambda o: ForAll(ch.path_from(o), lambda r: "
+        found.append(StateCandidate(Candidate(
+            f"{what}_none_behind_passed",
+            f"In a channel, no {kind} message is behind one that has passed {origin} (the order of a FIFO link).",
+            f"ForAll(s.channels, lambda ch: ForAll(ch.messages({kind}).in_order(), lambda ahead, behind: "
+            f"ForAll(s.with_id(ahead.{field_name}), lambda o: ForAll(ch.path_from(o), lambda r: "
+            f"r.id != behind.{field_name}))))"), ("channels",)))
+        found.append(StateCandidate(Candidate(
+            f"{what}_none_left_behind",
+            f"A {kind} message has left no {kind} message of a process it passed behind: none with that process's "
+            f"{field_name} is in a channel it went through since.",
+            f"{every}{passed}ForAll(ch.channels_from(r), lambda c: ForAll(c.messages({kind}), lambda a: "
+            f"a.{field_name} != r.id))))))"), ("channels",)))
+        found.append(StateCandidate(Candidate(
+            f"{what}_unique", f"No two {kind} messages in flight carry the same {field_name}.",
+            f"ForAll(s.channels, lambda ch: And(ForAll(ch.messages({kind}).in_order(), lambda a, b: "
+            f"a.{field_name} != b.{field_name}), ForAll([c for c in s.channels if c.index > ch.index], lambda c: "
+            f"ForAll(ch.messages({kind}), lambda a: ForAll(c.messages({kind}), lambda b: "
+            f"a.{field_name} != b.{field_name})))))"), ("channels",)))
+        in_flight = (f"Exists(s.channels, lambda ch: Exists(ch.messages({kind}), lambda m: "
+                     f"{field} == q.id))")
+        for a in atom_list:
+            if a.name == "decided":
+                continue
+            found.append(StateCandidate(Candidate(
+                f"{a.name}_{what}_in_flight_or_decided",
+                f"A process that {a.words} has decided, or has a {kind} message with its {field_name} in flight.",
+                f"ForAll(s.processes, lambda q: Implies({a.of('q')}, Or(s.decided(q), {in_flight})))"),
+                ("atoms", "channels")))
+        for local in id_locals:
+            for name, relation, words in compared:
+                found.append(StateCandidate(Candidate(
+                    f"{what}_passed_{local}_{name}",
+                    f"Every process a {kind} message has passed since {origin} has {local}, once set, {words} "
+                    f"its {field_name}.",
+                    f"{every}{passed}Implies(r.{local} != NIL, r.{local} {relation} {field})))))"),
+                    ("locals", "channels")))
+    if fields:
+        for a in atom_list:
+            for local in id_locals:
+                for name, relation, words in compared:
+                    found.append(StateCandidate(Candidate(
+                        f"{a.name}_then_{local}_{name}_its_id",
+                        f"Once a process {a.words}, every process with {local} set has {local} {words} its id.",
+                        f"ForAll(s.processes, lambda q: Implies({a.of('q')}, ForAll(s.processes, lambda r: "
+                        f"Implies(r.{local} != NIL, r.{local} {relation} q.id))))"), ("locals",)))
+    return found
+
+
+def filter_state_candidates(algorithm, states, candidates: list[StateCandidate], namespace, masks) -> list[Candidate]:
+    """The candidates true on every reachable state, each evaluated once per distinct key of
+    what it reads: the ids, and the processes' atoms (``masks``, a Filter's), locals or the
+    channels' contents."""
+    checks = {c.candidate.name: compiled(c.candidate.source, "s", namespace) for c in candidates}
+    groups: dict[tuple, set] = {}
+    for c in candidates:
+        groups.setdefault(c.reads, set()).add(c.candidate.name)
+    seen: dict[tuple, set] = {reads: set() for reads in groups}
+    for ids, state in states:
+        if not any(groups.values()):
+            break
+        n, ring = len(ids), RingState.of_state(algorithm, ids, state)
+        atoms_key = None
+        for reads, alive in groups.items():
+            if not alive:
+                continue
+            if "atoms" in reads and atoms_key is None:
+                atoms_key = tuple(masks.mask(ring, p) for p in ring.processes)
+            key = (ids, atoms_key if "atoms" in reads else None, state[:n] if "locals" in reads else None,
+                   state[n:] if "channels" in reads else None)
+            if key not in seen[reads]:
+                seen[reads].add(key)
+                groups[reads] = {name for name in alive if checks[name](ring)}
+    alive = set().union(*groups.values()) if groups else set()
+    return [c.candidate for c in candidates if c.candidate.name in alive]
+
+
 # -- reading candidates --------------------------------------------------------------------------
 
 
@@ -315,6 +461,9 @@ class Weakening:
         self.before = dict(zip(self.names, self.prover.holds_before))
         self.timeout_ms = max(1, int(timeout * 1000))
         self.queries = 0
+        # (conjunct, command instance) -> an unsat core, valid while its members are alive: kept from one
+        # inductive core to the next, so that the minimiser asks again only for the cores a removal breaks
+        self.cores: dict = {}
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -386,7 +535,7 @@ class Weakening:
         cores are taken again. Returns (the subset, None), or (the candidates left, the safety
         property they do not imply)."""
         alive = list(alive)
-        cores: dict = {}  # (conjunct, command instance) -> an unsat core, valid while it is alive
+        cores = self.cores
         while True:
             if "well_typed" not in alive:
                 return alive, "well_typed"
@@ -488,7 +637,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     from models.reading.symbolic_ring import SymbolicRing
 
     message_types = SymbolicRing(algorithm, n).messages.types
-    atom_list = atoms(algorithm, topology.ports)
+    atom_list = atoms(algorithm, topology.ports) + initial_state_atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
     process = process_candidates(atom_list)
     recorded = recorded_id_candidates(algorithm, atom_list)
@@ -498,9 +647,14 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
     say(f"filtering on {len(states)} reachable states")
-    kept_process, kept_messages = Filter(algorithm, atom_list, namespace).run(states, process, messages, namespace,
-                                                                              recorded)
-    survivors = kept_process + kept_messages
+    atom_filter = Filter(algorithm, atom_list, namespace)
+    kept_process, kept_messages = atom_filter.run(states, process, messages, namespace, recorded)
+    # the order templates, for the fields that name a process on every reachable state
+    order = order_candidates(algorithm, id_fields(message_types, kept_messages), atom_list)
+    result.candidates += len(order)
+    say(f"{len(order)} candidates over message order; filtering them")
+    kept_order = filter_state_candidates(algorithm, states, order, namespace, atom_filter)
+    survivors = kept_process + kept_messages + kept_order
     result.after_filter = len(survivors)
     say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3")
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
