@@ -216,10 +216,11 @@ def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candi
 # locals beyond atoms, so they are filtered with a key of what each reads (``reads``).
 
 
-def initial_state_atoms(algorithm, ports) -> list[Atom]:
-    """``left_initial``: some local differs from its initial value (a process a message has
-    passed, or that some process has decided after, has woken up). None if a local's initial
-    value is not one a condition can name."""
+def left_initial_atom(algorithm, ports) -> Atom | None:
+    """``left_initial``: some local differs from its initial value (a process has woken up).
+    None if a local's initial value is not one a condition can name. Only the order templates
+    read it (a message has passed only processes that woke; once a process decided, every
+    other one has woken), not the process templates, whose number is quadratic in the atoms."""
     port_names = _port_names()
     differs = []
     for variable in algorithm.variables:
@@ -236,11 +237,11 @@ def initial_state_atoms(algorithm, ports) -> list[Atom]:
         elif value_type is int and isinstance(initial, int):
             differs += [f"{read} != {initial}" for read in reads]
         else:
-            return []
+            return None
     if not differs:
-        return []
-    return [Atom("left_initial", "has left its initial state", differs[0] if len(differs) == 1
-                 else f"Or({', '.join(differs)})")]
+        return None
+    return Atom("left_initial", "have left their initial state",
+                differs[0] if len(differs) == 1 else f"Or({', '.join(differs)})")
 
 
 @dataclass(frozen=True)
@@ -262,15 +263,21 @@ def id_fields(message_types, message_kept: list[Candidate]) -> list[tuple[type, 
             if field_type is int and f"{t.__name__.lower()}_{field_name}_names_a_process" in kept]
 
 
-def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[Atom]) -> list[StateCandidate]:
+def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[Atom],
+                     woke: Atom | None) -> list[StateCandidate]:
     """Templates over a message that carries a process's id (its *origin*) and what it has
     passed, for every (message type, field) of ``fields``: FIFO order in its channel; no
-    message from a process it passed left behind it; no two such messages with one id; a
-    process with an atom has decided or has its message in flight; and what a process it
-    passed has recorded in an ``Id`` local (with a process template over ``Id`` locals)."""
+    message of a process it passed left behind it; no two with one id; a candidate has decided
+    or has its message in flight; a process it passed has woken (``woke``), and has recorded in
+    an ``Id`` local at least (most) its origin's id. With them, over processes: once a process
+    has an atom, every other has woken, and every recorded id is at least (most) its id."""
+    if not fields:
+        return []
     found = []
     id_locals = [v.name for v in algorithm.variables if v.type is Id and not v.per_port]
     compared = [("at_least", ">=", "at least"), ("at_most", "<=", "at most")]
+    # who has a message in flight until it decides: the algorithm's candidates, if it names them
+    competing = [a for a in atom_list if a.name == "candidate"] or [a for a in atom_list if a.name != "decided"]
     for t, field_name in fields:
         what, kind, field = f"{t.__name__.lower()}_{field_name}", t.__name__, f"m.{field_name}"
         origin = f"the process with its {field_name}"
@@ -296,14 +303,17 @@ def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[
             f"a.{field_name} != b.{field_name})))))"), ("channels",)))
         in_flight = (f"Exists(s.channels, lambda ch: Exists(ch.messages({kind}), lambda m: "
                      f"{field} == q.id))")
-        for a in atom_list:
-            if a.name == "decided":
-                continue
+        for a in competing:
             found.append(StateCandidate(Candidate(
                 f"{a.name}_{what}_in_flight_or_decided",
                 f"A process that {a.words} has decided, or has a {kind} message with its {field_name} in flight.",
                 f"ForAll(s.processes, lambda q: Implies({a.of('q')}, Or(s.decided(q), {in_flight})))"),
                 ("atoms", "channels")))
+        if woke is not None:
+            found.append(StateCandidate(Candidate(
+                f"{what}_passed_{woke.name}",
+                f"Every {kind} message in a channel has passed, since {origin}, only processes that {woke.words}.",
+                f"{every}{passed}{woke.of('r')}))))"), ("locals", "channels")))
         for local in id_locals:
             for name, relation, words in compared:
                 found.append(StateCandidate(Candidate(
@@ -312,15 +322,19 @@ def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[
                     f"its {field_name}.",
                     f"{every}{passed}Implies(r.{local} != NIL, r.{local} {relation} {field})))))"),
                     ("locals", "channels")))
-    if fields:
-        for a in atom_list:
-            for local in id_locals:
-                for name, relation, words in compared:
-                    found.append(StateCandidate(Candidate(
-                        f"{a.name}_then_{local}_{name}_its_id",
-                        f"Once a process {a.words}, every process with {local} set has {local} {words} its id.",
-                        f"ForAll(s.processes, lambda q: Implies({a.of('q')}, ForAll(s.processes, lambda r: "
-                        f"Implies(r.{local} != NIL, r.{local} {relation} q.id))))"), ("locals",)))
+    for a in atom_list:
+        if woke is not None:
+            found.append(StateCandidate(Candidate(
+                f"{a.name}_then_others_{woke.name}", f"Once a process {a.words}, all other processes {woke.words}.",
+                f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
+                f"Implies(q.position != p.position, {woke.of('q')}))))"), ("locals",)))
+        for local in id_locals:
+            for name, relation, words in compared:
+                found.append(StateCandidate(Candidate(
+                    f"{a.name}_then_{local}_{name}_its_id",
+                    f"Once a process {a.words}, every process with {local} set has {local} {words} its id.",
+                    f"ForAll(s.processes, lambda q: Implies({a.of('q')}, ForAll(s.processes, lambda r: "
+                    f"Implies(r.{local} != NIL, r.{local} {relation} q.id))))"), ("locals",)))
     return found
 
 
@@ -637,7 +651,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     from models.reading.symbolic_ring import SymbolicRing
 
     message_types = SymbolicRing(algorithm, n).messages.types
-    atom_list = atoms(algorithm, topology.ports) + initial_state_atoms(algorithm, topology.ports)
+    atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
     process = process_candidates(atom_list)
     recorded = recorded_id_candidates(algorithm, atom_list)
@@ -650,7 +664,8 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     atom_filter = Filter(algorithm, atom_list, namespace)
     kept_process, kept_messages = atom_filter.run(states, process, messages, namespace, recorded)
     # the order templates, for the fields that name a process on every reachable state
-    order = order_candidates(algorithm, id_fields(message_types, kept_messages), atom_list)
+    order = order_candidates(algorithm, id_fields(message_types, kept_messages), atom_list,
+                             left_initial_atom(algorithm, topology.ports))
     result.candidates += len(order)
     say(f"{len(order)} candidates over message order; filtering them")
     kept_order = filter_state_candidates(algorithm, states, order, namespace, atom_filter)
