@@ -14,7 +14,8 @@ A conjunct is a function of a ring state ``s``:
   * ``s.channels`` and ``s.inbox(p, port)``: FIFO channels, each with ``sender``,
     ``receiver``, ``port`` (where it arrives) and ``messages(Type)``, the messages of a type
     in it; ``ch.path_from(q)`` lists the processes a message that left q has passed to be in
-    ch, in order (every process but q when ch leads back into q);
+    ch, in order (every process but q when ch leads back into q), ``ch.channels_from(q)``
+    the channels it went through before ch;
   * ``s.with_id(x)``: the process whose id is x (ids are symbolic in a proof, so "the origin
     of message m" is ``s.with_id(m.id)``, not a position);
   * ``ForAll(domain, predicate)`` and ``Exists(domain, predicate)`` over a list of processes,

@@ -267,17 +267,20 @@ def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[
                      woke: Atom | None) -> list[StateCandidate]:
     """Templates over a message that carries a process's id (its *origin*) and what it has
     passed, for every (message type, field) of ``fields``: FIFO order in its channel; no
-    message of a process it passed left behind it; no two with one id; a candidate has decided
-    or has its message in flight; a process it passed has woken (``woke``), and has recorded in
-    an ``Id`` local at least (most) its origin's id. With them, over processes: once a process
-    has an atom, every other has woken, and every recorded id is at least (most) its id."""
+    message of a process it passed left behind it; no two with one id; a candidate (every
+    process, if the algorithm names none) has decided or has its message in flight; a process
+    it passed has woken (``woke``), and has recorded in an ``Id`` local at least (most) its
+    origin's id. With them, over processes: once a process has an atom, every other has woken,
+    and every recorded id is at least (most) its id."""
     if not fields:
         return []
     found = []
     id_locals = [v.name for v in algorithm.variables if v.type is Id and not v.per_port]
     compared = [("at_least", ">=", "at least"), ("at_most", "<=", "at most")]
-    # who has a message in flight until it decides: the algorithm's candidates, if it names them
-    competing = [a for a in atom_list if a.name == "candidate"] or [a for a in atom_list if a.name != "decided"]
+    # who has a message in flight until it decides: a candidate (every process, if the algorithm
+    # names none). Only one such template a field: its existential is what z3 finds hardest,
+    # and one per atom made Peterson's queries time out one after another
+    competing = Atom("candidate", "is a candidate", "s.candidate({p})")
     for t, field_name in fields:
         what, kind, field = f"{t.__name__.lower()}_{field_name}", t.__name__, f"m.{field_name}"
         origin = f"the process with its {field_name}"
@@ -303,12 +306,11 @@ def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[
             f"a.{field_name} != b.{field_name})))))"), ("channels",)))
         in_flight = (f"Exists(s.channels, lambda ch: Exists(ch.messages({kind}), lambda m: "
                      f"{field} == q.id))")
-        for a in competing:
-            found.append(StateCandidate(Candidate(
-                f"{a.name}_{what}_in_flight_or_decided",
-                f"A process that {a.words} has decided, or has a {kind} message with its {field_name} in flight.",
-                f"ForAll(s.processes, lambda q: Implies({a.of('q')}, Or(s.decided(q), {in_flight})))"),
-                ("atoms", "channels")))
+        found.append(StateCandidate(Candidate(
+            f"{competing.name}_{what}_in_flight_or_decided",
+            f"A process that {competing.words} has decided, or has a {kind} message with its {field_name} in flight.",
+            f"ForAll(s.processes, lambda q: Implies({competing.of('q')}, Or(s.decided(q), {in_flight})))"),
+            ("locals", "channels")))
         if woke is not None:
             found.append(StateCandidate(Candidate(
                 f"{what}_passed_{woke.name}",
