@@ -2,9 +2,11 @@
 
   * on lcr and cr it finds an invariant, writes it, and the file is then proved by
     ``--prove --invariant FILE`` on its own;
+  * on lelann it finds one with the order templates (FIFO order between tokens), which the
+    file's own --prove proves, and on lelann's mutant it finds none;
   * on a mutant that breaks at-most-one-leader it finds none, says which property in one
-    line and exits 1 (never 0), and the explorer says the violation is real; on lelann, correct
-    but beyond the templates, the explorer says the property holds at that n;
+    line and exits 1 (never 0), and the explorer says the violation is real; on peterson,
+    correct but beyond the templates, the explorer says the property holds at that n;
   * bad input is one line on stderr, exit 2.
 """
 from __future__ import annotations
@@ -41,19 +43,45 @@ def test_a_mutant_breaking_safety_is_not_proved(tmp_path, capsys):
     assert not out.exists()
 
 
-@pytest.mark.slow  # about 5 s of CPU; the fast loop has the mutant's real violation above
-def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys):
-    """lelann is correct, but its invariant needs an order between messages in different
-    channels, which the templates do not say: the explorer finds no violation at that n."""
-    assert main(["lelann", "--n", "3", "--infer"]) == 1
+@pytest.mark.slow  # about 30 s: 180 candidates left for z3 at n = 3, then the proof of the file
+def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
+    """An initiator decides only after every other initiator's token has passed it: FIFO order
+    between tokens in different channels, which the order templates say (issue 33)."""
+    out = tmp_path / "lelann_found.py"
+    assert main(["lelann", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.splitlines()[-1] == ("lelann on a unidirectional ring, n = 3: PROVED at-most-one-leader, "
+                                        "leader-is-largest, stability")
+    text = out.read_text()
+    assert "token_id_none_behind_passed" in text or "token_id_none_left_behind" in text
+    assert main(["lelann", "--n", "3", "--prove", "--invariant", str(out)]) == 0
+
+
+@pytest.mark.slow  # about 15 s: z3 drops candidates until none implies the property, then the explorer
+def test_lelann_mutant_is_not_proved_by_the_order_templates(tmp_path, capsys):
+    out = tmp_path / "mutant.py"
+    status = main([f"{MUTANTS}/lelann_forgets_largest.py", "--n", "3", "--infer", "--infer-out", str(out)])
+    assert status == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("NOT FOUND") and "leader-is-largest" in lines[0]
-    assert lines[1] == ("the explorer at n = 3 finds no violation of leader-is-largest: it holds at this n, and the "
+    assert lines[0].startswith("NOT FOUND") and "at-most-one-leader" in lines[0]
+    assert lines[1].startswith("the explorer at n = 3 finds a real violation of at-most-one-leader")
+    assert not out.exists()
+
+
+@pytest.mark.slow  # about 35 s: peterson has 500 candidates left for z3, then the explorer
+def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys):
+    """peterson is correct, but its invariant relates a process's alias to the one its
+    predecessor had a round earlier, which the templates do not say: the explorer finds no
+    violation at that n."""
+    assert main(["peterson", "--n", "3", "--infer"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND") and "at-most-one-leader" in lines[0]
+    assert lines[1] == ("the explorer at n = 3 finds no violation of at-most-one-leader: it holds at this n, and the "
                         "templates cannot say why; write the invariant by hand (docs/proofs.md)")
     # what the templates miss, on z3's state: every candidate left holds there, the property not,
     # and the explorer does not reach it (it cannot: the property holds on every reachable state)
     assert lines[3].startswith("What the templates miss: a state that satisfies the ")
-    assert lines[4].startswith("The invariant does not imply leader-is-largest")
+    assert lines[4].startswith("The invariant does not imply at-most-one-leader")
     assert lines[-1].startswith("not reachable: the explorer visited all ")
 
 
