@@ -57,7 +57,6 @@ def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
     assert main(["lelann", "--n", "3", "--prove", "--invariant", str(out)]) == 0
 
 
-@pytest.mark.slow  # about 15 s: z3 drops candidates until none implies the property, then the explorer
 def test_lelann_mutant_is_not_proved_by_the_order_templates(tmp_path, capsys):
     out = tmp_path / "mutant.py"
     status = main([f"{MUTANTS}/lelann_forgets_largest.py", "--n", "3", "--infer", "--infer-out", str(out)])
