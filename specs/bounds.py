@@ -33,10 +33,7 @@ class Setting:
 
 def setting_of(system) -> Setting:
     topology = system.topology
-    if hasattr(topology, "edge_count"):
-        return Setting(system.n, tuple(system.ids), topology.edge_count, topology.diameter)
-    n = system.n
-    return Setting(n, tuple(system.ids), n if n > 2 else n - 1, n // 2 if "bidirectional" in topology.kind else n - 1)
+    return Setting(system.n, tuple(system.ids), topology.edge_count, topology.diameter)
 
 
 def declares(algorithm, name: str) -> bool:

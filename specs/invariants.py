@@ -137,10 +137,10 @@ def _step(topology, link) -> int:
     (``port_labellings``) by the labelling of the sender's ports (``toward``)."""
     if link.out_port in _STEP:
         return _STEP[link.out_port]
-    toward = getattr(topology, "toward", None)
-    if toward is None:
+    clockwise = topology.toward(link.sender, True)
+    if clockwise is None:
         raise AlgorithmError(f"path_from on a {topology.kind}: its ports {link.out_port} name no direction round a ring")
-    return 1 if link.out_port == toward(link.sender, True) else -1
+    return 1 if link.out_port == clockwise else -1
 
 
 class Channel:
@@ -508,8 +508,8 @@ def symmetry_for(invariant: type[Invariant], requested: str = "reflection",
     class would evaluate."""
     if not invariant.symmetric or requested == "none":
         return "none"
-    if algorithm is not None and (getattr(algorithm.topology, "port_labellings", False)
-                                  or not getattr(algorithm.topology, "rotation_symmetric", True)):
+    if algorithm is not None and (algorithm.topology.port_labellings
+                                  or not algorithm.topology.rotation_symmetric):
         return "none"
     return "rotation"
 

@@ -34,15 +34,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 # and each test that explores it with the Python engine takes a minute or more. n = 2 violates
 # the same properties (at-most-one-leader, election, leader-is-largest) and runs both mutated
 # commands (relay_probe, bounce); only relay_reply, which it inherits unchanged, needs n = 3.
-# So tests check it at n = 2, and at n = 3 as well under the slow marker (.ci/run runs those).
+# So tests check it at n = 2, and those whose subject is the large graph (fingerprints) at n = 3
+# as well, under the slow marker (.ci/run runs those).
 SMALLER_N = {"hs_never_swallows.py": 2}
 
 
 def mutant_cases(files, n: int = 3, at_n_too: bool = True) -> list:
     """pytest parameters (file, n): each mutant at n; one listed in SMALLER_N at its smaller n,
     and (``at_n_too``) at n under the slow marker. The slow cases cost minutes each: the tests
-    whose subject is the large graph (reduction, fingerprints) keep them; the others compare
-    engines on every mutant and see the same commands at the smaller n."""
+    whose subject is the large graph (fingerprints) keep them; the others compare
+    engines or the reduction on every mutant and see the same commands at the smaller n."""
     cases = []
     for filename in files:
         small = SMALLER_N.get(filename)

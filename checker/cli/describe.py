@@ -152,7 +152,7 @@ def _type_name(value_type: type) -> str:
 
 
 def _numbered_ports(topology) -> bool:
-    return bool(getattr(topology, "numbered_ports", False))
+    return topology.numbered_ports
 
 
 def _receive_ports(topology) -> list[str]:

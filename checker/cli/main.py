@@ -395,7 +395,7 @@ def _asynchronous_ring_only(algorithm, what: str) -> None:
 
     if algorithm.timing == SYNCHRONOUS:
         raise AlgorithmError(f"{what} are for the asynchronous model; {algorithm.name} runs in synchronous rounds")
-    if getattr(algorithm.topology, "numbered_ports", False):
+    if algorithm.topology.numbered_ports:
         raise AlgorithmError(f"{what} are for rings; {algorithm.name} runs on a general network")
 
 

@@ -176,7 +176,8 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
              f"not written: {name} is a file, whose module the invariant could not import")
     print(f"{algorithm.name}, n = {n}: inferred {len(inference.conjuncts)} conjuncts (and well_typed) in "
           f"{inference.seconds:.1f} s from {inference.candidates} candidates ({inference.after_filter} true on "
-          f"{inference.states} reachable states, {inference.inductive} in an inductive core); {where}")
+          f"{inference.states} reachable states, {inference.asked} of them given to z3, {inference.inductive} in an "
+          f"inductive core); {where}")
     for c in inference.conjuncts:
         print(f"  {c.name}: {c.doc}")
     print(proof_text(proof).splitlines()[0])

@@ -75,7 +75,7 @@ def network_of(algorithm, n: int, graph: str | None):
     """(the graph, its name) of an algorithm on a network: --graph, or the graphs it is for."""
     from models.topology.network import FAMILIES, family, read_edge_list
 
-    if not getattr(algorithm.topology, "numbered_ports", False):
+    if not algorithm.topology.numbered_ports:
         if graph is not None:
             raise AlgorithmError(f"--graph: {algorithm.name} runs on a ring, not on a general network; drop --graph")
         return None, None

@@ -194,14 +194,19 @@ class Explorer:
                     stop = True
                     break
                 walked, end_expansion = (k,), None
-                if chains and target not in index:
-                    chain = self._follow_chain(result, target, i, k)
-                    if chain is None:
-                        stop = True
-                        break
-                    target, walked, chain_sent, end_expansion = chain
-                    sent += chain_sent
-                j, new = index.add(target)
+                # a known target is looked up once (packing a state is the store's dearest step)
+                j = index.get(target) if chains else None
+                if j is not None:
+                    new = False
+                else:
+                    if chains:
+                        chain = self._follow_chain(result, target, i, k)
+                        if chain is None:
+                            stop = True
+                            break
+                        target, walked, chain_sent, end_expansion = chain
+                        sent += chain_sent
+                    j, new = index.add(target)
                 if new:
                     if self.max_states is not None and j >= self.max_states:
                         raise StateLimitReached(j)

@@ -64,7 +64,7 @@ class Planning:
 
 
 def on_network(algorithm) -> bool:
-    return bool(getattr(algorithm.topology, "numbered_ports", False))
+    return algorithm.topology.numbered_ports
 
 
 def check_ids(ids, n: int) -> None:

@@ -420,6 +420,6 @@ def _draw_arrangement(algorithm, n: int, ids, network, rng: random.Random) -> Ar
     if network is not None:
         labelling = [tuple(rng.sample(list(network.neighbours[v]), len(network.neighbours[v]))) for v in range(n)]
         return Arrangement(ids, 1, topology=network.relabelled(labelling), numbered=True)
-    if getattr(algorithm.topology, "port_labellings", False):
+    if algorithm.topology.port_labellings:
         return Arrangement(ids, 1, swapped=tuple(rng.random() < 0.5 for _ in range(n)))
     return Arrangement(ids, 1)

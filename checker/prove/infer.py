@@ -7,11 +7,14 @@ alone (a wrong filter can lose a conjunct, never make a proof):
     local at one of its members, a decision function); templates relate atoms of one process
     (implication), of two processes (at most one process with an atom, an atom of one forces
     another on every other process, a process with an atom has the largest or smallest id
-    among those with another) and a message to the ring (its id field names a process, one
-    with an atom; every process it has passed has a smaller or larger id, or an atom);
+    among those with another, the largest has an atom, no or every process has it) and a
+    message, or an id a process holds from a side, to the ring (its id field names a process,
+    one with an atom; every process it has passed has a smaller or larger id, or an atom);
   * filtering -- every reachable state of every arrangement at n (the explorer's semantics,
     up to ``MOST_STATES``) drops the candidates false there (the DistAI idea, with exact
-    reachable sets instead of samples);
+    reachable sets instead of samples), judged on the atoms' bit masks (infer_masks.py); of
+    the rest, z3 is given those the reachable states tell apart (infer_masks.worth_asking,
+    infer_masks.strongest);
   * Houdini, lazily -- the unsat cores of the safety (and stability) obligations over every candidate left,
     closed under the cores of their own consecution obligations; a member some step does not
     preserve, assuming every candidate left, is dropped (Houdini's step) and the cores are
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -37,6 +41,7 @@ from models import NIL, AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
+from . import infer_masks
 from .fixed_n import STABILITY, Prover
 
 MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
@@ -77,6 +82,9 @@ class Candidate:
     name: str
     doc: str
     source: str
+    # what the template says, for the mask filter (checker/prove/infer_masks.py): (template,
+    # *atom indexes or names); () for a candidate only its compiled source can judge
+    shape: tuple = ()
 
 
 def _port_names() -> dict[str, str]:
@@ -128,20 +136,21 @@ def _atoms_of(value_type, read: str, name: str, said: str) -> list[Atom]:
 def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
     """Templates over one or two processes, read through atoms only (filtered on masks)."""
     found = []
+    index = {a: k for k, a in enumerate(atom_list)}
     for a in atom_list:
         found.append(Candidate(
             f"at_most_one_{a.name}", f"At most one process {a.words}.",
             f"ForAll(s.processes, lambda p: ForAll(s.processes, lambda q: Implies(p.position < q.position, "
-            f"Not(And({a.of('p')}, {a.of('q')})))))"))
+            f"Not(And({a.of('p')}, {a.of('q')})))))", ("at_most_one", index[a])))
     for a, b in itertools.permutations(atom_list, 2):
         found.append(Candidate(
             f"{a.name}_implies_{b.name}", f"A process that {a.words} {b.words}.",
-            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, {b.of('p')}))"))
+            f"ForAll(s.processes, lambda p: Implies({a.of('p')}, {b.of('p')}))", ("implies", index[a], index[b])))
     for a, b in itertools.product(atom_list, repeat=2):
         found.append(Candidate(
             f"{a.name}_then_others_{b.name}", f"Once a process {a.words}, every other process {b.words}.",
             f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
-            f"Implies(q.position != p.position, {b.of('q')}))))"))
+            f"Implies(q.position != p.position, {b.of('q')}))))", ("then_others", index[a], index[b])))
     orders = [("largest", "<"), ("smallest", ">")]
     for a, b in itertools.product(atom_list, [None, *atom_list]):
         for extreme, less in orders:
@@ -151,7 +160,7 @@ def process_candidates(atom_list: list[Atom]) -> list[Candidate]:
                 f"{a.name}_{extreme}_among_{b.name if b else 'all'}",
                 f"A process that {a.words} has a {'larger' if extreme == 'largest' else 'smaller'} id than {among}.",
                 f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
-                f"Implies({condition}, q.id {less} p.id))))"))
+                f"Implies({condition}, q.id {less} p.id))))", (f"{extreme}_among", index[a], index.get(b))))
     return found
 
 
@@ -164,13 +173,87 @@ def recorded_id_candidates(algorithm, atom_list: list[Atom]) -> list[Candidate]:
         if variable.type is not Id or variable.per_port:
             continue
         said = f"A process with {variable.name} set has the id of a process"
-        for a in [None, *atom_list]:
+        for k, a in [(None, None), *enumerate(atom_list)]:
             found.append(Candidate(
                 f"{variable.name}_names_{a.name if a else 'a_process'}",
                 f"{said}{' that ' + a.words if a else ''}.",
                 f"ForAll(s.processes, lambda p: Implies(p.{variable.name} != NIL, Exists(s.processes, lambda q: "
-                f"And(q.id == p.{variable.name}, {a.of('q') if a else 'True'}))))"))
+                f"And(q.id == p.{variable.name}, {a.of('q') if a else 'True'}))))",
+                ("recorded", variable.name, "names_a_process" if a is None else "from_atom", k)))
     return found
+
+
+def uniform_candidates(atom_list: list[Atom]) -> list[Candidate]:
+    """No process has an atom; every process has it. The implication templates can say as much
+    (``a`` implies its negation), but only in as many candidates as there are atoms: with these,
+    the filter can leave out every implication from an atom no reachable process has, or to one
+    every reachable process has (infer_masks.worth_asking)."""
+    found = []
+    for k, a in enumerate(atom_list):
+        found.append(Candidate(f"no_{a.name}", f"No process {a.words}.",
+                               f"ForAll(s.processes, lambda p: Not({a.of('p')}))", ("no", k)))
+        found.append(Candidate(f"every_{a.name}", f"Every process {a.words}.",
+                               f"ForAll(s.processes, lambda p: {a.of('p')})", ("every", k)))
+    return found
+
+
+def extreme_id_candidates(atom_list: list[Atom]) -> list[Candidate]:
+    """The process with the largest (smallest) id has an atom: what "a process that quits has a
+    larger id than some process" says turned round (Franklin's black processes), which the
+    templates above cannot, since they read "larger" only as "larger than every other"."""
+    found = []
+    for k, a in enumerate(atom_list):
+        for extreme, less in [("largest", "<"), ("smallest", ">")]:
+            found.append(Candidate(
+                f"{extreme}_{a.name}", f"The process with the {extreme} id {a.words}.",
+                f"ForAll(s.processes, lambda p: Implies(ForAll(s.processes, lambda q: "
+                f"Implies(q.position != p.position, q.id {less} p.id)), {a.of('p')}))", (f"{extreme}_is", k)))
+    return found
+
+
+def held_id_candidates(algorithm, atom_list: list[Atom], ports) -> list[Candidate]:
+    """Templates over a ``PerPort`` ``Id`` local, an id a process holds as received from a side
+    (Franklin's tokens of this round and the next): once set, it is the id of a process, and
+    every process between that one and the holder on that side (what a message from it has
+    passed to arrive there, ``s.inbox(p, port).path_from``) has a smaller / larger id, an atom,
+    or an atom only with a smaller / larger id -- the message templates, for a message received
+    and kept."""
+    found = []
+    port_names = _port_names()
+    for variable in algorithm.variables:
+        if variable.type is not Id or not variable.per_port:
+            continue
+        sides = f"[{', '.join(port_names[port] for port in ports)}]"
+        held, said = f"p.{variable.name}[port]", f"An id a process holds in {variable.name} (from either side)"
+        bodies = [("names_a_process", None, f"{said} is the id of a process.",
+                   f"Exists(s.with_id({held}), lambda q: True)")]
+        passed = [("smaller", None, f"r.id < {held}", "only processes with a smaller id"),
+                  ("larger", None, f"r.id > {held}", "only processes with a larger id")]
+        for k, a in enumerate(atom_list):
+            passed += [(a.name, k, a.of("r"), f"only processes that {a.words}"),
+                       (f"{a.name}_smaller", k, f"Implies({a.of('r')}, r.id < {held})",
+                        f"no process that {a.words} with a larger id"),
+                       (f"{a.name}_larger", k, f"Implies({a.of('r')}, r.id > {held})",
+                        f"no process that {a.words} with a smaller id")]
+        for name, k, condition, words in passed:
+            bodies.append((f"passed_{name}", k, f"{said} has passed, since the process with that id, {words}.",
+                           f"ForAll(s.with_id({held}), lambda q: ForAll(s.inbox(p, port).path_from(q), "
+                           f"lambda r: {condition}))"))
+        for name, k, doc, body in bodies:
+            shape = ("held", variable.name, _held_test(name, k, atom_list), k)
+            found.append(Candidate(
+                f"{variable.name}_held_{name}", doc,
+                f"ForAll(s.processes, lambda p: ForAll({sides}, lambda port: Implies({held} != NIL, {body})))", shape))
+    return found
+
+
+def _held_test(name: str, k: int | None, atom_list: list[Atom]) -> str:
+    """The test a held-id (or message) candidate makes of the id's path, by its name: names,
+    passed_smaller, passed_larger, passed_atom, passed_atom_smaller or passed_atom_larger."""
+    if k is None:
+        return name
+    rest = name[len("passed_") + len(atom_list[k].name):]
+    return f"passed_atom{rest}"
 
 
 def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candidate, str]]:
@@ -183,26 +266,32 @@ def message_candidates(message_types, atom_list: list[Atom]) -> list[tuple[Candi
                 continue
             what, field = f"{t.__name__.lower()}_{field_name}", f"m.{field_name}"
             said = f"Every {t.__name__} message in a channel"
+            # the last of each: the test infer_masks reads it by, and its atom
             bodies = [(f"{what}_names_a_process", f"{said} has the {field_name} of a process.",
-                       f"Exists(s.with_id({field}), lambda q: True)")]
-            for a in atom_list:
+                       f"Exists(s.with_id({field}), lambda q: True)", "names_a_process", None)]
+            for k, a in enumerate(atom_list):
                 bodies.append((f"{what}_from_{a.name}", f"{said} has the {field_name} of a process that {a.words}.",
-                               f"Exists(s.with_id({field}), lambda q: {a.of('q')})"))
-            passed = [("smaller", f"r.id < {field}", f"only processes with a smaller id than its {field_name}"),
-                      ("larger", f"r.id > {field}", f"only processes with a larger id than its {field_name}")]
-            for a in atom_list:
-                passed.append((a.name, a.of("r"), f"only processes that {a.words}"))
+                               f"Exists(s.with_id({field}), lambda q: {a.of('q')})", "from_atom", k))
+            passed = [("smaller", f"r.id < {field}", f"only processes with a smaller id than its {field_name}",
+                       "passed_smaller", None),
+                      ("larger", f"r.id > {field}", f"only processes with a larger id than its {field_name}",
+                       "passed_larger", None)]
+            for k, a in enumerate(atom_list):
+                passed.append((a.name, a.of("r"), f"only processes that {a.words}", "passed_atom", k))
                 passed.append((f"{a.name}_smaller", f"Implies({a.of('r')}, r.id < {field})",
-                               f"no process that {a.words} with a larger id than its {field_name}"))
+                               f"no process that {a.words} with a larger id than its {field_name}",
+                               "passed_atom_smaller", k))
                 passed.append((f"{a.name}_larger", f"Implies({a.of('r')}, r.id > {field})",
-                               f"no process that {a.words} with a smaller id than its {field_name}"))
-            for name, condition, words in passed:
+                               f"no process that {a.words} with a smaller id than its {field_name}",
+                               "passed_atom_larger", k))
+            for name, condition, words, test, k in passed:
                 bodies.append((f"{what}_passed_{name}",
                                f"{said} has passed, since the process with its {field_name}, {words}.",
-                               f"ForAll(s.with_id({field}), lambda q: ForAll(ch.path_from(q), lambda r: {condition}))"))
-            for name, doc, body in bodies:
+                               f"ForAll(s.with_id({field}), lambda q: ForAll(ch.path_from(q), lambda r: {condition}))",
+                               test, k))
+            for name, doc, body, test, k in bodies:
                 source = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({t.__name__}), lambda m: {body}))"
-                found.append((Candidate(name, doc, source), body))
+                found.append((Candidate(name, doc, source, ("message", t.__name__, field_name, test, k)), body))
     return found
 
 
@@ -247,20 +336,26 @@ def left_initial_atom(algorithm, ports) -> Atom | None:
 @dataclass(frozen=True)
 class StateCandidate:
     """A candidate that reads more of a state than the atoms of its processes: ``reads`` names
-    what its truth depends on besides the ids ("atoms", "locals", "channels"), the key its
-    filter evaluates it once per."""
+    what its truth depends on besides the ids ("locals", "channels"), the key its filter
+    evaluates it once per."""
 
     candidate: Candidate
     reads: tuple[str, ...]
 
 
-def id_fields(message_types, message_kept: list[Candidate]) -> list[tuple[type, str]]:
-    """(message type, int field) for every field that names a process in every reachable state
-    (its ``..._names_a_process`` candidate survived the filter): the fields the order templates
-    are about."""
-    kept = {c.name for c in message_kept}
-    return [(t, field_name) for t in message_types for field_name, field_type in zip(t.fields, t.field_types)
-            if field_type is int and f"{t.__name__.lower()}_{field_name}_names_a_process" in kept]
+def id_fields(message_types, states) -> list[tuple[type, str]]:
+    """(message type, int field) for every field that names a process (is one of the ids) in
+    every reachable state: the fields the order templates are about."""
+    fields = [(t, k + 1, field_name) for t in message_types
+              for k, (field_name, field_type) in enumerate(zip(t.fields, t.field_types)) if field_type is int]
+    naming = {(t, field_name) for t, _, field_name in fields}
+    for ids, state in states:
+        for contents in state[len(ids):]:
+            for m in contents:
+                for t, k, field_name in fields:
+                    if m[0] == t.__name__ and m[k] not in ids:
+                        naming.discard((t, field_name))
+    return [(t, field_name) for t, _, field_name in fields if (t, field_name) in naming]
 
 
 def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[Atom],
@@ -340,10 +435,9 @@ def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[
     return found
 
 
-def filter_state_candidates(algorithm, states, candidates: list[StateCandidate], namespace, masks) -> list[Candidate]:
+def filter_state_candidates(algorithm, states, candidates: list[StateCandidate], namespace) -> list[Candidate]:
     """The candidates true on every reachable state, each evaluated once per distinct key of
-    what it reads: the ids, and the processes' atoms (``masks``, a Filter's), locals or the
-    channels' contents."""
+    what it reads: the ids, and the processes' locals or the channels' contents."""
     checks = {c.candidate.name: compiled(c.candidate.source, "s", namespace) for c in candidates}
     groups: dict[tuple, set] = {}
     for c in candidates:
@@ -352,18 +446,14 @@ def filter_state_candidates(algorithm, states, candidates: list[StateCandidate],
     for ids, state in states:
         if not any(groups.values()):
             break
-        n, ring = len(ids), RingState.of_state(algorithm, ids, state)
-        atoms_key = None
+        n, ring = len(ids), None
         for reads, alive in groups.items():
-            if not alive:
+            key = (ids, state[:n] if "locals" in reads else None, state[n:] if "channels" in reads else None)
+            if not alive or key in seen[reads]:
                 continue
-            if "atoms" in reads and atoms_key is None:
-                atoms_key = tuple(masks.mask(ring, p) for p in ring.processes)
-            key = (ids, atoms_key if "atoms" in reads else None, state[:n] if "locals" in reads else None,
-                   state[n:] if "channels" in reads else None)
-            if key not in seen[reads]:
-                seen[reads].add(key)
-                groups[reads] = {name for name in alive if checks[name](ring)}
+            seen[reads].add(key)
+            ring = ring or RingState.of_state(algorithm, ids, state)
+            groups[reads] = {name for name in alive if checks[name](ring)}
     alive = set().union(*groups.values()) if groups else set()
     return [c.candidate for c in candidates if c.candidate.name in alive]
 
@@ -412,7 +502,8 @@ def reachable_states(algorithm, n: int, most: int | None = None):
 
 
 class Filter:
-    """Drops the candidates false in some reachable state. Process templates read atoms only,
+    """Drops the candidates false in some reachable state: since infer_masks.py, only those
+    without a shape (a template it cannot read) come here. Process templates read atoms only,
     so each is evaluated once per distinct tuple of (id, atoms) per process; message templates
     once per distinct (channel, message, that tuple)."""
 
@@ -458,6 +549,32 @@ class Filter:
                 [c for c, _ in messages if c.name in alive_messages])
 
 
+def filtered(algorithm, atom_list, namespace, states, process, messages, recorded, ports) -> tuple[list, int]:
+    """(the candidates worth giving z3, how many hold on every reachable state): a shaped
+    candidate is judged on the atoms' masks (infer_masks.py), the others by Filter; of those
+    that hold, the shaped ones that the reachable states cannot tell apart from another kept
+    one are left out (infer_masks.worth_asking)."""
+    everything = [*process, *recorded, *(c for c, _ in messages)]
+    shaped = [c for c in everything if c.shape]
+    unshaped_process, unshaped_recorded = [c for c in process if not c.shape], [c for c in recorded if not c.shape]
+    unshaped_messages = [(c, body) for c, body in messages if not c.shape]
+    base = Filter(algorithm, atom_list, namespace)
+    locals_read = {kind: sorted({c.shape[1] for c in shaped if c.shape[0] == kind}) for kind in ("held", "recorded")}
+    observations = infer_masks.observe(algorithm, base.atom_functions, states, locals_read["held"], ports,
+                                       locals_read["recorded"], {c.shape[1:3] for c in shaped if c.shape[0] == "message"})
+    verdicts = infer_masks.Verdicts(observations, len(atom_list))
+    true = [c for c in shaped if verdicts.holds(c.shape)]
+    kept_process, kept_messages = [], []
+    if unshaped_process or unshaped_recorded or unshaped_messages:  # a template infer_masks cannot read
+        kept_process, kept_messages = base.run(states, unshaped_process, unshaped_messages, namespace,
+                                               unshaped_recorded)
+    representative = infer_masks.representatives(observations, len(atom_list))
+    never, always = infer_masks.constant_atoms(observations, len(atom_list))
+    asked = infer_masks.strongest([c for c in true if infer_masks.worth_asking(c.shape, representative, never, always)],
+                                  observations)
+    return asked + kept_process + kept_messages, len(true) + len(kept_process) + len(kept_messages)
+
+
 def _reads(name: str, kind: str) -> bool:
     """Whether a message candidate quantifies over messages of this kind (its name starts with it)."""
     return name.startswith(kind.lower() + "_")
@@ -477,9 +594,8 @@ class Weakening:
         self.before = dict(zip(self.names, self.prover.holds_before))
         self.timeout_ms = max(1, int(timeout * 1000))
         self.queries = 0
-        # (conjunct, command instance) -> an unsat core, valid while its members are alive: kept from one
-        # inductive core to the next, so that the minimiser asks again only for the cores a removal breaks
-        self.cores: dict = {}
+        self._flags: dict = {}
+        self._cores: dict = {}
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -520,13 +636,20 @@ class Weakening:
         for quick in (True, False):
             solver = self._solver(quick)
             solver.add(*extra, z3.Not(goal))
-            flags = {z3.Bool(f"use_{name}"): name for name in alive}
-            for flag, name in flags.items():
-                solver.add(z3.Implies(flag, self.before[name]))
+            flags = {self._tracked(name)[0]: name for name in alive}
+            solver.add(*(self._tracked(name)[1] for name in alive))
             self.queries += 1
             if solver.check(*flags) == z3.unsat:
                 return [flags[f] for f in solver.unsat_core() if f in flags]
         return None
+
+    def _tracked(self, name: str):
+        """(the flag that assumes candidate ``name`` in ``core``, flag implies the candidate), built once."""
+        tracked = self._flags.get(name)
+        if tracked is None:
+            flag = z3.Bool(f"use_{name}")
+            tracked = self._flags[name] = flag, z3.Implies(flag, self.before[name])
+        return tracked
 
     def refutation(self, alive: list[str], missing: str):
         """z3's state that satisfies every candidate of ``alive`` and breaks the safety property
@@ -551,7 +674,9 @@ class Weakening:
         cores are taken again. Returns (the subset, None), or (the candidates left, the safety
         property they do not imply)."""
         alive = list(alive)
-        cores = self.cores
+        # (conjunct, command instance) -> an unsat core, valid while its members are alive: kept
+        # from one call to the next (minimise calls this once per conjunct)
+        cores = self._cores
         while True:
             if "well_typed" not in alive:
                 return alive, "well_typed"
@@ -632,6 +757,7 @@ class Inference:
     states: int = 0
     complete: bool = True
     after_filter: int = 0
+    asked: int = 0  # of those, the ones given to z3 (infer_masks.worth_asking and strongest)
     inductive: int = 0
     conjuncts: list[Candidate] | None = None
     namespace: dict | None = None
@@ -655,7 +781,8 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     message_types = SymbolicRing(algorithm, n).messages.types
     atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
-    process = process_candidates(atom_list)
+    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
+               + held_id_candidates(algorithm, atom_list, topology.ports))
     recorded = recorded_id_candidates(algorithm, atom_list)
     messages = message_candidates(message_types, atom_list)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
@@ -663,20 +790,31 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
     say(f"filtering on {len(states)} reachable states")
-    atom_filter = Filter(algorithm, atom_list, namespace)
-    kept_process, kept_messages = atom_filter.run(states, process, messages, namespace, recorded)
-    # the order templates, for the fields that name a process on every reachable state
-    order = order_candidates(algorithm, id_fields(message_types, kept_messages), atom_list,
-                             left_initial_atom(algorithm, topology.ports))
-    result.candidates += len(order)
-    say(f"{len(order)} candidates over message order; filtering them")
-    kept_order = filter_state_candidates(algorithm, states, order, namespace, atom_filter)
-    survivors = kept_process + kept_messages + kept_order
-    result.after_filter = len(survivors)
-    say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3")
+    survivors, result.after_filter = filtered(algorithm, atom_list, namespace, states, process, messages, recorded,
+                                              topology.ports)
+    result.asked = len(survivors)
+    say(f"{result.after_filter} candidates hold on every reachable state, {result.asked} of them say something "
+        "the others do not there; weakening with z3")
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
     alive = weakening.initial(weakening.names)
     inductive, missing = weakening.inductive_core(alive)
+    if missing is not None:
+        # the order templates, for the fields that name a process on every reachable state, only
+        # when the others do not suffice: quantified over the channels' sequences, they make every
+        # query slower (franklin and hs-lecture took three times the CPU with them)
+        order = order_candidates(algorithm, id_fields(message_types, states), atom_list,
+                                 left_initial_atom(algorithm, topology.ports))
+        kept_order = filter_state_candidates(algorithm, states, order, namespace)
+        if kept_order:
+            result.candidates += len(order)
+            result.after_filter += len(kept_order)
+            survivors += kept_order
+            result.asked = len(survivors)
+            say(f"no inductive subset implies {missing}; again with {len(kept_order)} of the {len(order)} candidates "
+                "over message order")
+            weakening = Weakening(algorithm, n, survivors, namespace, timeout)
+            alive = weakening.initial(weakening.names)
+            inductive, missing = weakening.inductive_core(alive)
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
@@ -684,8 +822,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         failure, candidates = (weakening.refutation(inductive, missing) if missing not in ("well_typed", STABILITY)
                                else (None, None))
         raise InferenceFailed(
-            f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
-            f"reachable state implies {missing} ({len(inductive)} left after weakening); no invariant written",
+            f"{algorithm.name} at n = {n}: no inductive subset of the {result.asked} candidates given to z3 (of the "
+            f"{result.after_filter} true on every reachable state) implies {missing} ({len(inductive)} left after "
+            "weakening); no invariant written",
             missing, failure, candidates)
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     kept = weakening.minimise(inductive)
@@ -729,16 +868,16 @@ def _wrapped(source: str, indent: str, width: int = 112) -> str:
 def invariant_source(inference: Inference, command: str) -> str:
     algorithm, n = inference.algorithm, inference.n
     class_name = f"{algorithm.__name__}InferredInvariant"
-    header = (
-        f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
-        f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the\n"
-        f"algorithm's locals, decision functions and messages; {inference.after_filter} of them hold on every one of the\n"
-        f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}; z3 weakened those "
-        f"(Houdini) to an\ninductive core of {inference.inductive} that implies the safety properties, and minimised "
-        f"it to the\n{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
-        f"`check {algorithm.name} --n {n} --prove\n--invariant THIS_FILE` proves it.\n"
-        '"""\n'
-    )
+    summary = textwrap.fill(
+        f"Found by `{command}`: {inference.candidates} candidate conjuncts from templates over the algorithm's "
+        f"locals, decision functions and messages; {inference.after_filter} of them hold on every one of the "
+        f"{inference.states} reachable states at n = {n}{'' if inference.complete else ' explored'}, and z3 weakened "
+        f"the {inference.asked} of those that the states tell apart (Houdini) to an inductive core of "
+        f"{inference.inductive} that implies the safety properties, and minimised it to the "
+        f"{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
+        f"`check {algorithm.name} --n {n} --prove --invariant THIS_FILE` proves it.", width=96)
+    header = (f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
+              f'{summary}\n"""\n')
     lines = [header, "from __future__ import annotations", "", *_imports(inference), "", "",
              f"class {class_name}(Invariant, algorithm={algorithm.__name__}):",
              "    symmetric = True  # positions are read only through path_from and position comparisons"]

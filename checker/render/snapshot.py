@@ -85,11 +85,10 @@ def plain(value_type: type, value) -> Value:
 def ring_state(system, state) -> RingState:
     """The RingState of a state of ``system`` (any kind: models/systems/interface.py)."""
     layout, topology = system.layout, system.topology
-    degree = getattr(topology, "degree", None)  # on a network, a process has per-port locals for its own ports only
     records = [system.process_values(state, i) for i in range(system.n)]
     locals_ = [
         {layout.slot_name(k): plain(variable.type, records[i][k]) for k, (_, port, variable) in enumerate(layout.slots)
-         if port is None or degree is None or port < degree(i)}
+         if port is None or topology.has_port(i, port)}
         for i in range(system.n)
     ]
     observations = system.observe(state)

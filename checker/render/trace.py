@@ -142,8 +142,9 @@ def start_trace(system, loop_start: int | None = None) -> Trace:
     trace = Trace(system.algorithm.name, system.ids, initial, loop_start=loop_start,
                   initial_synchronizer=initial_synchronizer)
     topology = system.topology
-    if hasattr(topology, "ports_text"):
-        trace.network = f"{topology.describe()}; ports {topology.ports_text()}"
+    ports = topology.ports_text()
+    if ports is not None:
+        trace.network = f"{topology.describe()}; ports {ports}"
     trace.names = process_names(topology)
     if system.synchronizer is not None:
         trace.synchronizer = str(system.synchronizer)

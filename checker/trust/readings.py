@@ -95,7 +95,7 @@ def reachable_contexts(algorithm: type[Algorithm], size: int) -> tuple[set, set]
 
 
 def _on_network(algorithm) -> bool:
-    return bool(getattr(algorithm.topology, "numbered_ports", False))
+    return algorithm.topology.numbered_ports
 
 
 def _small_networks(size: int) -> list:

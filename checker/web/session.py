@@ -103,7 +103,7 @@ class Explorer:
 
     def _unoriented(self) -> bool:
         """A ring whose port labelling is the adversary's (a network's labelling is ``ports``)."""
-        return self.network is None and bool(getattr(self.algorithm.topology, "port_labellings", False))
+        return self.network is None and self.algorithm.topology.port_labellings
 
     def system(self, setting: Setting):
         if setting not in self._systems:

@@ -235,11 +235,14 @@ class Algorithm:
 
     @classmethod
     def _validate(cls):
+        if not (isinstance(cls.topology, type) and issubclass(cls.topology, Topology)):
+            raise AlgorithmError(f"{cls.__name__}.topology is {cls.topology!r}: give a topology class, e.g. "
+                                 "`topology = BidirectionalRing` (models.topology.ring) or `topology = Network`")
         if cls.topology is Topology and cls.commands:
             raise AlgorithmError(f"{cls.__name__} sets no topology: add e.g. `topology = BidirectionalRing`")
         if cls.winner not in (None, LARGEST, SMALLEST):
             raise AlgorithmError(f"{cls.__name__}.winner must be LARGEST, SMALLEST or None")
-        if any(c.any_port for c in cls.commands) and not getattr(cls.topology, "numbered_ports", False):
+        if any(c.any_port for c in cls.commands) and not cls.topology.numbered_ports:
             raise AlgorithmError(f"{cls.__name__}: @spontaneous(any_port=True) is for algorithms on a network "
                                  "(topology = Network); on a ring name the port in the command")
         if cls.timing not in (ASYNCHRONOUS, SYNCHRONOUS):

@@ -129,7 +129,7 @@ def _message_types(algorithm: type[Algorithm], steps) -> MessageTypes:
 
 
 def on_network(algorithm) -> bool:
-    return bool(getattr(algorithm.topology, "numbered_ports", False))
+    return algorithm.topology.numbered_ports
 
 
 def process_degrees(algorithm, n: int) -> tuple:
@@ -502,8 +502,8 @@ def topology_tables(algorithm, topology, ids, trusted: TrustedReadings) -> dict[
     else:
         from ..systems.semantics import AsyncSystem
 
-        swapped = getattr(topology, "swapped", None)
-        system = AsyncSystem(algorithm, ids, swapped) if swapped is not None else AsyncSystem(algorithm, ids)
+        swapped = topology.swapped  # a labelling only where the adversary chooses one
+        system = AsyncSystem(algorithm, ids, swapped) if swapped else AsyncSystem(algorithm, ids)
         channel = list(range(len(topology.channels)))
         renumbered = list(range(len(system.instances)))
         count, channels = len(system.instances), len(topology.channels)

@@ -72,7 +72,7 @@ class DependenceTables:
     def _footprint(self, instance) -> Footprint:
         system = self.system
         # on a network a command reads its process's degree (and has that many ports)
-        degree = system.topology.degree(instance.process) if getattr(system.topology, "numbered_ports", False) \
+        degree = system.topology.degree(instance.process) if system.topology.numbered_ports \
             else None
         if instance.command is not None:
             return footprint(system.algorithm, instance.command, instance.port, system.n, self.trusted, degree)

@@ -25,7 +25,7 @@ class NetworkSystem(AsyncSystem):
     """An algorithm on one network with one arrangement of ids and one labelling of the ports."""
 
     def __init__(self, algorithm: type[Algorithm], ids, topology: Network, numbered: bool = False):
-        if not getattr(algorithm.topology, "numbered_ports", False):
+        if not algorithm.topology.numbered_ports:
             raise AlgorithmError(f"{algorithm.__name__} runs on a {algorithm.topology.kind}, not on a network")
         self.numbered = numbered
         super().__init__(algorithm, ids, topology=topology)

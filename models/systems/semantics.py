@@ -151,7 +151,7 @@ class AsyncSystem(SystemDefaults):
         if topology is None:
             topology = algorithm.topology(n) if swapped is None else algorithm.topology(n, swapped)
         self.topology = topology
-        self.swapped = getattr(topology, "swapped", ())
+        self.swapped = topology.swapped
         self.layout = Layout.of(algorithm, topology.ports)
         self._view = view_class(algorithm, self.layout)
         self.channel_count = len(topology.channels)

@@ -93,7 +93,7 @@ class SynchronizedSystem(SystemDefaults):
 
     def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
         local = rounds.local
-        if not getattr(local.topology, "numbered_ports", False):
+        if not local.topology.numbered_ports:
             # --graph would not help: the algorithm itself is written for a ring
             raise AlgorithmError(f"a synchronizer sends acknowledgments back along every link, so it runs algorithms "
                                  f"written for a general network (topology = Network, e.g. flooding); "

@@ -69,6 +69,9 @@ class Network(Topology):
     def degree(self, u: int) -> int:
         return len(self.neighbours[u])
 
+    def has_port(self, process: int, port) -> bool:
+        return port < self.degree(process)
+
     @property
     def edge_count(self) -> int:
         return len(self.edges)

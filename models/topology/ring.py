@@ -37,13 +37,20 @@ class Channel:
 
 
 class Topology:
-    """Processes 0..n-1, their ports, and the channels between them."""
+    """Processes 0..n-1, their ports, and the channels between them.
+
+    This class is the protocol every topology keeps (rings here, networks in network.py): the
+    checker reads these members, never ``getattr`` with a default, so a member's meaning and its
+    default for the topologies that do not override it are stated once, here.
+    """
 
     kind = "topology"
     ports: tuple[str, ...] = ()
     rotation_symmetric = False
     mirror_symmetric = False  # reading the ring the other way round gives the same topology
     port_labellings = False  # the adversary labels each process's ports: arrangements include every labelling
+    numbered_ports = False  # the algorithm sees Port values numbered 0..degree-1 (a network), not port names
+    swapped: tuple[bool, ...] = ()  # the port labelling of this instance, where the adversary labels ports
 
     def __init__(self, n: int):
         self.n = n
@@ -74,6 +81,29 @@ class Topology:
         """How traces name process v."""
         return f"p{v}"
 
+    def has_port(self, process: int, port) -> bool:
+        """Does ``process`` have ``port`` (on a network, only the ports below its degree)?"""
+        return True
+
+    def toward(self, process: int, clockwise: bool) -> str | None:
+        """The port of ``process`` that leads clockwise (or anticlockwise), where the ports are
+        not named by direction (the unoriented ring); None where they are, or on a network."""
+        return None
+
+    def ports_text(self) -> str | None:
+        """Where every port leads, in one line, where the ports are numbers (a network); else None."""
+        return None
+
+    @property
+    def edge_count(self) -> int:
+        """Undirected links: n on a ring (one link between the two processes of a ring of 2)."""
+        return self.n if self.n > 2 else self.n - 1
+
+    @property
+    def diameter(self) -> int:
+        """The most links a message needs to reach any process: n - 1 going one way round."""
+        return self.n - 1
+
 
 class BidirectionalRing(Topology):
     """Seed 001's ring: links CW and CCW at every process, one channel each way on every link."""
@@ -82,6 +112,10 @@ class BidirectionalRing(Topology):
     ports = (CW, CCW)
     rotation_symmetric = True
     mirror_symmetric = True
+
+    @property
+    def diameter(self) -> int:
+        return self.n // 2
 
     def _links(self):
         n = self.n

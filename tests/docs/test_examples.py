@@ -55,8 +55,8 @@ SOURCE_FILE = re.compile(r"^#\s*([\w./-]+\.py)\s*$")
 # (page, command) of the examples that take more than a few seconds
 SLOW = {
     ("docs/proofs.md", "check tests/mutants/cr_forwards_smaller.py --n 3 --prove"),  # about 5 s: z3, then the explorer
-    ("docs/proofs.md", "check lelann --n 3 --infer"),  # about 26 s: templates, z3, then the proof of the file
-    ("docs/proofs.md", "check peterson --n 3 --infer"),  # about 24 s: templates, z3, then the explorer
+    ("docs/proofs.md", "check lelann --n 3 --infer"),  # about 20 s: templates, z3 twice, then the proof of the file
+    ("docs/proofs.md", "check peterson --n 3 --infer"),  # about 5 s: templates, z3 twice, then the explorer
     ("docs/complexity.md", "check hs --n 8 --open-schedules --time-limit 5"),  # 5 s by definition, then the pasting
     ("docs/complexity.md", "check cr --n 8 --messages --time-limit 1 --sample 300 --jobs 1"),  # 1 s, then 300 runs
 }
@@ -287,20 +287,49 @@ def test_the_python_blocks_import_what_exists(page):
 
 PLACEHOLDER = re.compile(r"[\[\]|]|\bmy_|\bFILE\b|\bALGO\b")
 
+# listed commands that another test runs as they are listed (or with only the output file named, or
+# a shorter --timeout): run again here they would cost the slow tests half a minute each for
+# nothing new
+RUN_ELSEWHERE = {
+    ("docs/proofs.md", "check lcr --n 3 --infer"):
+        "tests/prove/test_infer.py::test_infer_writes_an_invariant_that_prove_then_proves",
+    ("docs/proofs.md", "check cr --n 3 --infer --infer-out found.py"):
+        "tests/prove/test_infer.py::test_infer_writes_an_invariant_that_prove_then_proves",
+    ("docs/proofs-all-n.md", "check lcr --all-n --termination"):
+        "tests/prove/test_termination.py::test_lcr_terminates_and_elects_for_every_ring_size",
+    ("docs/proofs-all-n.md", "check cr --all-n --termination"):
+        "tests/prove/test_termination.py::test_cr_terminates_and_elects_for_every_ring_size",
+    ("docs/proofs-all-n.md", "check tests/mutants/lcr_no_terminate.py --all-n --termination --timeout 2"):
+        "tests/prove/test_termination.py::test_the_mutant_without_announcement_fails_election_at_termination",
+}
+
 
 def listed_commands() -> list[tuple[str, int, str]]:
     """(page, line, command) of the ``check ...`` lines (no ``$``, no output) of the pages'
-    command lists, except synopses with placeholders such as ``[--json]`` or ``my_hs.py``."""
-    found = []
+    command lists, except synopses with placeholders such as ``[--json]`` or ``my_hs.py`` and
+    commands run elsewhere; a command listed more than once is run once."""
+    found, seen = [], set()
     for page in PAGES:
         for first, info, lines in fenced_blocks(_page_text(page)):
             if info.startswith(("python", "json")):
                 continue
             for offset, line in enumerate(lines):
                 command = line.split("#")[0].strip()
-                if line.startswith("check ") and not PLACEHOLDER.search(command):
+                if line.startswith("check ") and not PLACEHOLDER.search(command) \
+                        and (page, command) not in RUN_ELSEWHERE and command not in seen:
+                    seen.add(command)  # listed twice, run once
                     found.append((page, first + offset, command))
     return found
+
+
+def test_a_listed_command_run_elsewhere_is_listed_and_its_test_exists():
+    listed = {(page, line.split("#")[0].strip()) for page in PAGES for _, _, lines in fenced_blocks(_page_text(page))
+              for line in lines if line.startswith("check ")}
+    for (page, command), test in RUN_ELSEWHERE.items():
+        assert (page, command) in listed, f"{page} no longer lists `{command}`: drop it from RUN_ELSEWHERE"
+        path, name = test.split("::")
+        with open(os.path.join(ROOT, path)) as source:
+            assert f"def {name}(" in source.read(), f"{test} is gone: `{command}` would run nowhere"
 
 
 @pytest.mark.slow

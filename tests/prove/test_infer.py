@@ -1,12 +1,13 @@
 """``check ALGO --n N --infer`` (checker/prove/infer.py), through the CLI.
 
-  * on lcr and cr it finds an invariant, writes it, and the file is then proved by
+  * on lcr, cr, hs and franklin it finds an invariant, writes it, and the file is then proved by
     ``--prove --invariant FILE`` on its own;
   * on lelann it finds one with the order templates (FIFO order between tokens), which the
     file's own --prove proves, and on lelann's mutant it finds none;
-  * on a mutant that breaks at-most-one-leader it finds none, says which property in one
-    line and exits 1 (never 0), and the explorer says the violation is real; on peterson,
-    correct but beyond the templates, the explorer says the property holds at that n;
+  * on a mutant that breaks at-most-one-leader (leader-is-largest: franklin_smallest_wins) it
+    finds none, says which property in one line and exits 1 (never 0), and the explorer says
+    the violation is real; on peterson, correct but beyond the templates, the explorer says
+    the property holds at that n;
   * bad input is one line on stderr, exit 2.
 """
 from __future__ import annotations
@@ -18,8 +19,8 @@ from checker.cli import main
 from conftest import MUTANTS
 
 
-@pytest.mark.slow  # 6 to 10 s each: the fast loop has the refusals and the mutant below
-@pytest.mark.parametrize("algorithm", ["lcr", "cr"])
+@pytest.mark.slow  # 6 to 10 s each, franklin 20 s: the fast loop has the refusals and the mutants below
+@pytest.mark.parametrize("algorithm", ["lcr", "cr", "hs", "franklin"])
 def test_infer_writes_an_invariant_that_prove_then_proves(algorithm, tmp_path, capsys):
     out = tmp_path / f"{algorithm}_found.py"
     assert main([algorithm, "--n", "3", "--infer", "--infer-out", str(out)]) == 0
@@ -43,7 +44,19 @@ def test_a_mutant_breaking_safety_is_not_proved(tmp_path, capsys):
     assert not out.exists()
 
 
-@pytest.mark.slow  # about 30 s: 180 candidates left for z3 at n = 3, then the proof of the file
+def test_franklin_smallest_wins_is_not_proved(tmp_path, capsys):
+    """Franklin with its comparisons reversed elects the smallest id: among franklin's thousands
+    of candidates (held tokens, the largest process's colour) none gives it leader-is-largest."""
+    out = tmp_path / "mutant.py"
+    status = main([f"{MUTANTS}/franklin_smallest_wins.py", "--n", "3", "--infer", "--infer-out", str(out)])
+    assert status == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND") and "implies leader-is-largest" in lines[0]
+    assert lines[1].startswith("the explorer at n = 3 finds a real violation of leader-is-largest")
+    assert not out.exists()
+
+
+@pytest.mark.slow  # about 25 s: Houdini without, then with the order templates, and two proofs of the file
 def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
     """An initiator decides only after every other initiator's token has passed it: FIFO order
     between tokens in different channels, which the order templates say (issue 33)."""
@@ -67,7 +80,7 @@ def test_lelann_mutant_is_not_proved_by_the_order_templates(tmp_path, capsys):
     assert not out.exists()
 
 
-@pytest.mark.slow  # about 35 s: peterson has 500 candidates left for z3, then the explorer
+@pytest.mark.slow  # about 5 s: Houdini without, then with the order templates, then the explorer
 def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys):
     """peterson is correct, but its invariant relates a process's alias to the one its
     predecessor had a round earlier, which the templates do not say: the explorer finds no

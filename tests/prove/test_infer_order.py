@@ -48,12 +48,9 @@ def _lelann_order_candidates(n: int = 3):
     atom_list = infer.atoms(LeLann, topology.ports)
     namespace = infer.namespace_of(LeLann, message_types)
     states, _ = infer.reachable_states(LeLann, n)
-    atom_filter = infer.Filter(LeLann, atom_list, namespace)
-    _, kept_messages = atom_filter.run(states, infer.process_candidates(atom_list), infer.message_candidates(
-        message_types, atom_list), namespace)
-    fields = infer.id_fields(message_types, kept_messages)
+    fields = infer.id_fields(message_types, states)
     order = infer.order_candidates(LeLann, fields, atom_list, infer.left_initial_atom(LeLann, topology.ports))
-    kept = infer.filter_state_candidates(LeLann, states, order, namespace, atom_filter)
+    kept = infer.filter_state_candidates(LeLann, states, order, namespace)
     return fields, order, kept, namespace
 
 
@@ -99,6 +96,5 @@ def test_the_filter_drops_a_template_on_the_first_state_that_breaks_it():
     broken = ((1, 2, 3), initiated + ((Token(2),), (Token(2),), ()))
     _, order, _, namespace = _lelann_order_candidates()
     unique = [c for c in order if c.candidate.name == "token_id_unique"]
-    no_atoms = infer.Filter(LeLann, [], namespace)
-    assert infer.filter_state_candidates(LeLann, reachable, unique, namespace, no_atoms) == [unique[0].candidate]
-    assert infer.filter_state_candidates(LeLann, reachable + [broken], unique, namespace, no_atoms) == []
+    assert infer.filter_state_candidates(LeLann, reachable, unique, namespace) == [unique[0].candidate]
+    assert infer.filter_state_candidates(LeLann, reachable + [broken], unique, namespace) == []
