@@ -56,7 +56,7 @@ def test_franklin_smallest_wins_is_not_proved(tmp_path, capsys):
     assert not out.exists()
 
 
-@pytest.mark.slow  # about 25 s: Houdini without, then with the order templates, and two proofs of the file
+@pytest.mark.slow  # 25 to 50 s: Houdini without, then with the order templates, and two proofs of the file
 def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
     """An initiator decides only after every other initiator's token has passed it: FIFO order
     between tokens in different channels, which the order templates say (issue 33)."""
