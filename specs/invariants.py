@@ -14,7 +14,8 @@ A conjunct is a function of a ring state ``s``:
   * ``s.channels`` and ``s.inbox(p, port)``: FIFO channels, each with ``sender``,
     ``receiver``, ``port`` (where it arrives) and ``messages(Type)``, the messages of a type
     in it; ``ch.path_from(q)`` lists the processes a message that left q has passed to be in
-    ch, in order (every process but q when ch leads back into q);
+    ch, in order (every process but q when ch leads back into q), ``ch.channels_from(q)``
+    the channels it went through before ch;
   * ``s.with_id(x)``: the process whose id is x (ids are symbolic in a proof, so "the origin
     of message m" is ``s.with_id(m.id)``, not a position);
   * ``ForAll(domain, predicate)`` and ``Exists(domain, predicate)`` over a list of processes,
@@ -184,6 +185,13 @@ class Channel:
             passed.append(self.ring.processes[position])
             position = (position + step) % n
         return passed
+
+    def channels_from(self, origin) -> list["Channel"]:
+        """The channels, in order, that a message sent by ``origin`` went through before this
+        one: those into each process of ``path_from(origin)``, the same way round the ring.
+        A FIFO order between messages in different channels is said with them."""
+        into = {c.receiver.position: c for c in self.ring.channels if c.step == self.step}
+        return [into[p.position] for p in self.path_from(origin)]
 
     def __repr__(self) -> str:
         way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]

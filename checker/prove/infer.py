@@ -41,7 +41,7 @@ import z3
 
 import models
 import models.topology.ring
-from models import AlgorithmError, AsyncSystem, Decision, Id
+from models import NIL, AlgorithmError, AsyncSystem, Decision, Id
 from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
@@ -320,6 +320,169 @@ def beaten_candidates(algorithm, message_types) -> list[tuple[Candidate, str]]:
             source = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({t.__name__}), lambda m: {body}))"
             found.append((Candidate(f"{t.__name__.lower()}_{field_name}_not_{extreme}", doc, source), body))
     return found
+
+
+# -- templates over FIFO order and what a message leaves behind ------------------------------------
+#
+# Who decides when, on a ring of FIFO links, can rest on an order between messages: a process
+# sends its own message before it forwards another's, so a message that has passed it can
+# never overtake its own (LeLann: an initiator has seen every other initiator's token when its
+# own comes home). The process templates above cannot say that, nor the message templates,
+# which read one message at a time. These read whole states: the channels' contents and the
+# locals beyond atoms, so they are filtered with a key of what each reads (``reads``).
+
+
+def left_initial_atom(algorithm, ports) -> Atom | None:
+    """``left_initial``: some local differs from its initial value (a process has woken up).
+    None if a local's initial value is not one a condition can name. Only the order templates
+    read it (a message has passed only processes that woke; once a process decided, every
+    other one has woken), not the process templates, whose number is quadratic in the atoms."""
+    port_names = _port_names()
+    differs = []
+    for variable in algorithm.variables:
+        reads = ([f"{{p}}.{variable.name}[{port_names[port]}]" for port in ports] if variable.per_port
+                 else [f"{{p}}.{variable.name}"])
+        initial, value_type = variable.initial, variable.type
+        if value_type is bool:
+            differs += [f"Not({read})" if initial else read for read in reads]
+        elif isinstance(value_type, type) and issubclass(value_type, IntEnum) and isinstance(initial, value_type):
+            enum = "" if value_type is Decision else f"{value_type.__name__}."
+            differs += [f"{read} != {enum}{initial.name}" for read in reads]
+        elif value_type is Id and initial == NIL:
+            differs += [f"{read} != NIL" for read in reads]
+        elif value_type is int and isinstance(initial, int):
+            differs += [f"{read} != {initial}" for read in reads]
+        else:
+            return None
+    if not differs:
+        return None
+    return Atom("left_initial", "have left their initial state",
+                differs[0] if len(differs) == 1 else f"Or({', '.join(differs)})")
+
+
+@dataclass(frozen=True)
+class StateCandidate:
+    """A candidate that reads more of a state than the atoms of its processes: ``reads`` names
+    what its truth depends on besides the ids ("locals", "channels"), the key its filter
+    evaluates it once per."""
+
+    candidate: Candidate
+    reads: tuple[str, ...]
+
+
+def id_fields(message_types, states) -> list[tuple[type, str]]:
+    """(message type, int field) for every field that names a process (is one of the ids) in
+    every reachable state: the fields the order templates are about."""
+    fields = [(t, k + 1, field_name) for t in message_types
+              for k, (field_name, field_type) in enumerate(zip(t.fields, t.field_types)) if field_type is int]
+    naming = {(t, field_name) for t, _, field_name in fields}
+    for ids, state in states:
+        for contents in state[len(ids):]:
+            for m in contents:
+                for t, k, field_name in fields:
+                    if m[0] == t.__name__ and m[k] not in ids:
+                        naming.discard((t, field_name))
+    return [(t, field_name) for t, _, field_name in fields if (t, field_name) in naming]
+
+
+def order_candidates(algorithm, fields: list[tuple[type, str]], atom_list: list[Atom],
+                     woke: Atom | None) -> list[StateCandidate]:
+    """Templates over a message that carries a process's id (its *origin*) and what it has
+    passed, for every (message type, field) of ``fields``: FIFO order in its channel; no
+    message of a process it passed left behind it; no two with one id; a candidate (every
+    process, if the algorithm names none) has decided or has its message in flight; a process
+    it passed has woken (``woke``), and has recorded in an ``Id`` local at least (most) its
+    origin's id. With them, over processes: once a process has an atom, every other has woken,
+    and every recorded id is at least (most) its id."""
+    if not fields:
+        return []
+    found = []
+    id_locals = [v.name for v in algorithm.variables if v.type is Id and not v.per_port]
+    compared = [("at_least", ">=", "at least"), ("at_most", "<=", "at most")]
+    # who has a message in flight until it decides: a candidate (every process, if the algorithm
+    # names none). Only one such template a field: its existential is what z3 finds hardest,
+    # and one per atom made Peterson's queries time out one after another
+    competing = Atom("candidate", "is a candidate", "s.candidate({p})")
+    for t, field_name in fields:
+        what, kind, field = f"{t.__name__.lower()}_{field_name}", t.__name__, f"m.{field_name}"
+        origin = f"the process with its {field_name}"
+        every = f"ForAll(s.channels, lambda ch: ForAll(ch.messages({kind}), lambda m: "
+        passed = f"ForAll(s.with_id({field}), lambda o: ForAll(ch.path_from(o), lambda r: "
+        found.append(StateCandidate(Candidate(
+            f"{what}_none_behind_passed",
+            f"In a channel, no {kind} message is behind one that has passed {origin} (the order of a FIFO link).",
+            f"ForAll(s.channels, lambda ch: ForAll(ch.messages({kind}).in_order(), lambda ahead, behind: "
+            f"ForAll(s.with_id(ahead.{field_name}), lambda o: ForAll(ch.path_from(o), lambda r: "
+            f"r.id != behind.{field_name}))))"), ("channels",)))
+        found.append(StateCandidate(Candidate(
+            f"{what}_none_left_behind",
+            f"A {kind} message has left no {kind} message of a process it passed behind: none with that process's "
+            f"{field_name} is in a channel it went through since.",
+            f"{every}{passed}ForAll(ch.channels_from(r), lambda c: ForAll(c.messages({kind}), lambda a: "
+            f"a.{field_name} != r.id))))))"), ("channels",)))
+        found.append(StateCandidate(Candidate(
+            f"{what}_unique", f"No two {kind} messages in flight carry the same {field_name}.",
+            f"ForAll(s.channels, lambda ch: And(ForAll(ch.messages({kind}).in_order(), lambda a, b: "
+            f"a.{field_name} != b.{field_name}), ForAll([c for c in s.channels if c.index > ch.index], lambda c: "
+            f"ForAll(ch.messages({kind}), lambda a: ForAll(c.messages({kind}), lambda b: "
+            f"a.{field_name} != b.{field_name})))))"), ("channels",)))
+        in_flight = (f"Exists(s.channels, lambda ch: Exists(ch.messages({kind}), lambda m: "
+                     f"{field} == q.id))")
+        found.append(StateCandidate(Candidate(
+            f"{competing.name}_{what}_in_flight_or_decided",
+            f"A process that {competing.words} has decided, or has a {kind} message with its {field_name} in flight.",
+            f"ForAll(s.processes, lambda q: Implies({competing.of('q')}, Or(s.decided(q), {in_flight})))"),
+            ("locals", "channels")))
+        if woke is not None:
+            found.append(StateCandidate(Candidate(
+                f"{what}_passed_{woke.name}",
+                f"Every {kind} message in a channel has passed, since {origin}, only processes that {woke.words}.",
+                f"{every}{passed}{woke.of('r')}))))"), ("locals", "channels")))
+        for local in id_locals:
+            for name, relation, words in compared:
+                found.append(StateCandidate(Candidate(
+                    f"{what}_passed_{local}_{name}",
+                    f"Every process a {kind} message has passed since {origin} has {local}, once set, {words} "
+                    f"its {field_name}.",
+                    f"{every}{passed}Implies(r.{local} != NIL, r.{local} {relation} {field})))))"),
+                    ("locals", "channels")))
+    for a in atom_list:
+        if woke is not None:
+            found.append(StateCandidate(Candidate(
+                f"{a.name}_then_others_{woke.name}", f"Once a process {a.words}, all other processes {woke.words}.",
+                f"ForAll(s.processes, lambda p: Implies({a.of('p')}, ForAll(s.processes, lambda q: "
+                f"Implies(q.position != p.position, {woke.of('q')}))))"), ("locals",)))
+        for local in id_locals:
+            for name, relation, words in compared:
+                found.append(StateCandidate(Candidate(
+                    f"{a.name}_then_{local}_{name}_its_id",
+                    f"Once a process {a.words}, every process with {local} set has {local} {words} its id.",
+                    f"ForAll(s.processes, lambda q: Implies({a.of('q')}, ForAll(s.processes, lambda r: "
+                    f"Implies(r.{local} != NIL, r.{local} {relation} q.id))))"), ("locals",)))
+    return found
+
+
+def filter_state_candidates(algorithm, states, candidates: list[StateCandidate], namespace) -> list[Candidate]:
+    """The candidates true on every reachable state, each evaluated once per distinct key of
+    what it reads: the ids, and the processes' locals or the channels' contents."""
+    checks = {c.candidate.name: compiled(c.candidate.source, "s", namespace) for c in candidates}
+    groups: dict[tuple, set] = {}
+    for c in candidates:
+        groups.setdefault(c.reads, set()).add(c.candidate.name)
+    seen: dict[tuple, set] = {reads: set() for reads in groups}
+    for ids, state in states:
+        if not any(groups.values()):
+            break
+        n, ring = len(ids), None
+        for reads, alive in groups.items():
+            key = (ids, state[:n] if "locals" in reads else None, state[n:] if "channels" in reads else None)
+            if not alive or key in seen[reads]:
+                continue
+            seen[reads].add(key)
+            ring = ring or RingState.of_state(algorithm, ids, state)
+            groups[reads] = {name for name in alive if checks[name](ring)}
+    alive = set().union(*groups.values()) if groups else set()
+    return [c.candidate for c in candidates if c.candidate.name in alive]
 
 
 # -- reading candidates --------------------------------------------------------------------------
@@ -663,6 +826,23 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
     alive = weakening.initial(weakening.names)
     inductive, missing = weakening.inductive_core(alive)
+    if missing is not None:
+        # the order templates, for the fields that name a process on every reachable state, only
+        # when the others do not suffice: quantified over the channels' sequences, they make every
+        # query slower (franklin and hs-lecture took three times the CPU with them)
+        order = order_candidates(algorithm, id_fields(message_types, states), atom_list,
+                                 left_initial_atom(algorithm, topology.ports))
+        kept_order = filter_state_candidates(algorithm, states, order, namespace)
+        if kept_order:
+            result.candidates += len(order)
+            result.after_filter += len(kept_order)
+            survivors += kept_order
+            result.asked = len(survivors)
+            say(f"no inductive subset implies {missing}; again with {len(kept_order)} of the {len(order)} candidates "
+                "over message order")
+            weakening = Weakening(algorithm, n, survivors, namespace, timeout)
+            alive = weakening.initial(weakening.names)
+            inductive, missing = weakening.inductive_core(alive)
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
