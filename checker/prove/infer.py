@@ -763,14 +763,20 @@ class Weakening:
     def minimise(self, inductive: list[str]) -> list[str]:
         """Drop each conjunct (the longest first) without which an inductive subset of the rest
         still implies safety."""
-        kept = list(inductive)
-        for name in sorted(inductive, key=lambda x: -len(self.invariant.conjunct(x).doc)):
-            if name == "well_typed" or name not in kept:
-                continue
-            trial, missing = self.inductive_core([k for k in kept if k != name])
-            if missing is None:
-                kept = trial
-        return kept
+        return minimised(inductive, self.inductive_core, lambda name: self.invariant.conjunct(name).doc)
+
+
+def minimised(inductive: list[str], inductive_core, doc_of) -> list[str]:
+    """The greedy minimiser: each conjunct, the longest description first, is dropped when
+    ``inductive_core`` of the rest finds an inductive subset that still implies safety."""
+    kept = list(inductive)
+    for name in sorted(inductive, key=lambda x: -len(doc_of(x))):
+        if name == "well_typed" or name not in kept:
+            continue
+        trial, missing = inductive_core([k for k in kept if k != name])
+        if missing is None:
+            kept = trial
+    return kept
 
 
 # -- the whole inference ---------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from .infer import (
     atoms,
     beaten_candidates,
     extreme_id_candidates,
+    minimised,
     message_candidates,
     namespace_of,
     process_candidates,
@@ -234,14 +235,7 @@ class EveryLabelling:
     def minimise(self, inductive: list[str]) -> list[str]:
         """infer.py's minimiser: drop each conjunct (the longest first) without which an
         inductive subset of the rest, in every labelling, still implies safety."""
-        kept = list(inductive)
-        for name in sorted(inductive, key=lambda x: -len(self.invariant.conjunct(x).doc)):
-            if name == "well_typed" or name not in kept:
-                continue
-            trial, missing = self.inductive_core([k for k in kept if k != name])
-            if missing is None:
-                kept = trial
-        return kept
+        return minimised(inductive, self.inductive_core, lambda name: self.invariant.conjunct(name).doc)
 
     def refutation(self, alive: list[str], missing: str):
         """infer.py's refutation, on the labelling that refused the candidates."""
