@@ -146,3 +146,17 @@ def _run_and_send(sending, function, args, kwargs):
 
 
 from checker.prove.labellings import at_labelling  # noqa: E402,F401  (an unoriented ring with one labelling fixed)
+
+
+def source_lines_matching(pattern, packages=("checker", "specs", "models")) -> list[str]:
+    """"path:line: text" of every line of the packages' Python sources that ``pattern`` (a compiled
+    regular expression) finds: what a house rule that greps the sources reports."""
+    found = []
+    for package in packages:
+        for folder, _, files in os.walk(os.path.join(ROOT, package)):
+            for name in (f for f in files if f.endswith(".py")):
+                path = os.path.join(folder, name)
+                with open(path) as source:
+                    found += [f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}"
+                              for number, line in enumerate(source, 1) if pattern.search(line)]
+    return found

@@ -830,8 +830,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     say(f"{result.after_filter} candidates hold on every reachable state, {result.asked} of them say something "
         "the others do not there; weakening with z3")
     weakening = Weakening(algorithm, n, survivors, namespace, timeout)
-    alive = weakening.initial(weakening.names)
-    inductive, missing = weakening.inductive_core(alive)
+    inductive, missing = weakened(weakening)
     if missing is not None:
         # the order templates, for the fields that name a process on every reachable state, only
         # when the others do not suffice: quantified over the channels' sequences, they make every
@@ -847,20 +846,37 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
             say(f"no inductive subset implies {missing}; again with {len(kept_order)} of the {len(order)} candidates "
                 "over message order")
             weakening = Weakening(algorithm, n, survivors, namespace, timeout)
-            alive = weakening.initial(weakening.names)
-            inductive, missing = weakening.inductive_core(alive)
+            inductive, missing = weakened(weakening)
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
-        # a state and a step that changes a decision is not shown: the explorer's trace says more
-        failure, candidates = (weakening.refutation(inductive, missing) if missing not in ("well_typed", STABILITY)
-                               else (None, None))
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.asked} candidates given to z3 (of the "
             f"{result.after_filter} true on every reachable state) implies {missing} ({len(inductive)} left after "
             "weakening); no invariant written",
-            missing, failure, candidates)
+            missing, *shown_failure(weakening, inductive, missing))
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
+    return minimised_into(result, weakening, inductive, survivors, started)
+
+
+def weakened(weakening) -> tuple[list[str], str | None]:
+    """Houdini from every candidate of ``weakening`` (one ring's, or every labelling's): the
+    inductive core and the safety property it does not imply (None when it implies them all)."""
+    return weakening.inductive_core(weakening.initial(weakening.names))
+
+
+def shown_failure(weakening, inductive: list[str], missing: str) -> tuple:
+    """(the state z3 finds closest to a real execution where ``missing`` fails, the candidates
+    it breaks), or (None, None) for well_typed and stability: a step that changes a decision is
+    not shown, the explorer's trace says more."""
+    if missing in ("well_typed", STABILITY):
+        return None, None
+    return weakening.refutation(inductive, missing)
+
+
+def minimised_into(result: Inference, weakening, inductive: list[str], survivors: list[Candidate],
+                   started: float) -> Inference:
+    """``result`` with the conjuncts the minimiser keeps of ``inductive``, its queries and time."""
     kept = weakening.minimise(inductive)
     by_name = {c.name: c for c in survivors}
     result.conjuncts = [by_name[name] for name in kept if name != "well_typed"]

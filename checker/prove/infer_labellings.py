@@ -45,6 +45,9 @@ from .infer import (
     beaten_candidates,
     extreme_id_candidates,
     minimised,
+    minimised_into,
+    shown_failure,
+    weakened,
     message_candidates,
     namespace_of,
     process_candidates,
@@ -271,27 +274,19 @@ def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, pro
     result.after_filter = result.asked = len(survivors)  # every one that holds is given to z3
     say(f"{len(survivors)} candidates hold on every reachable state; weakening with z3 in {len(rings)} labellings")
     weakening = EveryLabelling(rings, n, survivors, namespace, timeout)
-    alive = weakening.initial(weakening.names)
-    inductive, missing = weakening.inductive_core(alive)
+    inductive, missing = weakened(weakening)
     result.inductive = len(inductive)
     if missing is not None:
         result.seconds = time.perf_counter() - started
-        failure, candidates = (weakening.refutation(inductive, missing) if missing not in ("well_typed", STABILITY)
-                               else (None, None))
         labelling = tag(swaps[weakening.failed_at or 0])
         error = InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.after_filter} candidates true on every "
             f"reachable state implies {missing} in labelling {labelling} ({len(inductive)} left after weakening); "
-            "no invariant written", missing, failure, candidates)
+            "no invariant written", missing, *shown_failure(weakening, inductive, missing))
         error.ring = rings[weakening.failed_at or 0]  # the labelled ring z3's state is on
         raise error
     say(f"{len(inductive)} candidates are inductive and imply safety in every labelling; minimising")
-    kept = weakening.minimise(inductive)
-    by_name = {c.name: c for c in survivors}
-    result.conjuncts = [by_name[name] for name in kept if name != "well_typed"]
-    result.queries = weakening.queries
-    result.seconds = time.perf_counter() - started
-    return result
+    return minimised_into(result, weakening, inductive, survivors, started)
 
 
 def labelled_invariant_source(inference: Inference, command: str) -> str:

@@ -4,12 +4,11 @@ protocol counts each kind's states as the explorer does; and the checker reads t
 members, never asks a system what it has (getattr/hasattr) or which class it is."""
 import importlib
 import inspect
-import os
 import pkgutil
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import source_lines_matching
 
 import models.systems
 from checker import load_algorithm
@@ -134,12 +133,5 @@ DISPATCH = re.compile(r"\b(?:getattr|hasattr)\((?:self\.)?(?:system|reference|en
 
 
 def test_no_system_is_dispatched_on_by_getattr_or_class():
-    found = []
-    for package in ("checker", "specs", "models"):
-        for folder, _, files in os.walk(os.path.join(ROOT, package)):
-            for name in (f for f in files if f.endswith(".py")):
-                path = os.path.join(folder, name)
-                with open(path) as source:
-                    found += [f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}"
-                              for number, line in enumerate(source, 1) if DISPATCH.search(line)]
+    found = source_lines_matching(DISPATCH)
     assert found == [], "read the System protocol's member instead (models/systems/interface.py):\n" + "\n".join(found)

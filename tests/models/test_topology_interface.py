@@ -1,11 +1,10 @@
 """The topology protocol (models/topology/ring.py's ``Topology``): every topology answers every
 member, rings and networks alike, and the checker reads the members, never probes a topology
 with getattr/hasattr for one it might lack."""
-import os
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import source_lines_matching
 
 from checker.cli import main
 from models.topology.network import Network
@@ -44,14 +43,7 @@ PROBE = re.compile(r"\b(?:getattr|hasattr)\([\w.]*topology\s*,")
 
 
 def test_no_topology_is_probed_for_a_member():
-    found = []
-    for package in ("checker", "specs", "models"):
-        for folder, _, files in os.walk(os.path.join(ROOT, package)):
-            for name in (f for f in files if f.endswith(".py")):
-                path = os.path.join(folder, name)
-                with open(path) as source:
-                    found += [f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}"
-                              for number, line in enumerate(source, 1) if PROBE.search(line)]
+    found = source_lines_matching(PROBE)
     assert found == [], "read the Topology protocol's member instead (models/topology/ring.py):\n" + "\n".join(found)
 
 
