@@ -160,3 +160,27 @@ def source_lines_matching(pattern, packages=("checker", "specs", "models")) -> l
                     found += [f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}"
                               for number, line in enumerate(source, 1) if pattern.search(line)]
     return found
+
+
+# RINGLEADER_CPU_LOG=FILE: each test's CPU seconds (its process and the children it waited for,
+# user and system) appended to FILE as "seconds nodeid". On the shared 2-core machine a test's
+# wall time says more about the other jobs than about the test (docs/testing.md), so the slow
+# suite's budget is cut by this ranking: `sort -rn FILE | head`.
+_CPU_LOG = os.environ.get("RINGLEADER_CPU_LOG")
+
+
+def _cpu_seconds() -> float:
+    import resource
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if not _CPU_LOG:
+        yield
+        return
+    before = _cpu_seconds()
+    yield
+    with open(_CPU_LOG, "a") as log:
+        log.write(f"{_cpu_seconds() - before:.1f} {item.nodeid}\n")

@@ -323,7 +323,7 @@ def check_plan(
     planning = plan_run(algorithm, n, ids, symmetry, graphs, id_values, numbered, progress)
     plan = planning.plan
     # an algorithm that cannot run fails here
-    system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
+    first_system = system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
     python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False, premature_timeouts)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason, (crashes, recoveries))
     started = time.perf_counter()
@@ -374,7 +374,10 @@ def check_plan(
         result.por = por and synchronizer.reduces and fifo
         result.bags = por and not fifo and synchronizer.reduces
     else:
-        result.por = por and (not explorations or any(e.reduced for e in explorations))
+        # a run stopped in its first arrangement says what that search would have done (explorer.py's rule)
+        reducible = first_system.supports_por and not algorithm.randomized and not any(
+            p.reads_state for p in properties)
+        result.por = por and (any(e.reduced for e in explorations) if explorations else reducible)
     result.chains = result.por and chains and synchronizer is None
     result.fingerprint = fingerprint
     result.randomized = algorithm.randomized

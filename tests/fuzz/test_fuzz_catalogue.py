@@ -48,7 +48,8 @@ def test_the_entry_gives_the_recorded_verdict_in_both_modes(entry, tmp_path_fact
     concrete mode must give the recorded verdict, and the default mode agree with it. An entry
     of a class not fixed yet expects the disagreement: the test fails, strictly, once it is gone."""
     comparison, record = _comparison(entry, tmp_path_factory)
-    assert comparison.concrete_verdict == record["expected"], record["commands"]["concrete"]
+    assert comparison.concrete_verdict == record["expected"], "\n".join(
+        [record["commands"]["concrete"]] + list(map(str, comparison.findings)))  # a hang or traceback says which
     if record.get("xfail"):
         assert comparison.findings, f"{record['xfail']}, but the modes agree now: remove the entry's xfail"
         pytest.xfail(record["xfail"])
