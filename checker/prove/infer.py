@@ -610,6 +610,23 @@ def _reads(name: str, kind: str) -> bool:
 # -- Houdini and minimising with z3 -------------------------------------------------------------
 
 
+def checked_steps(algorithm, transitions: dict) -> dict:
+    """The command instances Houdini and the minimiser check consecution on: process 0's only,
+    on a ring whose rotations are plain (no port labelling; specs.invariants.symmetry_for).
+
+    The fixed-n encoding's ids are any permutation of 1..n and its locals and channels any
+    values, so rotating the ring maps its states onto themselves and process k's steps onto
+    process 0's; every template reads positions only through ``path_from``, ``inbox``,
+    ``channels_from`` and comparisons of two positions, so a candidate is true of a state iff
+    it is of every rotation, and process 0's steps preserve it iff every process's do. Should a
+    candidate not be, nothing is proved wrongly: the written file is proved by ``--prove`` over
+    every process's steps (n times as many queries, which is what this saves the search)."""
+    topology = algorithm.topology
+    if getattr(topology, "port_labellings", False) or not getattr(topology, "rotation_symmetric", False):
+        return dict(transitions)
+    return {key: t for key, t in transitions.items() if key[0] == 0}
+
+
 class Weakening:
     """The candidates' obligations on one Prover (built once, for all of them)."""
 
@@ -623,6 +640,7 @@ class Weakening:
         self.queries = 0
         self._flags: dict = {}
         self._cores: dict = {}
+        self.steps = checked_steps(algorithm, self.prover.transitions)
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -726,7 +744,7 @@ class Weakening:
         """The candidates the stability of every step needs (the union of unsat cores, each
         step's assuming its guard), or None if some step changes a decision under all of ``alive``."""
         needed = set()
-        for key, transition in self.prover.transitions.items():
+        for key, transition in self.steps.items():
             core = cores.get((STABILITY, key))
             if core is None or not set(core) <= set(alive):
                 core = cores[(STABILITY, key)] = self.core(alive, self.prover.kept_decision(key), [transition.guard])
@@ -741,7 +759,7 @@ class Weakening:
         queue = sorted(wanted, key=alive.index)
         while queue:
             name = queue.pop(0)
-            for key, transition in self.prover.transitions.items():
+            for key, transition in self.steps.items():
                 goal = self.prover.goal(self.invariant.conjunct(name), key)
                 if goal.eq(self.before[name]):
                     continue
