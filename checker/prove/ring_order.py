@@ -330,7 +330,7 @@ class AfterStep(RingState):
         def sent_as(message_type, fields, before=None):
             """The step sends this message to x's port (among its sends before index ``before``)."""
             return [z3.And(x == node, *(a == b for a, b in zip(fields, values)))
-                    for k, (sent_type, sent_port, node, values) in enumerate(self.added[:before])
+                    for sent_type, sent_port, node, values in self.added[:before]
                     if (sent_type, sent_port) == (message_type, port)]
         first_sent = z3.Or(False, *sent_as(first, first_fields))
         kept = z3.And(self.before.order_term(first, then, port, x, first_fields, then_fields),

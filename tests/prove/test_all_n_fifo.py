@@ -4,7 +4,8 @@ Checked against the explorer: on LeLann's reachable states at n = 3, every step 
 takes is a step of the encoding from that state to exactly the state the explorer reaches
 (locals, pending sets and order), and a message that is not its channel's head cannot be
 received; the order pinned on a concrete state is the channel's, so swapping two tokens breaks
-the invariant that reads it.
+the invariant that reads it; two messages sent into one channel in one step join its tail in
+the order sent.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import z3
 
 from algorithms.lelann import LeLann, Token
 from checker.prove.ring_concrete import _structure, false_conjuncts, reachable_states, state_facts
-from checker.prove.ring_order import Node, RingState, finite_ring
+from checker.prove.ring_order import Node, RingState, finite_ring, message_types
 from checker.prove.ring_steps import transitions
 from specs.all_n import invariant_for
 
@@ -87,3 +88,56 @@ def test_the_order_is_read_only_by_a_fifo_invariant_in_the_exact_encoding():
         RingState(LeLann).ahead(x, Token(1), Token(2))
     with pytest.raises(ValueError, match="exact"):
         transitions(LeLann, RingState(LeLann, fifo=True), z3.Const("p", Node), exact=False)
+
+
+TWO_SENDS = '''
+from models import NEXT, NIL, Algorithm, Id, Local, Message, Not, UnidirectionalRing, receive, spontaneous
+
+class Token(Message):
+    id: int
+
+class TwoSends(Algorithm, name="two-sends"):
+    topology = UnidirectionalRing
+    sent = Local(bool, False)
+    leader = Local(Id, NIL)
+
+    def is_leader(p):
+        return p.leader == p.id
+
+    def decided(p):
+        return p.leader != NIL
+
+    @spontaneous(when=lambda p: Not(p.sent))
+    def send_two(p):
+        p.sent = True
+        p.send(NEXT, Token(p.id))
+        p.send(NEXT, Token(p.id + 100))
+
+    @receive(Token)
+    def drop(p, m, port):
+        pass
+'''
+
+
+def test_two_messages_sent_in_one_step_join_the_tail_in_the_order_sent(tmp_path):
+    """A step sending twice into one channel: both behind what was pending, the first sent ahead."""
+    from checker.cli.loader import load_algorithm
+
+    path = tmp_path / "two_sends.py"
+    path.write_text(TWO_SENDS)
+    algorithm = load_algorithm(str(path))
+    token = message_types(algorithm)[0]
+    pre, p = RingState(algorithm, fifo=True), z3.Const("p", Node)
+    step = next(t for t in transitions(algorithm, pre, p, exact=True) if t.name == "send_two")
+    (a, b), facts = finite_ring(2)
+    solver = z3.Solver()
+    # before: b's channel holds Token(7) alone; a (id 1) sends Token(1), Token(101) to b
+    solver.add(*facts, p == a, pre.id(a) == 1, pre.id(b) == 2, *step.hypotheses)
+    j, k = z3.Ints("j k")
+    solver.add(z3.ForAll([j], pre.pending_term(token, "PREV", b, (j,)) == (j == 7)),
+               z3.ForAll([j], z3.Not(pre.pending_term(token, "PREV", a, (j,)))),
+               z3.ForAll([j, k], z3.Not(pre.order_term(token, token, "PREV", b, (j,), (k,)))))
+    for first, then, expected in [(7, 1, True), (7, 101, True), (1, 101, True),
+                                  (1, 7, False), (101, 7, False), (101, 1, False), (7, 7, False)]:
+        claim = step.after.ahead(b, token(first), token(then))
+        assert solver.check(claim if not expected else z3.Not(claim)) == z3.unsat, (first, then, expected)
