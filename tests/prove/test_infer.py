@@ -55,7 +55,7 @@ def test_a_mutant_breaking_safety_is_not_proved(mutant, broken, tmp_path, capsys
     assert not out.exists()
 
 
-@pytest.mark.slow  # 31 s at a load average of 7 (12.5 s of CPU): Houdini without, then with the order templates
+@pytest.mark.slow  # 17 to 31 s at a load average of 2 to 7 (12.5 s of CPU): Houdini without, then with the order templates
 def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
     """An initiator decides only after every other initiator's token has passed it: FIFO order
     between tokens in different channels, which the order templates say (issue 33)."""
