@@ -141,3 +141,15 @@ def test_two_messages_sent_in_one_step_join_the_tail_in_the_order_sent(tmp_path)
                                   (1, 7, False), (101, 7, False), (101, 1, False), (7, 7, False)]:
         claim = step.after.ahead(b, token(first), token(then))
         assert solver.check(claim if not expected else z3.Not(claim)) == z3.unsat, (first, then, expected)
+
+
+@pytest.mark.slow  # about 3 s: the whole proof once more
+def test_without_the_head_rule_lelanns_proof_fails_where_order_matters(monkeypatch):
+    """The order is what the proof rests on: let a reception take any pending token, not only the
+    head, and an initiator's own token may overtake a larger initiator's."""
+    from checker.prove.all_n import FAILED, prove_all_n
+
+    monkeypatch.setattr(RingState, "nothing_ahead", lambda self, *args: z3.BoolVal(True))
+    proof = prove_all_n(LeLann)
+    assert proof.verdict == FAILED
+    assert ("become_leader", "leader_max") in {(o.step, o.goal) for o in proof.failed()}
