@@ -15,9 +15,9 @@ leader only if its own is the largest. Said of one state:
   every initiator once that token is home (``decided_seen_by_initiators``); each token is in
   flight once, until it is home.
 
-The set encoding of rings of every size (specs/all_n/) has no order between messages, which is
-why LeLann has no all-n proof (docs/proofs-all-n.md). With a fixed n the channels are z3
-sequences: ``check lelann --n 3 --prove`` proves it for every arrangement of three ids (at n = 4
+For rings of every size, specs/all_n/lelann.py says the same in universal statements, in an
+encoding that keeps each channel's order (``ring.ahead``; docs/proofs-all-n.md). With a fixed n
+the channels are z3 sequences: ``check lelann --n 3 --prove`` proves it for every arrangement of three ids (at n = 4
 z3 leaves some obligations undecided: docs/proofs.md).
 """
 from __future__ import annotations

@@ -73,6 +73,10 @@ class AllNProof(Outcome):
         return f"PROVED for every ring size: {', '.join(self.proves)}"
 
     def encoding(self) -> str:
+        if self.invariant.fifo:
+            return ("ring as btw order; ids injective into Int, one the largest; channels as their pending messages "
+                    "and the order between them (FIFO: a reception takes the head and removes it; no step sends a "
+                    "copy of a pending message, proved)")
         return ("ring as btw order; ids injective into Int, one the largest; channels over-approximated by sets of "
                 "pending messages (sound for safety)")
 
@@ -271,12 +275,15 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             f"(specs/all_n/); the built-in ones with one are {', '.join(algorithms_with_an_invariant())}")
     typing = declared_types(algorithm)
     if typing is not None:
-        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source)
+        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source, invariant.fifo)
+    # an invariant that reads a channel's order is proved in the exact encoding, where the
+    # pending set and the order are the channel's sequence (no_duplicate makes them so)
+    exact = exact or invariant.fifo
     started = time.perf_counter()
     # the steps are the commands' readings at READ_AT; z3 must be given what Python runs
     require_faithful_readings(algorithm, (READ_AT,), "--all-n")
     ms = max(1, int(timeout * 1000))
-    pre = RingState(algorithm)
+    pre = RingState(algorithm, fifo=invariant.fifo)
     p = z3.Const("p", Node)
     steps = transitions(algorithm, pre, p, exact=exact)
     axioms = ring_axioms() + ([smallest_axiom()] if exact else [])
@@ -290,7 +297,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
-    initial = InitialState(algorithm)
+    initial = InitialState(algorithm, fifo=invariant.fifo)
     for conjunct in invariant.conjuncts:
         record("initial", conjunct.__name__, axioms, conjunct(initial),
                lambda model: render_model(model, algorithm, initial))

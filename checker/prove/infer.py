@@ -610,6 +610,41 @@ def _reads(name: str, kind: str) -> bool:
 # -- Houdini and minimising with z3 -------------------------------------------------------------
 
 
+def checked_steps(algorithm, transitions: dict) -> dict:
+    """The command instances Houdini and the minimiser check consecution on: process 0's only,
+    on a ring whose rotations are plain (no port labelling; specs.invariants.symmetry_for).
+
+    The fixed-n encoding's ids are any permutation of 1..n and its locals and channels any
+    values, so rotating the ring maps its states onto themselves and process k's steps onto
+    process 0's; every template reads positions only through ``path_from``, ``inbox``,
+    ``channels_from`` and comparisons of two positions, so a candidate is true of a state iff
+    it is of every rotation, and process 0's steps preserve it iff every process's do. Should a
+    candidate not be, nothing is proved wrongly: the written file is proved by ``--prove`` over
+    every process's steps (n times as many queries, which is what this saves the search)."""
+    if not _rotations_are_plain(algorithm):
+        return dict(transitions)
+    return {key: t for key, t in transitions.items() if key[0] == 0}
+
+
+def _rotations_are_plain(algorithm) -> bool:
+    """Rotating the ring maps the algorithm's arrangements, states and steps onto themselves (no
+    port labelling is the adversary's): what ``checked_steps`` and ``one_per_rotation`` rest on."""
+    topology = algorithm.topology
+    return not getattr(topology, "port_labellings", False) and getattr(topology, "rotation_symmetric", False)
+
+
+def one_per_rotation(algorithm, states):
+    """The states of the arrangements whose smallest id is at position 0, on a ring whose
+    rotations are plain: every other arrangement's reachable states are their rotations, and a
+    template is true of a state iff of its rotations (``checked_steps``), so the order
+    templates' filter, which evaluates each of them state by state, need read no more. A
+    filter only ever drops candidates: reading fewer states can leave z3 more to judge, never
+    make a proof."""
+    if not _rotations_are_plain(algorithm):
+        return states
+    return [(ids, state) for ids, state in states if ids[0] == min(ids)]
+
+
 class Weakening:
     """The candidates' obligations on one Prover (built once, for all of them)."""
 
@@ -623,6 +658,7 @@ class Weakening:
         self.queries = 0
         self._flags: dict = {}
         self._cores: dict = {}
+        self.steps = checked_steps(algorithm, self.prover.transitions)
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -726,7 +762,7 @@ class Weakening:
         """The candidates the stability of every step needs (the union of unsat cores, each
         step's assuming its guard), or None if some step changes a decision under all of ``alive``."""
         needed = set()
-        for key, transition in self.prover.transitions.items():
+        for key, transition in self.steps.items():
             core = cores.get((STABILITY, key))
             if core is None or not set(core) <= set(alive):
                 core = cores[(STABILITY, key)] = self.core(alive, self.prover.kept_decision(key), [transition.guard])
@@ -741,7 +777,7 @@ class Weakening:
         queue = sorted(wanted, key=alive.index)
         while queue:
             name = queue.pop(0)
-            for key, transition in self.prover.transitions.items():
+            for key, transition in self.steps.items():
                 goal = self.prover.goal(self.invariant.conjunct(name), key)
                 if goal.eq(self.before[name]):
                     continue
@@ -837,7 +873,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         # query slower (franklin and hs-lecture took three times the CPU with them)
         order = order_candidates(algorithm, id_fields(message_types, states), atom_list,
                                  left_initial_atom(algorithm, topology.ports))
-        kept_order = filter_state_candidates(algorithm, states, order, namespace)
+        kept_order = filter_state_candidates(algorithm, one_per_rotation(algorithm, states), order, namespace)
         if kept_order:
             result.candidates += len(order)
             result.after_filter += len(kept_order)

@@ -42,20 +42,42 @@ def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     facts.append(z3.ForAll([x], owner(node_id(x)) == x))
     facts.append(largest == nodes[system.ids.index(max(system.ids))])
     facts.append(smallest == nodes[system.ids.index(min(system.ids))])
-    for a in range(n):
-        facts.append(node_id(nodes[a]) == system.ids[a])
-        for k, value in enumerate(state[a]):
-            facts.append(ring.locals[k](nodes[a]) == value)
+    facts += [node_id(nodes[a]) == system.ids[a] for a in range(n)]
+    return facts + state_facts(system, state, ring, nodes)
+
+
+def state_facts(system: AsyncSystem, state, ring: RingState, nodes) -> list:
+    """Facts saying that ``ring`` (a state of the vocabulary: before a step, or after one) holds
+    this concrete state's locals and channels on ``nodes``: each channel's contents as the pending
+    set of its receiver's port and, on a fifo state, their order."""
+    n = len(system.ids)
+    x = z3.Const("x", Node)
+    facts = [ring.local(nodes[a], k) == value for a in range(n) for k, value in enumerate(state[a])]
     for (message_type, port), relation in ring.channels.items():
         held = []
-        fields = [z3.Const(f"f{k}", relation.domain(k + 1)) for k in range(relation.arity() - 1)]
+        fields = tuple(z3.Const(f"f{k}", relation.domain(k + 1)) for k in range(relation.arity() - 1))
         for k, channel in enumerate(system.topology.channels):
             if channel.in_port != port:
                 continue
             for message in state[n + k]:
                 if type(message) is message_type:
                     held.append(z3.And(x == nodes[channel.receiver], *(f == v for f, v in zip(fields, message[1:]))))
-        facts.append(z3.ForAll([x, *fields], relation(x, *fields) == z3.Or(False, *held)))
+        facts.append(z3.ForAll([x, *fields], ring.pending_term(message_type, port, x, fields) == z3.Or(False, *held)))
+    for (first, then, port), relation in ring.orders.items():
+        cut = len(first.field_types)
+        fields = tuple(z3.Const(f"f{k}", relation.domain(k + 1)) for k in range(relation.arity() - 1))
+        ahead = []
+        for k, channel in enumerate(system.topology.channels):
+            if channel.in_port != port:
+                continue
+            contents = state[n + k]
+            for i, a in enumerate(contents):
+                for b in contents[i + 1:]:
+                    if type(a) is first and type(b) is then:
+                        ahead.append(z3.And(x == nodes[channel.receiver],
+                                            *(f == v for f, v in zip(fields, (*a[1:], *b[1:])))))
+        facts.append(z3.ForAll([x, *fields], ring.order_term(first, then, port, x, fields[:cut], fields[cut:])
+                               == z3.Or(False, *ahead)))
     return facts
 
 
@@ -88,7 +110,7 @@ def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
 
 def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[str]:
     """The conjuncts of ``invariant`` that this concrete state does not satisfy."""
-    ring = RingState(algorithm)
+    ring = RingState(algorithm, fifo=getattr(invariant, "fifo", False))
     facts = _structure(system, state, ring)
     conjuncts = invariant.conjuncts
     false = _false(facts, [c(ring) for c in conjuncts], lambda k: conjuncts[k].__name__)

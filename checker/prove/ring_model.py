@@ -64,7 +64,26 @@ def _show(model, message_type, fields, where, port, state) -> str:
 
 
 def _pending(model, state, names, transition) -> list[str]:
-    """Pending messages worth showing: those z3 lists, and any carrying a node's id (one-field types).
+    """Pending messages worth showing: those z3 lists, and any carrying a node's id (one-field types)."""
+    return [text for text, *_ in _pending_items(model, state, names, transition)]
+
+
+def _ahead(model, state, names, transition) -> list[str]:
+    """On a state that keeps its channels' order (fifo): which shown message is ahead of which."""
+    if not state.orders:
+        return []
+    items = _pending_items(model, state, names, transition)
+    found = []
+    for text, first, port, fields, x in items:
+        for other_text, then, other_port, other_fields, y in items:
+            same_channel = port == other_port and z3.is_true(model.eval(x == y, model_completion=True))
+            if same_channel and _value(model, state.order_term(first, then, port, x, tuple(fields), tuple(other_fields))):
+                found.append(f"{text.split(' at ')[0]} ahead of {other_text}")
+    return found
+
+
+def _pending_items(model, state, names, transition) -> list[tuple]:
+    """(text, message type, port, fields, node) of the pending messages worth showing.
 
     A relation's interpretation may also hold other tuples (its default value); they take
     no part in the counterexample unless listed, so they are left out.
@@ -83,7 +102,7 @@ def _pending(model, state, names, transition) -> list[str]:
                 continue
             seen.add(key)
             where = next((names[y] for y in names if y.eq(model.eval(x, model_completion=True))), str(x))
-            shown.append(_show(model, message_type, fields, where, port, state))
+            shown.append((_show(model, message_type, fields, where, port, state), message_type, port, fields, x))
     return shown
 
 
@@ -96,6 +115,9 @@ def render_model(model, algorithm, state, transition=None, p=None) -> str:
         lines.append(f"    {names[x]:<8} {_locals(model, state, x)}")
     pending = _pending(model, state, names, transition)
     lines.append(f"  pending     {'; '.join(pending) if pending else 'nothing'}")
+    ahead = _ahead(model, state, names, transition)
+    if ahead:
+        lines.append(f"  order       {'; '.join(ahead)}")
     if transition is not None:
         stepper = model.eval(p, model_completion=True)
         name = next((names[x] for x in nodes if x.eq(stepper)), str(stepper))

@@ -123,11 +123,21 @@ def is_next(a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
 
 
 class RingState:
-    """A state of the set system: locals and pending sets as z3 functions (the state before a step)."""
+    """A state of the set system: locals and pending sets as z3 functions (the state before a step).
 
-    def __init__(self, algorithm: type[Algorithm], suffix: str = ""):
+    With ``fifo`` (an invariant that reads the order of a channel, ``ring.ahead``), each channel
+    also has its order: for two message types T, U and an arrival port, a relation
+    ``ahead_T_U@port(node, T's fields, U's fields)``, "in the channel into node's port, that T
+    message is nearer the head than that U message". The proof that reads it is in the exact
+    encoding (a reception removes the message, ``no_duplicate`` proved for every send), where a
+    channel holds no two copies of a message: its pending set and this order are then exactly
+    its sequence (checker/prove/all_n.py).
+    """
+
+    def __init__(self, algorithm: type[Algorithm], suffix: str = "", fifo: bool = False):
         topology = algorithm.topology(3)
         self.algorithm = algorithm
+        self.fifo = fifo
         self.layout = Layout.of(algorithm, topology.ports)
         self.in_ports = topology.in_ports(0)
         self.out_ports = topology.out_ports(0)
@@ -142,6 +152,14 @@ class RingState:
                 sorts = [sort_of(t) for t in message_type.field_types]
                 self.channels[message_type, port] = z3.Function(
                     f"pending_{message_type.__name__}@{port}{suffix}", Node, *sorts, z3.BoolSort())
+        self.orders = {}  # (type ahead, type behind, arrival port) -> the order relation (fifo only)
+        if fifo:
+            types = message_types(algorithm)
+            for first, then in itertools.product(types, types):
+                for port in self.in_ports:
+                    sorts = [sort_of(t) for t in (*first.field_types, *then.field_types)]
+                    self.orders[first, then, port] = z3.Function(
+                        f"ahead_{first.__name__}_{then.__name__}@{port}{suffix}", Node, *sorts, z3.BoolSort())
 
     # -- the vocabulary invariants are written in ------------------------------------------
     def process(self, x: z3.ExprRef):
@@ -203,6 +221,28 @@ class RingState:
         held = self.pending_term(type(message), port, x, tuple(fields))
         return z3.Exists(wildcards, held) if wildcards else held
 
+    def ahead(self, x, first: Message, then: Message, port: str | None = None) -> z3.BoolRef:
+        """In the channel into x's ``port`` (the only in-port, if omitted), ``first`` and ``then``
+        are both pending and ``first`` is nearer the head: it is received before ``then``. Only
+        in an invariant declared ``fifo`` (specs/all_n: ``AllNInvariant(..., fifo=True)``)."""
+        if not self.fifo:
+            raise ValueError("ring.ahead reads the order of a channel: declare the invariant with fifo=True")
+        port = self._port(port)
+        fields = [as_term(value, value_type, f"{type(m).__name__} field")
+                  for m in (first, then) for value, value_type in zip(m[1:], type(m).field_types)]
+        cut = len(type(first).field_types)
+        return self.order_term(type(first), type(then), port, x, tuple(fields[:cut]), tuple(fields[cut:]))
+
+    def nothing_ahead(self, x, message_type, port, fields) -> z3.BoolRef:
+        """No message pending at x's ``port`` is ahead of this one: it is the channel's head."""
+        found = []
+        for other in message_types(self.algorithm):
+            others = tuple(z3.Const(f"ahead!{next(_counter)}", sort_of(t)) for t in other.field_types)
+            blocking = z3.And(self.pending_term(other, port, x, others),
+                              self.order_term(other, message_type, port, x, others, fields))
+            found.append(z3.ForAll(others, z3.Not(blocking)) if others else z3.Not(blocking))
+        return z3.And(*found)
+
     def forall(self, body) -> z3.BoolRef:
         """``ring.forall(lambda x, y: ...)``: the body for all nodes, one per parameter."""
         names = list(inspect.signature(body).parameters)
@@ -228,6 +268,9 @@ class RingState:
     def pending_term(self, message_type, port, x, fields) -> z3.BoolRef:
         return self.channels[message_type, port](x, *fields)
 
+    def order_term(self, first, then, port, x, first_fields, then_fields) -> z3.BoolRef:
+        return self.orders[first, then, port](x, *first_fields, *then_fields)
+
     def _port(self, port):
         if port is None:
             if len(self.in_ports) != 1:
@@ -246,6 +289,9 @@ class InitialState(RingState):
         return as_term(variable.initial, variable.type, self.layout.slot_name(k))
 
     def pending_term(self, message_type, port, x, fields):
+        return z3.BoolVal(False)
+
+    def order_term(self, first, then, port, x, first_fields, then_fields):
         return z3.BoolVal(False)
 
 
@@ -275,6 +321,26 @@ class AfterStep(RingState):
                 for sent_type, sent_port, node, values in self.added
                 if (sent_type, sent_port) == (message_type, port)]
         return z3.Or(held, *sent) if sent else held
+
+    def order_term(self, first, then, port, x, first_fields, then_fields):
+        """The order after the step, as the exact encoding has it (``fifo``): the messages sent
+        join the tail of their channel in the order sent, behind everything still pending there;
+        the received one leaves. Two messages keep their order if neither was sent by the step;
+        none of it holds of a message no longer pending."""
+        def sent_as(message_type, fields, before=None):
+            """The step sends this message to x's port (among its sends before index ``before``)."""
+            return [z3.And(x == node, *(a == b for a, b in zip(fields, values)))
+                    for sent_type, sent_port, node, values in self.added[:before]
+                    if (sent_type, sent_port) == (message_type, port)]
+        first_sent = z3.Or(False, *sent_as(first, first_fields))
+        kept = z3.And(self.before.order_term(first, then, port, x, first_fields, then_fields),
+                      z3.Not(first_sent), z3.Not(z3.Or(False, *sent_as(then, then_fields))))
+        joined = [z3.And(z3.And(x == node, *(a == b for a, b in zip(then_fields, values))),
+                         z3.Or(z3.Not(first_sent), *sent_as(first, first_fields, before=k)))
+                  for k, (sent_type, sent_port, node, values) in enumerate(self.added)
+                  if (sent_type, sent_port) == (then, port)]
+        return z3.And(self.pending_term(first, port, x, first_fields), self.pending_term(then, port, x, then_fields),
+                      z3.Or(kept, *joined))
 
 
 def message_types(algorithm: type[Algorithm]) -> list[type[Message]]:

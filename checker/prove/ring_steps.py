@@ -62,8 +62,11 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
     caller must then prove that no channel ever holds two copies of a message, which makes
     the set the channel's contents), and the unmatched reception of a message is guarded by
     "no command accepts it", as in the semantics. Without it (safety proofs) a reception may or
-    may not remove it and an unmatched reception may take any message: a coarser system.
+    may not remove it and an unmatched reception may take any message: a coarser system. On a
+    state that keeps its channels' order (``pre.fifo``, exact only), a reception takes the head.
     """
+    if pre.fifo and not exact:
+        raise ValueError("a channel's order (fifo) is read only in the exact encoding")
     if algorithm.knows_n:
         raise AllNUnsupported(
             f"{algorithm.name} reads the ring size p.n (it is non-uniform); the all-n encoding leaves n "
@@ -90,6 +93,8 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
         if received is not None:
             message_type, port, fields = received
             hypotheses.append(pre.pending_term(message_type, port, p, fields))
+            if pre.fifo:  # FIFO: only the channel's head is received
+                hypotheses.append(pre.nothing_ahead(p, message_type, port, fields))
             consumed = z3.BoolVal(True) if exact else z3.Bool(f"consumed_{len(found)}")
         terms = [guard, *new_locals, *(f for *_, fields in sends for f in fields)]
         found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed),

@@ -54,6 +54,34 @@ def _lelann_order_candidates(n: int = 3):
     return fields, order, kept, namespace
 
 
+def test_one_arrangement_per_rotation_keeps_the_same_order_templates():
+    """The order filter reads the arrangements with the smallest id first (a rotation of every
+    other's states): a third of the states at n = 3, and the same survivors."""
+    topology = LeLann.topology(3)
+    message_types = SymbolicRing(LeLann, 3).messages.types
+    namespace = infer.namespace_of(LeLann, message_types)
+    states, _ = infer.reachable_states(LeLann, 3)
+    order = infer.order_candidates(LeLann, infer.id_fields(message_types, states), infer.atoms(LeLann, topology.ports),
+                                   infer.left_initial_atom(LeLann, topology.ports))
+    fewer = infer.one_per_rotation(LeLann, states)
+    assert len(fewer) * 3 == len(states) and {ids[0] for ids, _ in fewer} == {1}
+    assert ({c.name for c in infer.filter_state_candidates(LeLann, fewer, order, namespace)}
+            == {c.name for c in infer.filter_state_candidates(LeLann, states, order, namespace)})
+
+
+def test_a_labelled_ring_keeps_every_arrangement_and_every_process_step():
+    """hs-unoriented's rotations are not plain (the adversary labels each process's ports):
+    neither the filter's states nor Houdini's steps are cut there."""
+    from checker.cli.loader import load_algorithm
+
+    unoriented = load_algorithm("hs-unoriented")
+    states = [((1, 2, 3), ()), ((2, 3, 1), ())]
+    assert infer.one_per_rotation(unoriented, states) == states
+    assert infer.checked_steps(unoriented, {(0, "a", None): 0, (1, "a", None): 1}) == {(0, "a", None): 0,
+                                                                                         (1, "a", None): 1}
+    assert infer.checked_steps(LeLann, {(0, "a", None): 0, (1, "a", None): 1}) == {(0, "a", None): 0}
+
+
 def test_order_templates_are_about_fields_that_name_a_process_and_hold_where_lelann_needs_them():
     fields, order, kept, _ = _lelann_order_candidates()
     assert fields == [(Token, "id")]
