@@ -7,7 +7,7 @@ import pytest
 
 from checker.cli import main
 from checker.cli.loader import load_algorithm
-from checker.prove.all_n import FAILED, PROVED, prove_all_n
+from checker.prove.all_n import FAILED, PROVED, UNKNOWN, prove_all_n
 from checker.prove import ring_concrete
 from checker.prove.ring_concrete import false_axioms, false_conjuncts, reachable_states
 from specs.all_n import invariant_for
@@ -97,7 +97,9 @@ FAST_DROPS = {("lcr", "no_bypass"), ("cr", "leader_max"), ("cr-all", "uninitiate
                                            for case in sorted(DROPPED)])
 def test_dropping_a_conjunct_fails_with_a_counterexample_to_induction(name, conjunct):
     algorithm = load_algorithm(name)
-    proof = prove_all_n(algorithm, invariant_for(algorithm).without(conjunct))
+    # the obligation it breaks alone: it failing is what says the conjunct is needed
+    # (test_a_dropped_conjunct_fails_the_same_obligation_among_all_of_them decides every one, once)
+    proof = prove_all_n(algorithm, invariant_for(algorithm).without(conjunct), only={DROPPED[name, conjunct]})
     assert proof.verdict == FAILED and proof.exit_status == 1
     failed = {(o.step, o.goal): o for o in proof.failed()}
     assert DROPPED[name, conjunct] in failed
@@ -105,6 +107,19 @@ def test_dropping_a_conjunct_fails_with_a_counterexample_to_induction(name, conj
     assert "not necessarily reachable" in text and "clockwise" in text
     if DROPPED[name, conjunct][0] != "invariant":
         assert f"runs {DROPPED[name, conjunct][0].split('@')[0]}" in text
+
+
+def test_a_dropped_conjunct_fails_the_same_obligation_among_all_of_them():
+    """``only`` decides the obligations named and no other, and a proof of some is never PROVED:
+    with every obligation decided, the one named fails too (cr without leader_max)."""
+    algorithm = load_algorithm("cr")
+    weakened = invariant_for(algorithm).without("leader_max")
+    named = DROPPED["cr", "leader_max"]
+    whole = prove_all_n(algorithm, weakened)
+    assert named in {(o.step, o.goal) for o in whole.failed()}
+    alone = prove_all_n(algorithm, weakened, only={named})
+    assert [(o.step, o.goal, o.status) for o in alone.obligations] == [(*named, FAILED)]
+    assert prove_all_n(algorithm, only={("initial", "leader_max")}).verdict == UNKNOWN
 
 
 def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
