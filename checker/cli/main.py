@@ -537,7 +537,7 @@ def _infer(args, algorithm, n: int, ids) -> int:
     if algorithm.has_timeouts:
         raise AlgorithmError(f"--infer does not read timeouts, which {algorithm.name} has")
     _asynchronous_ring_only(algorithm, "--infer and --prove")
-    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout)
+    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout, args.symmetry)
 
 
 def _prove(args, algorithm, n: int, ids) -> int:
@@ -549,7 +549,8 @@ def _prove(args, algorithm, n: int, ids) -> int:
         raise AlgorithmError("choose one of --prove and --check-invariant")
     if ids is not None:
         raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
-    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
+    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states,
+                     args.symmetry)
 
 
 def main(argv: list[str] | None = None) -> int:
