@@ -86,18 +86,33 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
     assert lines[-1].startswith("not reachable: the explorer visited all ")
 
 
-# hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py
-@pytest.mark.slow  # about 83 s (load 3.4 to 4.5): 30 s of inference, 52 s for --prove's 8 labellings
+# hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py. Its mirror symmetry
+# is proved, so the inference reads labelling 000 alone and the proof of the file derives 7 of the 8
+# labellings from 000's (checker/prove/labelling_symmetry.py); with --symmetry none it reads one
+# labelling per class and proves each labelling as a ring of its own (at n = 2: 00 and 01, 4 proofs)
+@pytest.mark.slow  # about 19 s of CPU (69 s wall at a load of 6): 52 s of it inference, then one proof
 def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
     out = tmp_path / "hsu_found.py"
     assert main(["hs-unoriented", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert (f"written to {out}" in printed and "hs-unoriented on a non-oriented ring, n = 3, every port labelling: "
-            "PROVED at-most-one-leader, leader-is-largest, stability (8 of 8 labellings" in printed)
+            "PROVED at-most-one-leader, leader-is-largest, stability (8 of 8 labellings, 1 proved as a ring of its "
+            "own, 7 derived from 000's proof by the mirror symmetry proved" in printed)
     text = out.read_text()
-    assert "check hs-unoriented --n 3 --infer" in text and "(000, 001: 2 of the 8," in text
+    assert "check hs-unoriented --n 3 --infer" in text and "reachable states of labelling 000 (a digit" in text
     # the file says no_bypass in the shipped invariant's words: a {from} has passed only smaller ids
     assert "def from_id_passed_smaller(s):" in text
+    assert "_left" not in text and "_right" not in text  # no atom of one port's slot was a candidate
+
+
+@pytest.mark.slow  # about 8 s: two labellings read, four proved
+def test_infer_on_hs_unoriented_without_the_symmetry_reads_a_labelling_per_class(tmp_path, capsys):
+    out = tmp_path / "hsu_found.py"
+    assert main(["hs-unoriented", "--n", "2", "--infer", "--infer-out", str(out), "--symmetry", "none"]) == 0
+    printed = capsys.readouterr().out
+    assert ("every port labelling: PROVED at-most-one-leader, leader-is-largest, stability (4 of 4 labellings, each "
+            "proved as a ring of its own;") in printed
+    assert "(00, 01: 2 of the 4," in out.read_text()
 
 
 @pytest.mark.slow  # about 15 s (load 2): the inference fails, and the explorer finds the real violation

@@ -401,3 +401,18 @@ def test_without_decided_on_leader_a_step_changes_a_decision_in_an_unreachable_s
     text = cti.to_text()
     assert "changes a decision" in text and "changed its decision from not leader" in text
     assert cti.reachability.status == UNREACHABLE
+
+
+def test_vacuity_runs_are_states_where_the_semantics_takes_the_instance():
+    """faithfulness.runs_of (seeded random runs, then breadth first on interned states): each
+    instance's state is one where the reference semantics takes it; at n = 3, hs-unoriented's
+    {no} is never forwarded (a {no} goes one hop back), which only a complete search may say."""
+    from checker.prove.faithfulness import runs_of
+
+    algorithm = at_labelling(HirschbergSinclairUnoriented, (False, True, False))
+    instances = [(x.process, x.command.name, x.port) for x in AsyncSystem(algorithm, (1, 2, 3)).instances if x.command]
+    runs, complete = runs_of(algorithm, 3, instances)
+    for key, (ids, state) in runs.items():
+        assert key in {(s.process, s.command, s.port) for s in AsyncSystem(algorithm, ids).steps(state)}, key
+    assert complete and {key for key in instances if key not in runs} == {
+        (i, "forward_no", port) for i in range(3) for port in ("LEFT", "RIGHT")}
