@@ -154,7 +154,15 @@ def derived(prover: Prover, labelled, swapped) -> Derived | None:
     where a statement does not read alike (then the labelling is proved as a ring of its own).
     The caller has established the mirror symmetry (``mirror_symmetry``)."""
     started = time.perf_counter()
+    n = prover.n
+    if _links(labelled.topology(n)) != _links(prover.algorithm.topology(n)):  # sigma keeps every channel's contents
+        return None
     if differences(prover, labelled, swapped):
         return None
     statements = len(prover.invariant.conjuncts) + len(prover.safety)
     return Derived(tuple(swapped), tag((False,) * len(swapped)), statements, time.perf_counter() - started)
+
+
+def _links(topology) -> list[tuple[int, int]]:
+    """(sender, receiver) of each channel, in the ring's order: the same in every labelling."""
+    return [(c.sender, c.receiver) for c in topology.channels]

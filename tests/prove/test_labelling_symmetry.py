@@ -103,3 +103,36 @@ def test_derived_and_proved_from_scratch_agree_on_the_mutants(capsys, mutant, st
         derived = [r["labelling"] for r in report["labellings"] if "derived_from" in r]
         assert derived == ([] if symmetry == "none" or status else ["01", "10", "11"])
     assert verdicts[0] == verdicts[1]
+
+
+def test_sigma_maps_a_labellings_state_graph_onto_the_unswapped_ones():
+    """What the derivation rests on, checked on the explorer's states (one arrangement, n = 3,
+    labelling 011): the image of every reachable state, its PerPort slots swapped at the processes
+    whose labels are, is a reachable state of labelling 000, each step's target the image's step's."""
+    from collections import deque
+
+    from models import AsyncSystem
+
+    swapped = (False, True, True)
+    labelled, unswapped = (AsyncSystem(at_labelling(HirschbergSinclairUnoriented, s), (2, 3, 1))
+                           for s in (swapped, (False,) * 3))
+    slots = labelled.layout.slots
+    where = {(name, port): k for k, (name, port, _) in enumerate(slots)}
+    other = {"LEFT": "RIGHT", "RIGHT": "LEFT"}
+
+    def image(state):
+        rows = [tuple(row[k if port is None else where[(name, other[port])]] for k, (name, port, _) in enumerate(slots))
+                if swapped[i] else row for i, row in enumerate(state[:3])]
+        return tuple(rows) + state[3:]
+
+    seen, queue = {labelled.initial_state}, deque([labelled.initial_state])
+    assert image(labelled.initial_state) == unswapped.initial_state
+    while queue:
+        state = queue.popleft()
+        targets = {image(step.target) for step in labelled.steps(state)}
+        assert targets == {step.target for step in unswapped.steps(image(state))}
+        for step in labelled.steps(state):
+            if step.target not in seen:
+                seen.add(step.target)
+                queue.append(step.target)
+    assert len(seen) > 1000
