@@ -2,7 +2,14 @@
 unoriented ring): one invariant for every labelling.
 
 ``--prove`` proves such a ring one labelling at a time, each fixed as a ring of its own
-(checker/prove/labellings.py), so inference does the same with checker/prove/infer.py's stages:
+(checker/prove/labellings.py), or derives a labelling's proof from the unswapped one's where the
+algorithm's mirror symmetry is proved and the invariant reads alike
+(checker/prove/labelling_symmetry.py). Where that symmetry is proved (``read_labellings``), every
+labelled ring is the unswapped one with some processes' PerPort slots swapped, states and steps
+alike, so the inference reads the unswapped labelling alone and leaves out the atoms of one
+port's slot (``ok_left``), the only ones the swap changes. Otherwise (or with ``--symmetry
+none``) it reads one labelling of each class below; in both cases, with checker/prove/infer.py's
+stages:
   * candidates -- the same templates over the algorithm's locals (its PerPort ones per port
     name: which neighbour LEFT leads to is the labelling's, the local is the process's own) and
     messages; they read the labelling only through ``path_from``, which follows it;
@@ -16,7 +23,7 @@ unoriented ring): one invariant for every labelling.
     counterexample refutes), and the cores are closed under every one's consecution
     obligations, so what is left is inductive, and implies safety and stability, in each;
   * minimising -- as in infer.py, an inductive core of the rest in every labelling read.
-The file is then proved from scratch by ``--prove``, every labelling (checker/cli/proofs.py).
+The file is then proved by ``--prove``'s machinery in every labelling (checker/cli/proofs.py).
 """
 from __future__ import annotations
 
