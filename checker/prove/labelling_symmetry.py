@@ -106,6 +106,8 @@ def _alike_parts(a, b, known) -> bool:
         return z3.is_var(a) and z3.is_var(b) and z3.get_var_index(a) == z3.get_var_index(b) and a.sort().eq(b.sort())
     if not (z3.is_app(a) and z3.is_app(b)) or not a.decl().eq(b.decl()) or a.num_args() != b.num_args():
         return False
+    if a.num_args() == 0:  # a constant or a value (a numeral's value is its declaration's parameter): itself only
+        return False
     return all(alike(x, y, known) for x, y in zip(a.children(), b.children()))
 
 

@@ -68,6 +68,7 @@ def test_terms_alike_up_to_the_names_of_bound_variables_only():
     assert not alike(z3.ForAll([k], k + x > 0), z3.ForAll([j], j + y > 0))
     assert not alike(z3.ForAll([k], k + x > 0), z3.Exists([j], j + x > 0))
     assert not alike(x < y, y > x)  # equal, but not the same term: z3 is asked then (differences)
+    assert not alike(x + 1, x + 2) and not alike(z3.BoolVal(True), z3.BoolVal(False)) and not alike(x, y)
 
 
 def test_a_labelling_that_does_not_read_alike_is_proved_as_a_ring_of_its_own(capsys, monkeypatch):
