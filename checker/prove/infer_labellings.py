@@ -36,6 +36,7 @@ from collections import deque
 import z3
 
 from models import AsyncSystem
+from models.systems.interned import InternedSystem
 from models.reading.symbolic_ring import SymbolicRing
 from specs.invariants import RingState
 
@@ -79,16 +80,18 @@ def reachable_states_every_labelling(rings, n: int, most: int | None = None):
             if len(found) >= share:  # arrangements left unseen
                 complete = False
                 break
-            system = AsyncSystem(ring, order)
+            # on interned states (models/systems/interned.py: local steps computed once), the
+            # successors in the reference's order: the same states, in the same order
+            system = InternedSystem(AsyncSystem(ring, order))
             seen = {system.initial_state}
             queue = deque(seen)
             while queue and len(found) < share:
                 state = queue.popleft()
-                found.append((order, state))
-                for step in system.steps(state):
-                    if step.target not in seen:
-                        seen.add(step.target)
-                        queue.append(step.target)
+                found.append((order, system.decode(state)))
+                for target, *_ in system.successor_list(state):
+                    if target not in seen:
+                        seen.add(target)
+                        queue.append(target)
             if queue:  # stopped inside this arrangement
                 complete = False
         per_ring.append(found)
