@@ -83,6 +83,7 @@ def test_a_labelling_that_does_not_read_alike_is_proved_as_a_ring_of_its_own(cap
     assert by_tag["01"]["verdict"] == "proved" and by_tag["01"]["obligations"]
 
 
+@pytest.mark.slow  # about 6 s: four proofs (the fast loop has the symmetry refused, above)
 def test_a_variant_whose_symmetry_fails_has_every_labelling_proved(capsys):
     """hs_unoriented_left_ok breaks election only: its safety is proved, in each labelling."""
     assert main([f"{VARIANTS}/hs_unoriented_left_ok.py", "--n", "2", "--prove"]) == 0
