@@ -91,7 +91,7 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
 # is proved, so the inference reads labelling 000 alone and the proof of the file derives 7 of the 8
 # labellings from 000's (checker/prove/labelling_symmetry.py); with --symmetry none it reads one
 # labelling per class and proves each labelling as a ring of its own
-@pytest.mark.slow  # about 18 s of CPU (72 s wall at a load of 7 to 8): inference on 000, then one proof
+@pytest.mark.slow  # about 23 s (25 s wall, 23 s of CPU, load 3): inference on 000, then one proof
 def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
     out = tmp_path / "hsu_found.py"
     assert main(["hs-unoriented", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
@@ -117,7 +117,7 @@ def test_the_inference_reads_the_unswapped_labelling_alone_only_where_the_symmet
     assert read_labellings(left_ok, 3) == (classes(3), False)
 
 
-@pytest.mark.slow  # about 8 s of CPU: the inference on 000 fails, and the explorer finds the real violation
+@pytest.mark.slow  # about 6 s (load 2.7): the inference on 000 fails, and the explorer finds the real violation
 def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
     lines = capsys.readouterr().out.splitlines()
@@ -127,7 +127,7 @@ def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert len(lines) == 2
 
 
-@pytest.mark.slow  # about 13 s of CPU (26 s wall at a load of 8): inference on 000, then one proof
+@pytest.mark.slow  # about 13 s (load 2.6): inference on 000, then one proof
 def test_infer_keeps_the_safety_of_hs_unoriented_mutant_breaking_termination(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_responses_turn_back.py", "--n", "3", "--infer"]) == 0
     out = capsys.readouterr().out
