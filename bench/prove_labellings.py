@@ -4,8 +4,10 @@
     python bench/prove_labellings.py tests/mutants/hs_unoriented_comparisons_flipped.py --n 3 --first 1
 
 ``check ALGO --n N --prove`` proves every port labelling of an unoriented ring, one at a time
-(checker/prove/labellings.py) and stops at the first that fails; this script times each one
-and goes on through them all (``--first K``: only the first K).
+(checker/prove/labellings.py), or derives one's proof from the unswapped labelling's where a
+symmetry is proved (checker/prove/labelling_symmetry.py), and stops at the first that fails;
+this script proves each one as a ring of its own (as ``--symmetry none`` does), times it and goes
+on through them all (``--first K``: only the first K).
 
 Prints one line per labelling (``swapped``, one digit per process, 1 where its ports are
 swapped: its RIGHT leads anticlockwise), its verdict, obligations and the report's time, and a

@@ -17,11 +17,15 @@ and locals, so the same text holds for every labelling of the ports.
 
 What a proof covers. The symbolic ring of a proof reads one labelling of the ports, the
 adversary's choice among 2^n, so ``check hs-unoriented --n N --prove`` proves this invariant
-inductive once per labelling, each fixed as a ring of its own and given to the unchanged prover
-(checker/prove/labellings.py; ``python bench/prove_labellings.py hs-unoriented --n N`` times each):
-every one of the 2^n labellings at n = 3, 4 and 5 (docs/proofs.md has the times), every
-arrangement of the ids at once within each; the tests prove those of n = 2 in the fast loop and
-one labelling of n = 3 with the slow tests. ``check hs-unoriented --n 3 --infer`` finds these four
+inductive in the unswapped labelling, fixed as a ring of its own and given to the unchanged
+prover (checker/prove/labellings.py), and derives the other labellings' proofs from it: the
+algorithm's mirror symmetry is proved at n, and every conjunct reads alike on a labelling's state
+and on its image with the swapped processes' ok slots exchanged
+(checker/prove/labelling_symmetry.py). ``--symmetry none`` proves each labelling as a ring of
+its own (``python bench/prove_labellings.py hs-unoriented --n N`` times each): every one of the
+2^n at n = 3, 4 and 5 (docs/proofs.md has the times), every arrangement of the ids at once
+within each; the tests prove those of n = 2 both ways in the fast loop and one labelling of n = 3
+with the slow tests. ``check hs-unoriented --n 3 --infer`` finds these four
 conjuncts again from templates (docs/proofs.md). ``check hs-unoriented --n N --check-invariant``
 evaluates it on every reachable state of every labelled arrangement.
 At-most-one-leader, leader-is-largest and stability follow from it; termination, election

@@ -119,7 +119,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--symmetry", choices=("reflection", "rotation", "none"), default="reflection",
                         help="quotient the arrangements by rotation and, for algorithms that declare "
                              "mirror_symmetric once it is proved at load, reflection (on a non-oriented ring: "
-                             "every port labelling alike) (default); 'rotation' only; 'none' checks all n!")
+                             "every port labelling alike) (default); 'rotation' only; 'none' checks all n!; with "
+                             "--prove or --infer on a non-oriented ring, other than 'reflection': every port "
+                             "labelling proved as a ring of its own, none derived by the mirror symmetry")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
@@ -537,7 +539,7 @@ def _infer(args, algorithm, n: int, ids) -> int:
     if algorithm.has_timeouts:
         raise AlgorithmError(f"--infer does not read timeouts, which {algorithm.name} has")
     _asynchronous_ring_only(algorithm, "--infer and --prove")
-    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout)
+    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout, args.symmetry)
 
 
 def _prove(args, algorithm, n: int, ids) -> int:
@@ -549,7 +551,8 @@ def _prove(args, algorithm, n: int, ids) -> int:
         raise AlgorithmError("choose one of --prove and --check-invariant")
     if ids is not None:
         raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
-    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states)
+    return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states,
+                     args.symmetry)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,6 +36,7 @@ from ..prove.fixed_n import (
     Proof,
     prove,
 )
+from ..prove.labelling_symmetry import Derived
 from ..prove.theorems import THEOREMS
 from .loader import load_algorithm, load_class
 
@@ -54,15 +55,16 @@ def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
 
 
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
-              progress: bool | None, max_states: int | None = None) -> int:
-    """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample."""
+              progress: bool | None, max_states: int | None = None, symmetry: str = "reflection") -> int:
+    """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample;
+    ``symmetry`` other than "reflection" proves every port labelling as a ring of its own."""
     from ..prove.cti import counterexample
 
     if timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     invariant = choose_invariant(algorithm, invariant_path)
     if algorithm.topology.port_labellings:
-        return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states)
+        return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states, symmetry)
     meter = _meter(progress)
     try:
         proof = prove(algorithm, n, invariant, timeout=timeout, progress=meter)
@@ -83,26 +85,32 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
 
 
 def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json: bool, progress: bool | None,
-                           max_states: int | None) -> int:
+                           max_states: int | None, symmetry: str) -> int:
     """``--prove`` on a ring whose port labelling is the adversary's: each of the 2^n labellings
-    proved as a ring of its own (checker/prove/labellings.py), up to the first that fails."""
+    proved as a ring of its own (checker/prove/labellings.py), or derived from the unswapped
+    one's proof by a proved symmetry (checker/prove/labelling_symmetry.py), up to the first that fails."""
     from ..prove.cti import counterexample
     from ..prove.labellings import tag
 
-    proofs, verdict, shown = _labelling_proofs(algorithm, n, invariant, timeout, progress)
+    proofs, verdict, shown, how = _labelling_proofs(algorithm, n, invariant, timeout, progress, symmetry)
     cti = counterexample(shown, max_states or 200_000) if shown.failure else None
     if as_json:
         print(json.dumps({"schema": 1, "mode": "prove", "algorithm": algorithm.name, "n": n, "verdict": verdict,
                           "proves": shown.properties, "not_proved": shown.not_covered,
-                          "labellings": [dict(proof_json(proof), labelling=tag(swapped)) for swapped, proof in proofs],
+                          "labellings": [proof.to_json() if isinstance(proof, Derived) else
+                                         dict(proof_json(proof), labelling=tag(swapped)) for swapped, proof in proofs],
                           "counterexample": cti.to_json() if cti else None}, indent=2))
         return EXIT[verdict]
     headline = {PROVED: f"PROVED {', '.join(shown.properties)}", FAILED: "NOT PROVED (an obligation failed)",
                 UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[verdict]
     lines = [f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}, every port labelling: {headline}",
-             f"  labellings    {len(proofs)} of {2 ** n}, each proved as a ring of its own (a digit per process, 1 where "
+             f"  labellings    {len(proofs)} of {2 ** n}, {how} (a digit per process, 1 where "
              "its RIGHT leads anticlockwise)" + ("; stopped at the first that failed" if verdict == FAILED else "")]
     for swapped, proof in proofs:
+        if isinstance(proof, Derived):
+            lines.append(f"    {tag(swapped)}  {proof.verdict:8} derived from {proof.source}'s proof: its "
+                         f"{proof.statements} conjuncts and safety properties read alike  {proof.seconds:.2f} s")
+            continue
         counts = ", ".join(f"{sum(o.status == s for o in proof.obligations)} {s}" for s in (PROVED, FAILED, UNKNOWN)
                            if any(o.status == s for o in proof.obligations))
         lines.append(f"    {tag(swapped)}  {proof.verdict:8} {len(proof.obligations)} obligations ({counts})  "
@@ -117,17 +125,31 @@ def _prove_every_labelling(algorithm, n: int, invariant, timeout: float, as_json
     return EXIT[verdict]
 
 
-def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bool | None):
-    """Each of the 2^n labellings proved as a ring of its own, up to the first that fails:
-    ([(labelling, Proof)], the verdict over all of them, the proof to show: the one that failed or
-    was undecided, else the first)."""
-    from ..prove.labellings import at_labelling, labellings
+def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bool | None,
+                      symmetry: str = "reflection"):
+    """Each of the 2^n labellings proved, up to the first that fails: as a ring of its own, or,
+    once the unswapped labelling is proved, derived from its proof where the algorithm's mirror
+    symmetry is proved and the invariant reads alike (checker/prove/labelling_symmetry.py; not
+    with ``symmetry`` "rotation" or "none"). ([(labelling, Proof or Derived)], the verdict over
+    all of them, the proof to show: the one that failed or was undecided, else the first, and
+    one line saying how the labellings were proved)."""
+    from ..prove.labelling_symmetry import derived, mirror_symmetry
+    from ..prove.labellings import at_labelling, labellings, tag
 
-    proofs = []
+    symmetric, why_not = mirror_symmetry(algorithm, n) if symmetry == "reflection" else (False, "")
+    proofs, derived_count = [], 0
     for swapped in labellings(n):
+        labelled = at_labelling(algorithm, swapped)
+        first = proofs[0][1] if proofs else None
+        if symmetric and first is not None and first.verdict == PROVED:
+            derivation = derived(first.prover, labelled, swapped)
+            if derivation is not None:
+                proofs.append((swapped, derivation))
+                derived_count += 1
+                continue
         meter = _meter(progress)
         try:
-            proof = prove(at_labelling(algorithm, swapped), n, invariant, timeout=timeout, progress=meter)
+            proof = prove(labelled, n, invariant, timeout=timeout, progress=meter)
         finally:
             if meter is not None:
                 meter.close()
@@ -136,16 +158,24 @@ def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bo
             break
     verdicts = {proof.verdict for _, proof in proofs}
     verdict = FAILED if FAILED in verdicts else UNKNOWN if UNKNOWN in verdicts else PROVED
-    return proofs, verdict, next((proof for _, proof in proofs if proof.verdict == verdict), proofs[0][1])
+    shown = next((proof for _, proof in proofs if proof.verdict == verdict and isinstance(proof, Proof)), proofs[0][1])
+    if derived_count:
+        how = (f"{len(proofs) - derived_count} proved as a ring of its own, {derived_count} derived from "
+               f"{tag(labellings(n)[0])}'s proof by the mirror symmetry proved for {algorithm.__name__} at n = {n}, "
+               "the invariant read alike (--symmetry none proves each)")
+    else:
+        how = "each proved as a ring of its own" + (f" ({why_not})" if why_not else "")
+    return proofs, verdict, shown, how
 
 
-def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> int:
-    """``--infer``: write the invariant found, then prove it (exit 0 proved, 1 not found)."""
+def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, symmetry: str = "reflection") -> int:
+    """``--infer``: write the invariant found, then prove it (exit 0 proved, 1 not found); on the
+    unoriented ring, ``symmetry`` as ``--prove``'s."""
 
     from ..prove.faithfulness import require_faithful_readings
     from ..prove.infer import InferenceFailed, infer, invariant_source
-    from ..prove.infer_labellings import infer_every_labelling, labelled_invariant_source
-    from ..prove.labellings import at_labelling, classes
+    from ..prove.infer_labellings import infer_every_labelling, labelled_invariant_source, read_labellings
+    from ..prove.labellings import at_labelling
 
     if timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
@@ -157,10 +187,14 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
     out = out or f"{algorithm.name.replace('-', '_')}_inferred_invariant.py"
     if not out.endswith(".py"):
         raise AlgorithmError(f"--infer-out {out}: give a file ending in .py (it is Python, read by --invariant)")
-    for ring in [at_labelling(algorithm, swapped) for swapped in classes(n)] if every_labelling else [algorithm]:
+    read = read_labellings(algorithm, n, symmetry)[0] if every_labelling else None
+    for ring in [at_labelling(algorithm, swapped) for swapped in read] if every_labelling else [algorithm]:
         require_faithful_readings(ring, (n,), "--infer")
     try:
-        inference = (infer_every_labelling if every_labelling else infer)(algorithm, n, timeout=min(timeout, 10.0))
+        if every_labelling:
+            inference = infer_every_labelling(algorithm, n, timeout=min(timeout, 10.0), symmetry=symmetry)
+        else:
+            inference = infer(algorithm, n, timeout=min(timeout, 10.0))
     except InferenceFailed as failure:
         print(f"NOT FOUND: {failure}")
         verdict, says = _explorer_says(algorithm, n, name, failure.missing)
@@ -182,8 +216,8 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
         invariant = choose_invariant(algorithm, out)
     else:
         invariant = inference.invariant_class()
-    if every_labelling:  # proved from scratch in every labelling, as --prove does
-        proofs, verdict, proof = _labelling_proofs(algorithm, n, invariant, timeout, progress=False)
+    if every_labelling:  # proved in every labelling, as --prove does
+        proofs, verdict, proof, how = _labelling_proofs(algorithm, n, invariant, timeout, False, symmetry)
     else:
         proof = prove(algorithm, n, invariant, timeout=timeout)
         verdict = proof.verdict
@@ -199,8 +233,7 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float) -> 
         headline = {PROVED: f"PROVED {', '.join(proof.properties)}", FAILED: "NOT PROVED (an obligation failed)",
                     UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[verdict]
         print(f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}, every port labelling: {headline} "
-              f"({len(proofs)} of {2 ** n} labellings, each proved as a ring of its own, "
-              f"{sum(p.seconds for _, p in proofs):.1f} s)")
+              f"({len(proofs)} of {2 ** n} labellings, {how}; {sum(p.seconds for _, p in proofs):.1f} s)")
     else:
         print(proof_text(proof).splitlines()[0])
     if verdict != PROVED:

@@ -2,7 +2,14 @@
 unoriented ring): one invariant for every labelling.
 
 ``--prove`` proves such a ring one labelling at a time, each fixed as a ring of its own
-(checker/prove/labellings.py), so inference does the same with checker/prove/infer.py's stages:
+(checker/prove/labellings.py), or derives a labelling's proof from the unswapped one's where the
+algorithm's mirror symmetry is proved and the invariant reads alike
+(checker/prove/labelling_symmetry.py). Where that symmetry is proved (``read_labellings``), every
+labelled ring is the unswapped one with some processes' PerPort slots swapped, states and steps
+alike, so the inference reads the unswapped labelling alone and leaves out the atoms of one
+port's slot (``ok_left``), the only ones the swap changes. Otherwise (or with ``--symmetry
+none``) it reads one labelling of each class below; in both cases, with checker/prove/infer.py's
+stages:
   * candidates -- the same templates over the algorithm's locals (its PerPort ones per port
     name: which neighbour LEFT leads to is the labelling's, the local is the process's own) and
     messages; they read the labelling only through ``path_from``, which follows it;
@@ -16,7 +23,7 @@ unoriented ring): one invariant for every labelling.
     counterexample refutes), and the cores are closed under every one's consecution
     obligations, so what is left is inductive, and implies safety and stability, in each;
   * minimising -- as in infer.py, an inductive core of the rest in every labelling read.
-The file is then proved from scratch by ``--prove``, every labelling (checker/cli/proofs.py).
+The file is then proved by ``--prove``'s machinery in every labelling (checker/cli/proofs.py).
 """
 from __future__ import annotations
 
@@ -29,6 +36,7 @@ from collections import deque
 import z3
 
 from models import AsyncSystem
+from models.systems.interned import InternedSystem
 from models.reading.symbolic_ring import SymbolicRing
 from specs.invariants import RingState
 
@@ -72,16 +80,18 @@ def reachable_states_every_labelling(rings, n: int, most: int | None = None):
             if len(found) >= share:  # arrangements left unseen
                 complete = False
                 break
-            system = AsyncSystem(ring, order)
+            # on interned states (models/systems/interned.py: local steps computed once), the
+            # successors in the reference's order: the same states, in the same order
+            system = InternedSystem(AsyncSystem(ring, order))
             seen = {system.initial_state}
             queue = deque(seen)
             while queue and len(found) < share:
                 state = queue.popleft()
-                found.append((order, state))
-                for step in system.steps(state):
-                    if step.target not in seen:
-                        seen.add(step.target)
-                        queue.append(step.target)
+                found.append((order, system.decode(state)))
+                for target, *_ in system.successor_list(state):
+                    if target not in seen:
+                        seen.add(target)
+                        queue.append(target)
             if queue:  # stopped inside this arrangement
                 complete = False
         per_ring.append(found)
@@ -245,16 +255,41 @@ class EveryLabelling:
         return self.weakenings[self.failed_at or 0].refutation(alive, missing)
 
 
-def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> Inference:
+def read_labellings(algorithm, n: int, symmetry: str = "reflection") -> tuple[list[tuple[bool, ...]], bool]:
+    """The labellings the inference reads, and whether that is the unswapped one alone: so when
+    the algorithm's mirror symmetry is proved at n (checker/prove/labelling_symmetry.py: every
+    labelled ring is then the unswapped one with some processes' PerPort slots swapped, its
+    states and steps too) and ``symmetry`` allows it; else one labelling of each class."""
+    from .labelling_symmetry import mirror_symmetry
+
+    if symmetry == "reflection" and mirror_symmetry(algorithm, n)[0]:
+        return [(False,) * n], True
+    return classes(n), False
+
+
+def reads_one_port(atom) -> bool:
+    """Whether an atom reads one port's slot of a PerPort local (``ok_left``): what a labelling's
+    ring and the unswapped one, read through the mirror symmetry, do not say alike."""
+    return any(f"[{port}]" in atom.source for port in ("LEFT", "RIGHT"))
+
+
+def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None,
+                          symmetry: str = "reflection") -> Inference:
     """An invariant of ``algorithm`` (on a ring with ``port_labellings``) at ring size n that is
     inductive and implies the safety properties in every labelling of the ports;
-    ``InferenceFailed`` naming the property and the labelling where no subset does."""
+    ``InferenceFailed`` naming the property and the labelling where no subset does. Where the
+    mirror symmetry is proved (``read_labellings``), on the unswapped labelling alone, without
+    the atoms that read one port's slot (``reads_one_port``): every candidate left then says the
+    same of a state of any labelling as of its image on the unswapped ring, so the states and
+    steps of that one ring judge it for all, and the proof of the file derives the others."""
     started = time.perf_counter()
     say = progress or (lambda text: None)
-    swaps = classes(n)  # one labelling of each class: the others are the same rings read from elsewhere
+    swaps, by_symmetry = read_labellings(algorithm, n, symmetry)
     rings = [at_labelling(algorithm, swapped) for swapped in swaps]
     message_types = SymbolicRing(rings[0], n).messages.types
     atom_list = atoms(algorithm, rings[0].topology(n).ports)
+    if by_symmetry:
+        atom_list = [a for a in atom_list if not reads_one_port(a)]
     namespace = namespace_of(algorithm, message_types)
     # infer.py's templates but the held-id ones, which read s.inbox(p, port): which channel a
     # port leads from is the labelling's, and a conjunct is not given it
@@ -262,7 +297,8 @@ def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, pro
     recorded = recorded_id_candidates(algorithm, atom_list)
     messages = message_candidates(message_types, atom_list) + beaten_candidates(algorithm, message_types)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
-    result.labellings = [tag(swapped) for swapped in swaps]  # the ones read: one per class
+    result.labellings = [tag(swapped) for swapped in swaps]  # the ones read: one per class, or the unswapped one
+    result.by_symmetry = by_symmetry
     say(f"{result.candidates} candidates; exploring reachable states of {len(rings)} labellings")
     per_ring, result.complete = reachable_states_every_labelling(rings, n)
     per_ring = [list(dict.fromkeys(deep + broad)) for deep, broad in zip(deep_states(rings, n), per_ring)]
@@ -295,10 +331,20 @@ def labelled_invariant_source(inference: Inference, command: str) -> str:
     n, read = inference.n, inference.labellings
     text = invariant_source(inference, command)
     docstring_end = text.index('\n"""\n')
-    note = textwrap.fill(
-        f"On the {inference.algorithm.topology.kind} the adversary labels the ports: the candidates were filtered "
-        f"on the reachable states of one labelling of each class of the same labelled ring read from another "
-        f"process or the other way round ({', '.join(read)}: {len(read)} of the {2 ** n}, a digit per process, 1 "
-        f"where its RIGHT leads anticlockwise), and weakened in those; `--prove` proves the file in every one of "
-        f"the {2 ** n}, each a ring of its own (checker/prove/labellings.py).", width=100)
+    if inference.by_symmetry:
+        note = textwrap.fill(
+            f"On the {inference.algorithm.topology.kind} the adversary labels the ports: the candidates were filtered "
+            f"on the reachable states of labelling {read[0]} (a digit per process, 1 where its RIGHT leads "
+            f"anticlockwise) and weakened in it alone, since the mirror symmetry proved for "
+            f"{inference.algorithm.__name__} at n = {n} makes every other labelling's ring that one with some "
+            f"processes' PerPort slots swapped, and no candidate read one port's slot; `--prove` proves the file "
+            f"in each of the {2 ** n}, or derives a labelling's proof from {read[0]}'s where it reads alike "
+            f"(checker/prove/labelling_symmetry.py).", width=100)
+    else:
+        note = textwrap.fill(
+            f"On the {inference.algorithm.topology.kind} the adversary labels the ports: the candidates were filtered "
+            f"on the reachable states of one labelling of each class of the same labelled ring read from another "
+            f"process or the other way round ({', '.join(read)}: {len(read)} of the {2 ** n}, a digit per process, 1 "
+            f"where its RIGHT leads anticlockwise), and weakened in those; `--prove` proves the file in every one of "
+            f"the {2 ** n}, each a ring of its own (checker/prove/labellings.py).", width=100)
     return text[:docstring_end] + "\n\n" + note + text[docstring_end:]

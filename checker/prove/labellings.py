@@ -7,8 +7,10 @@ labelling is fixed as a ring of its own (``at_labelling``: a topology without
 ``port_labellings`` or rotations, that labelling at size n and none swapped at other sizes, where
 the readings' contexts come from), and the algorithm on it goes to the unchanged prover,
 faithfulness and vacuity checks included. ``check ALGO --n N --prove`` proves every one of the
-2^n labellings this way: no symmetry between labellings is assumed, and within each one, one
-proof covers every arrangement of the ids, as always.
+2^n labellings this way, or, where the algorithm's mirror symmetry is proved for the class loaded
+and the invariant reads alike, derives a labelling's proof from the unswapped one's
+(checker/prove/labelling_symmetry.py): no symmetry between labellings is assumed, only one
+proved; within each labelling, one proof covers every arrangement of the ids, as always.
 """
 from __future__ import annotations
 

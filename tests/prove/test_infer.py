@@ -8,9 +8,10 @@
     finds none, says which property in one line and exits 1 (never 0), and the explorer says
     the violation is real; on peterson, correct but beyond the templates, the explorer says
     the property holds at that n;
-  * on hs-unoriented, whose port labelling is the adversary's, it infers on one labelling of
-    each class and the file is proved in every labelling; its mutant that breaks safety is
-    refused, its mutant that breaks only termination keeps its safety proof;
+  * on hs-unoriented, whose port labelling is the adversary's, it infers on the unswapped
+    labelling (its mirror symmetry proved; else on one labelling of each class) and the file is
+    proved in every labelling; its mutant that breaks safety is refused, its mutant that breaks
+    only termination keeps its safety proof;
   * bad input is one line on stderr, exit 2.
 """
 from __future__ import annotations
@@ -88,21 +89,37 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
     assert lines[-1].startswith("not reachable: the explorer visited all ")
 
 
-# hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py
-@pytest.mark.slow  # about 83 s (load 3.4 to 4.5): 30 s of inference, 52 s for --prove's 8 labellings
+# hs-unoriented (seed 004's unoriented ring): checker/prove/infer_labellings.py. Its mirror symmetry
+# is proved, so the inference reads labelling 000 alone and the proof of the file derives 7 of the 8
+# labellings from 000's (checker/prove/labelling_symmetry.py); with --symmetry none it reads one
+# labelling per class and proves each labelling as a ring of its own
+@pytest.mark.slow  # about 23 s (25 s wall, 23 s of CPU, load 3): inference on 000, then one proof
 def test_infer_on_hs_unoriented_is_proved_in_every_labelling(tmp_path, capsys):
     out = tmp_path / "hsu_found.py"
     assert main(["hs-unoriented", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert (f"written to {out}" in printed and "hs-unoriented on a non-oriented ring, n = 3, every port labelling: "
-            "PROVED at-most-one-leader, leader-is-largest, stability (8 of 8 labellings" in printed)
+            "PROVED at-most-one-leader, leader-is-largest, stability (8 of 8 labellings, 1 proved as a ring of its "
+            "own, 7 derived from 000's proof by the mirror symmetry proved" in printed)
     text = out.read_text()
-    assert "check hs-unoriented --n 3 --infer" in text and "(000, 001: 2 of the 8," in text
+    assert "check hs-unoriented --n 3 --infer" in text and "reachable states of labelling 000 (a digit" in text
     # the file says no_bypass in the shipped invariant's words: a {from} has passed only smaller ids
     assert "def from_id_passed_smaller(s):" in text
+    assert "_left" not in text and "_right" not in text  # no atom of one port's slot was a candidate
 
 
-@pytest.mark.slow  # about 15 s (load 2): the inference fails, and the explorer finds the real violation
+def test_the_inference_reads_the_unswapped_labelling_alone_only_where_the_symmetry_is_proved():
+    from checker.prove.infer_labellings import read_labellings
+    from checker.cli.loader import load_algorithm
+
+    unoriented = load_algorithm("hs-unoriented")
+    assert read_labellings(unoriented, 4) == ([(False,) * 4], True)
+    assert read_labellings(unoriented, 4, "none") == (classes(4), False)  # --symmetry none: one per class
+    left_ok = load_algorithm(f"{MUTANTS}/../trust/variants/hs_unoriented_left_ok.py")
+    assert read_labellings(left_ok, 3) == (classes(3), False)
+
+
+@pytest.mark.slow  # about 6 s (load 2.7): the inference on 000 fails, and the explorer finds the real violation
 def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
     lines = capsys.readouterr().out.splitlines()
@@ -112,7 +129,7 @@ def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
     assert len(lines) == 2
 
 
-@pytest.mark.slow  # about 61 s (load 1.9): 22 s of inference (434 candidates left to z3), 39 s of proof
+@pytest.mark.slow  # about 13 s (load 2.6): inference on 000, then one proof
 def test_infer_keeps_the_safety_of_hs_unoriented_mutant_breaking_termination(capsys):
     assert main([f"{MUTANTS}/hs_unoriented_responses_turn_back.py", "--n", "3", "--infer"]) == 0
     out = capsys.readouterr().out

@@ -81,20 +81,29 @@ def test_franklin_is_proved_at_n_3(capsys):
 
 # hs-unoriented (specs/hs_unoriented_invariant.py) runs on seed 004's unoriented ring, whose port
 # labelling is the adversary's: the symbolic ring reads one labelling, so --prove proves each of the
-# 2^n as a ring of its own (checker/prove/labellings.py's at_labelling) under the same prover. The
-# CLI at n = 2 in the fast loop (4 proofs, about 4 s), and one labelling of n = 3 through the
-# prover, looked into, with the slow tests; the 8 labellings of n = 3 through the CLI are the
-# variant hs_unoriented_left_ok's (tests/trust/test_variants_every_mode.py: 67 s more here since
-# stability is proved too)
-@pytest.mark.parametrize("n", [2])
-def test_cli_proves_hs_unoriented_on_every_labelling(capsys, n):
-    status, out, _ = run(capsys, "hs-unoriented", "--n", n, "--prove")
+# 2^n as a ring of its own (checker/prove/labellings.py's at_labelling) under the same prover, or,
+# where hs-unoriented's mirror symmetry is proved and the invariant reads alike, derives it from the
+# unswapped labelling's proof (checker/prove/labelling_symmetry.py; --symmetry none proves each:
+# both in the fast loop at n = 2, 4 proofs and one, about 4 s and 1 s). One labelling of n = 3
+# through the prover, looked into, with the slow tests; the 8 labellings of n = 3 through the CLI,
+# each a ring of its own, are the variant hs_unoriented_left_ok's, whose symmetry does not hold
+# (tests/trust/test_variants_every_mode.py)
+@pytest.mark.parametrize("symmetry", ["none", "reflection"])
+def test_cli_proves_hs_unoriented_on_every_labelling(capsys, symmetry):
+    n = 2
+    status, out, _ = run(capsys, "hs-unoriented", "--n", n, "--prove", "--symmetry", symmetry)
     assert status == 0
     assert out.startswith(f"hs-unoriented on a non-oriented ring, n = {n}, every port labelling: PROVED "
                           "at-most-one-leader, leader-is-largest")
-    assert f"labellings    {2 ** n} of {2 ** n}, each proved as a ring of its own" in out
+    how = ("each proved as a ring of its own (a digit" if symmetry == "none" else
+           "1 proved as a ring of its own, 3 derived from 00's proof by the mirror symmetry proved for "
+           "HirschbergSinclairUnoriented at n = 2, the invariant read alike (--symmetry none proves each)")
+    assert f"labellings    {2 ** n} of {2 ** n}, {how}" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("    ")][:2 ** n]
     tags = ["".join(bits) for bits in itertools.product("01", repeat=n)]
-    assert [line.split()[0] for line in out.splitlines() if line.startswith("    ")][:2 ** n] == tags
+    assert [row[0] for row in rows] == tags and all(row[1] == "proved" for row in rows)
+    derived = [row[0] for row in rows if row[2] == "derived"]
+    assert derived == ([] if symmetry == "none" else tags[1:])
     assert invariant_for(HirschbergSinclairUnoriented) is HSUnorientedInvariant
 
 
@@ -392,3 +401,18 @@ def test_without_decided_on_leader_a_step_changes_a_decision_in_an_unreachable_s
     text = cti.to_text()
     assert "changes a decision" in text and "changed its decision from not leader" in text
     assert cti.reachability.status == UNREACHABLE
+
+
+def test_vacuity_runs_are_states_where_the_semantics_takes_the_instance():
+    """faithfulness.runs_of (seeded random runs, then breadth first on interned states): each
+    instance's state is one where the reference semantics takes it; at n = 3, hs-unoriented's
+    {no} is never forwarded (a {no} goes one hop back), which only a complete search may say."""
+    from checker.prove.faithfulness import runs_of
+
+    algorithm = at_labelling(HirschbergSinclairUnoriented, (False, True, False))
+    instances = [(x.process, x.command.name, x.port) for x in AsyncSystem(algorithm, (1, 2, 3)).instances if x.command]
+    runs, complete = runs_of(algorithm, 3, instances)
+    for key, (ids, state) in runs.items():
+        assert key in {(s.process, s.command, s.port) for s in AsyncSystem(algorithm, ids).steps(state)}, key
+    assert complete and {key for key in instances if key not in runs} == {
+        (i, "forward_no", port) for i in range(3) for port in ("LEFT", "RIGHT")}
