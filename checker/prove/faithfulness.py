@@ -49,6 +49,7 @@ ARBITRARY_STATES = 8  # seeded states nobody needs to reach: a proof ranges over
 ARRANGEMENTS = 3  # arrangements the states are drawn from
 EXPLORED_FOR_DEAD = 200_000  # states explored to show that a vacuous instance never runs
 DEEP_RUNS = 3  # seeded random runs per arrangement, before the breadth-first search for instances
+SHALLOW_STATES = 5_000  # states searched breadth first before those runs
 STATE_TIMEOUT_MS = 30_000
 # An arbitrary state is extra evidence, not a reachable one: one z3 finds hard (many messages
 # with large fields, at n = 6 up to 18 s) is left out rather than slow every proof.
@@ -244,14 +245,42 @@ def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD):
     found as on the reference's); a state found is given in the reference's form."""
     wanted = set(instances)
     found: dict = {}
-    explored = 0
     orders = list(itertools.permutations(range(1, n + 1)))
     systems = {}
     for order in orders:
         reference = AsyncSystem(algorithm, order)
         systems[order] = (InternedSystem(reference),
                           [(x.process, x.command.name if x.command else UNMATCHED, x.port) for x in reference.instances])
-    # seeded random runs first, to the deep states (a leader declared, a later stage) that the
+
+    def breadth_first(most: int) -> bool | None:
+        """Search the arrangements in order: True once every instance has run, False past
+        ``most`` states, None when every arrangement was explored completely."""
+        explored = 0
+        for order in orders:
+            system, names = systems[order]
+            seen = {system.initial_state}
+            queue = deque(seen)
+            while queue:
+                state = queue.popleft()
+                for target, _, _, _, instance in system.successor_list(state):
+                    key = names[instance]
+                    if key in wanted and key not in found:
+                        found[key] = (order, system.decode(state))
+                        if len(found) == len(wanted):
+                            return True
+                    if target not in seen:
+                        seen.add(target)
+                        queue.append(target)
+                explored += 1
+                if explored > most:
+                    return False
+        return None
+
+    # a shallow state first: a vacuity query pinned to it is decided at once, where one pinned to
+    # a deep state (many messages in flight, an invariant over FIFO order) may cost z3 seconds
+    if breadth_first(SHALLOW_STATES) is not False:
+        return found, True
+    # then seeded random runs, to the deep states (a leader declared, a later stage) that the
     # breadth-first search of the first arrangements reaches only after many states, if at all
     # within its bound: a state found there makes the vacuity query a pinned one
     rng = _random(algorithm, n)
@@ -270,6 +299,7 @@ def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD):
                 state = rng.choice(successors)[0]
     if len(found) == len(wanted):
         return found, True
+    return found, breadth_first(most_states) is not False
     for order in orders:
         system, names = systems[order]
         seen = {system.initial_state}
