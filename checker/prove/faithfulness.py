@@ -300,22 +300,3 @@ def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD):
     if len(found) == len(wanted):
         return found, True
     return found, breadth_first(most_states) is not False
-    for order in orders:
-        system, names = systems[order]
-        seen = {system.initial_state}
-        queue = deque(seen)
-        while queue:
-            state = queue.popleft()
-            for target, _, _, _, instance in system.successor_list(state):
-                key = names[instance]
-                if key in wanted and key not in found:
-                    found[key] = (order, system.decode(state))
-                    if len(found) == len(wanted):
-                        return found, True
-                if target not in seen:
-                    seen.add(target)
-                    queue.append(target)
-            explored += 1
-            if explored > most_states:
-                return found, False
-    return found, True
