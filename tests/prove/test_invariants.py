@@ -380,6 +380,47 @@ def test_in_order_agrees_symbolically_on_a_channel_a_step_appended_to(held, appe
     assert solver.check(z3.Not(some) if not expected else some) == z3.unsat
 
 
+@pytest.mark.parametrize("held, taken, appended", [((), 0, ()), (("One", 3), 0, ()), (("One", 3, "Two", 1), 1, ("One", 2)),
+                                                    ((), 0, ("Two", 2, "One", 1)), (("Two", 3, "One", 1, "Two", 2), 2, ("One", 4))])
+def test_a_channels_positions_agree_symbolically_on_a_channel_a_step_changed(held, taken, appended):
+    """ch.size() and ch.at(k) (present, is_, field) on a channel as a step leaves it (its
+    sequence less the heads taken, then what the step appended) read what the explorer's
+    channel holds, of either message type, in order."""
+    from algorithms.peterson import One, Peterson, Two
+
+    types = {"One": One, "Two": Two}
+    pairs = lambda flat: [types[flat[i]](flat[i + 1]) for i in range(0, len(flat), 2)]  # noqa: E731
+    held_messages, appended_messages = pairs(held), pairs(appended)
+    expected = held_messages[taken:] + appended_messages
+    symbolic, before = ring(Peterson, 3)
+    channel = before.channels[2]
+    for _ in range(taken):
+        channel = channel.pop()
+    for m in appended_messages:
+        channel = channel.push(symbolic.messages.make(type(m), [z3.IntVal(m.alias)]))
+    view = RingState(Peterson, before.ids, before.locals, (*before.channels[:2], channel), symbolic.messages)
+    asleep = (True, RED, 0, 0, 0)
+    solver = z3.Solver()
+    solver.add(symbolic.equals(before, (1, 2, 3), (asleep, asleep, asleep, (), (), tuple(held_messages))))
+    concrete = RingState.of_state(Peterson, (1, 2, 3), (asleep, asleep, asleep, (), (), tuple(expected)))
+
+    def decided(formula, value):
+        assert solver.check(z3.Not(formula) if value else formula) == z3.unsat
+
+    decided(view.channels[2].size() == len(expected), True)
+    assert concrete.channels[2].size() == len(expected)
+    for k in range(len(expected) + 2):
+        slot, plain = view.channels[2].at(k), concrete.channels[2].at(k)
+        decided(slot.present, k < len(expected))
+        assert plain.present == (k < len(expected))
+        for t in (One, Two):
+            decided(slot.is_(t), k < len(expected) and type(expected[k]) is t)
+            assert plain.is_(t) == (k < len(expected) and type(expected[k]) is t)
+        if k < len(expected):
+            decided(slot.field("alias") == expected[k].alias, True)
+            assert plain.field("alias") == expected[k].alias
+
+
 def test_a_subclass_drops_a_conjunct_with_none_and_well_typed_comes_first():
     class Weaker(CRInvariant):
         no_bypass = None

@@ -1,0 +1,244 @@
+"""An inductive invariant of Peterson (algorithms/peterson.py, seed 002_8e2c4d6f504b108f.txt,
+section 11.2.2.3). DRAFT.
+"""
+from __future__ import annotations
+
+from algorithms.cr import BLACK, RED
+from algorithms.peterson import One, Peterson, Two
+from models import NIL, TRUE, And, Implies, Not, Or, ite
+
+from specs.invariants import Exists, ForAll, Invariant, conjunct
+
+_MOST = 4  # messages in a channel, and in a relay
+
+
+def _black(q):
+    return q.color == BLACK
+
+
+def _own(p):
+    """The alias p has, or will have when it starts (its id)."""
+    return ite(p.asleep, p.id, p.alias)
+
+
+def _waits_for_one(p):
+    """p waits for line 2's One: asleep, or awake with no alias(N) and not leader."""
+    return Or(p.asleep, And(p.alias_n == NIL, p.leader != TRUE))
+
+
+def _back(s, p, x):
+    """How many steps anticlockwise from p the process whose id is x is (0: p itself)."""
+    n = s.n
+    total = 0
+    for q in s.processes:
+        total = total + ite(q.id == x, (p.position - q.position) % n, 0)
+    return total
+
+
+def _relay(s, p):
+    """The messages heading to p: in its in-channel, then (while the sender is black) in the
+    channels before it, nearest first: (present, index in the relay, slot) for each position."""
+    entries, offset, included, ch = [], 0, True, s.inbox(p)
+    for _ in range(s.n):
+        for k in range(_MOST):
+            slot = ch.at(k)
+            entries.append((And(included, slot.present), offset + k, slot))
+        offset = offset + ch.size()
+        sender = ch.sender
+        if sender.position == p.position:
+            break
+        included = And(included, _black(sender))
+        ch = s.inbox(sender)
+    return entries
+
+
+def _relay_length(s, p):
+    total, included, ch = 0, True, s.inbox(p)
+    for _ in range(s.n):
+        total = total + ite(included, ch.size(), 0)
+        sender = ch.sender
+        if sender.position == p.position:
+            break
+        included = And(included, _black(sender))
+        ch = s.inbox(sender)
+    return total
+
+
+def _alone(s, p):
+    return ForAll(s.processes, lambda q: Or(q.position == p.position, _black(q)))
+
+
+def _doomed(q):
+    return And(q.color == RED, Not(q.asleep), q.alias_n != NIL, q.alias_n < q.alias)
+
+
+class PetersonInvariant(Invariant, algorithm=Peterson):
+    symmetric = True  # positions are read only through the ring's order (distances, inbox)
+
+    @conjunct
+    def asleep_untouched(s):
+        """A process that has not started is red, with no alias, and has sent nothing: its
+        out-channel is empty and the process after it red."""
+        return ForAll(s.processes, lambda p: Implies(p.asleep, And(
+            p.color == RED, p.alias == NIL, p.alias_n == NIL, p.leader == NIL)))
+
+    @conjunct
+    def asleep_sent_nothing(s):
+        """The channel out of a process that has not started is empty, and its successor red."""
+        return ForAll(s.channels, lambda ch: Implies(ch.sender.asleep, And(ch.size() == 0, ch.receiver.color == RED)))
+
+    @conjunct
+    def awake_aliased(s):
+        """A process that has started has an alias, an id."""
+        return ForAll(s.processes, lambda p: Implies(Not(p.asleep), And(p.alias != NIL, Exists(s.with_id(p.alias), lambda o: True))))
+
+    @conjunct
+    def black_idle(s):
+        """A black process has started, holds no alias(N) and is not leader."""
+        return ForAll(s.processes, lambda p: Implies(_black(p), And(Not(p.asleep), p.alias_n == NIL, p.leader == NIL)))
+
+    @conjunct
+    def leader_alone(s):
+        """A leader is the only red process, waits for nothing and no message is in flight."""
+        return ForAll(s.processes, lambda p: Implies(p.leader == TRUE, And(
+            p.color == RED, Not(p.asleep), p.alias_n == NIL, _alone(s, p),
+            ForAll(s.channels, lambda ch: ch.size() == 0))))
+
+    @conjunct
+    def bounded(s):
+        """No channel holds more than four messages."""
+        return ForAll(s.channels, lambda ch: ch.size() <= _MOST)
+
+    @conjunct
+    def relay_word(s):
+        """The relay into a red process is a prefix of One Two One Two when it waits for line 2,
+        of Two One Two when it waits for line 5, and empty for a leader."""
+        def word(p):
+            waits = _waits_for_one(p)
+            most = ite(p.leader == TRUE, 0, ite(waits, 4, 3))
+            return And(_relay_length(s, p) <= most, *(
+                Implies(present, slot.is_(One) == ((index % 2 == 0) == waits)) for present, index, slot in _relay(s, p)))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, word(p)))
+
+    @conjunct
+    def alias_owner_behind(s):
+        """The owner of a red process's alias is the process itself, or before it with every
+        process from the owner up to it black or doomed."""
+        ok = lambda q: Or(_black(q), _doomed(q))  # noqa: E731
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep)),
+            ForAll(s.with_id(p.alias), lambda o: Or(o.position == p.position,
+                And(ok(o), ForAll(s.inbox(p).path_from(o), ok))))))
+
+    @conjunct
+    def relay_values_behind(s):
+        """A message in the relay into a red process carries an id whose owner is at or before
+        the owner of the process's alias (its id, if asleep)."""
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(_relay(s, p), lambda e: Implies(e[0], And(
+            Exists(s.with_id(e[2].field("alias")), lambda o: True),
+            _back(s, p, e[2].field("alias")) >= _back(s, p, _own(p)))))))
+
+    @conjunct
+    def head_not_own(s):
+        """When a red process waits for line 2, the One at the head of its relay does not carry
+        its alias, unless it is the only red process and that One its only message."""
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, _waits_for_one(p)),
+            ForAll(_relay(s, p), lambda e: Implies(And(e[0], e[1] == 0),
+                Or(e[2].field("alias") != _own(p), And(_alone(s, p), _relay_length(s, p) == 1))))))
+
+    @conjunct
+    def alias_n_behind(s):
+        """A red process waiting for line 5 has received an alias(N) whose owner is further
+        back than its alias's."""
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), p.alias_n != NIL), And(
+            Exists(s.with_id(p.alias_n), lambda o: True),
+            _back(s, p, p.alias_n) > _back(s, p, p.alias))))
+
+    @conjunct
+    def relay_count(s):
+        """The relay into a red process is as long as its red predecessor has sent, less what the
+        process has received, in parity (two messages a round each way): none while the
+        predecessor has not started, and no more than it has sent in its first round while its
+        alias is still its own id."""
+        def consumed_odd(p):
+            return Or(p.alias_n != NIL, p.leader == TRUE)
+
+        def sent_odd(q):
+            return And(Not(q.asleep), Or(q.alias_n == NIL))
+
+        def related(p, q):
+            length = _relay_length(s, p)
+            return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), _black)), And(
+                Implies(q.asleep, And(length == 0, Not(consumed_odd(p)))),
+                Implies(And(Not(q.asleep), q.alias == q.id), length <= ite(sent_odd(q), 1, 2)),
+                (length % 2 == 1) == (sent_odd(q) != consumed_odd(p))))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
+
+    @conjunct
+    def relay_tail(s):
+        """The last message of the relay into a red process is its red predecessor's latest: a
+        One with its alias if it waits for line 2 (the only message, if the process is alone);
+        if it waits for line 5, a Two with its alias(N), after a One with its alias -- or, when
+        a process between them took that Two and turned black, that process's last Two (at most
+        two messages), which carries the alias of a process no further back than the
+        predecessor's alias."""
+        def related(p, q):
+            length = _relay_length(s, p)
+            entries = _relay(s, p)
+            last = lambda f: ForAll(entries, lambda e: Implies(And(e[0], e[1] == length - 1), f(e[2])))  # noqa: E731
+            before_last = lambda f: ForAll(entries, lambda e: Implies(And(e[0], e[1] == length - 2), f(e[2])))  # noqa: E731
+            alone = q.position == p.position
+            waits_one = And(q.alias_n == NIL, q.leader != TRUE)
+            return Implies(And(q.color == RED, Not(q.asleep), ForAll(s.inbox(p).path_from(q), _black)), And(
+                Implies(waits_one, And(last(lambda m: m.field("alias") == q.alias),
+                                       Implies(alone, length <= 1))),
+                Implies(And(Not(alone), q.alias_n != NIL), Or(
+                    And(last(lambda m: m.field("alias") == q.alias_n), before_last(lambda m: m.field("alias") == q.alias)),
+                    And(length <= 2, Exists(s.inbox(p).path_from(q), _black),
+                        last(lambda m: _back(s, p, m.field("alias")) <= _back(s, p, q.alias)))))))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
+
+    @conjunct
+    def past_round_one(s):
+        """Once a red process's alias is not its own id (it is past the first round, where every
+        message carries its sender's id), neither its alias(N) nor a message in its relay is the
+        id of its red predecessor."""
+        def related(p, q):
+            return Implies(And(q.color == RED, q.position != p.position, ForAll(s.inbox(p).path_from(q), _black)),
+                And(p.alias_n != q.id, ForAll(_relay(s, p), lambda e: Implies(e[0], e[2].field("alias") != q.id))))
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), p.alias != p.id),
+            ForAll(s.processes, lambda q: related(p, q))))
+
+    @conjunct
+    def alias_n_owner_near(s):
+        """Of the owner of a red process's alias(N) and the processes between it and the
+        process, at most one is neither black nor doomed (alias(N)'s holder, N itself)."""
+        ok = lambda q: Or(_black(q), _doomed(q))  # noqa: E731
+
+        def at_most_one_live(group):
+            return ForAll([(a, b) for i, a in enumerate(group) for b in group[i + 1:]], lambda ab: Or(ok(ab[0]), ok(ab[1])))
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), p.alias_n != NIL),
+            ForAll(s.with_id(p.alias_n), lambda o: And(o.position != p.position,
+                at_most_one_live([o, *s.inbox(p).path_from(o)])))))
+
+    @conjunct
+    def first_round(s):
+        """In the first round (alias its own id, or asleep), a process receives the id of the
+        process before it in line 2 and the id of the one before that in line 5."""
+        def before(p, k):
+            return s.processes[(p.position - k) % s.n]
+
+        def first(p):
+            waits = _waits_for_one(p)
+            return And(Implies(p.alias_n != NIL, p.alias_n == before(p, 1).id),
+                ForAll(_relay(s, p), lambda e: And(
+                    Implies(And(e[0], e[1] == 0, waits), e[2].field("alias") == before(p, 1).id),
+                    Implies(And(e[0], e[1] == ite(waits, 1, 0)), e[2].field("alias") == before(p, 2).id))))
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Or(p.asleep, p.alias == p.id)), first(p)))
+
+    @conjunct
+    def first_round_successor_red(s):
+        """The process after one that has not yet sent its first round's Two is red: turning
+        black takes that Two."""
+        return ForAll(s.channels, lambda ch: Implies(
+            And(ch.sender.color == RED, Or(ch.sender.asleep, And(ch.sender.alias == ch.sender.id, _waits_for_one(ch.sender)))),
+            ch.receiver.color == RED))
