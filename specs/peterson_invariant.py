@@ -106,8 +106,9 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
 
     @conjunct
     def bounded(s):
-        """No channel holds more than four messages."""
-        return ForAll(s.channels, lambda ch: ch.size() <= _MOST)
+        """While a process is red, no channel holds more than four messages (each channel is in
+        the relay into the first red process after it)."""
+        return Implies(Exists(s.processes, lambda p: p.color == RED), ForAll(s.channels, lambda ch: ch.size() <= _MOST))
 
     @conjunct
     def relay_word(s):
@@ -170,6 +171,8 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), _black)), And(
                 Implies(q.asleep, And(length == 0, Not(consumed_odd(p)))),
                 Implies(And(Not(q.asleep), q.alias == q.id), length <= ite(sent_odd(q), 1, 2)),
+                Implies(And(Not(q.asleep), q.alias == q.id, Or(p.asleep, p.alias == p.id)),
+                        length == ite(sent_odd(q), 1, 2) - ite(consumed_odd(p), 1, 0)),
                 (length % 2 == 1) == (sent_odd(q) != consumed_odd(p))))
         return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
 
@@ -189,8 +192,8 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             alone = q.position == p.position
             waits_one = And(q.alias_n == NIL, q.leader != TRUE)
             return Implies(And(q.color == RED, Not(q.asleep), ForAll(s.inbox(p).path_from(q), _black)), And(
-                Implies(waits_one, And(last(lambda m: m.field("alias") == q.alias),
-                                       Implies(alone, length <= 1))),
+                Implies(alone, length <= 1),
+                Implies(waits_one, last(lambda m: m.field("alias") == q.alias)),
                 Implies(And(Not(alone), q.alias_n != NIL), Or(
                     And(last(lambda m: m.field("alias") == q.alias_n), before_last(lambda m: m.field("alias") == q.alias)),
                     And(length <= 2, Exists(s.inbox(p).path_from(q), _black),
@@ -242,3 +245,31 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
         return ForAll(s.channels, lambda ch: Implies(
             And(ch.sender.color == RED, Or(ch.sender.asleep, And(ch.sender.alias == ch.sender.id, _waits_for_one(ch.sender)))),
             ch.receiver.color == RED))
+
+
+    @conjunct
+    def leader_true_or_nil(s):
+        """leader is TRUE or NIL."""
+        return ForAll(s.processes, lambda p: Or(p.leader == TRUE, p.leader == NIL))
+
+    @conjunct
+    def alias_at_least_id(s):
+        """An alias is at least its holder's id: a process takes only a larger one."""
+        return ForAll(s.processes, lambda p: Implies(Not(p.asleep), p.alias >= p.id))
+
+    @conjunct
+    def head_two_not_alias_n(s):
+        """The Two a red process waits for at line 5 does not carry its alias(N)."""
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), p.alias_n != NIL),
+            ForAll(_relay(s, p), lambda e: Implies(And(e[0], e[1] == 0), e[2].field("alias") != p.alias_n))))
+
+    @conjunct
+    def took_from_doomed(s):
+        """A red process, not doomed, whose alias is its red predecessor's took it from it, a round ahead: the
+        predecessor is doomed, and the process waits for line 2 with nothing in its relay."""
+        def related(p, q):
+            return Implies(And(q.color == RED, q.position != p.position, ForAll(s.inbox(p).path_from(q), _black),
+                               Not(q.asleep), q.alias == p.alias),
+                And(_doomed(q), p.alias_n == NIL, _relay_length(s, p) == 0))
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), Not(_doomed(p))),
+            ForAll(s.processes, lambda q: related(p, q))))
