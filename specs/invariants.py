@@ -527,6 +527,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
     "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
+    "algorithms.peterson:Peterson": "specs.peterson_invariant:PetersonInvariant",
 }
 
 

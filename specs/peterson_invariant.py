@@ -1,5 +1,36 @@
 """An inductive invariant of Peterson (algorithms/peterson.py, seed 002_8e2c4d6f504b108f.txt,
-section 11.2.2.3). DRAFT.
+section 11.2.2.3), for rings of 3 (``check peterson --n 3 --prove``; at n = 4 z3 still finds
+counterexamples to induction that no run reaches: docs/proofs.md).
+
+The argument (Fredlund, Groote and Korver's, TCS 177, 1997, in words): a red process that
+survives a round takes the alias its red predecessor had in that round, so by induction on the
+rounds the *owner* of a red process's alias (the process whose id it is) lies after its red
+predecessor and at or before the process itself; these segments do not overlap, so the aliases
+of one round's red processes are distinct, and the One a process receives at line 2 carries
+its own alias only when it is the only red process. Rounds are not in the state, so the
+invariant speaks of the *relay* into each red process p: the messages heading to p, in its
+in-channel and in the channels before it back to its red predecessor q (the nearest red
+process anticlockwise), through black processes that only route, nearest first (``ch.at(k)``
+reads a channel's positions, so the relay is a sequence of positions, with no quantifier):
+
+* its shape (``relay_word``, ``relay_count``, ``relay_tail``, ``bounded``): a prefix of One Two
+  One Two while p waits for line 2, of Two One Two while it waits for line 5, as many messages
+  as q has sent less what p has received (in parity; exactly in the first round), the last of
+  them q's latest, and for a leader nothing in flight anywhere (``leader_alone``);
+* where the ids come from (``alias_owner_behind``, ``alias_n_owner_near``,
+  ``relay_values_behind``, ``alias_n_behind``): the owners lie behind p, no further than the
+  segments allow, with every process between them black or *doomed* (waiting for line 5 with
+  alias(N) < alias: it turns black whatever comes, and its successor may already hold its alias);
+* so the One at the head of the relay does not carry p's alias unless p is alone
+  (``head_not_own``), nor the Two p waits for its alias(N) (``head_two_not_alias_n``);
+* how far apart p and q can be: a process ahead of its red predecessor took its alias from it
+  and waits with nothing in flight to it (``took_from_doomed``, ``first_round_not_behind``),
+  and the first round, where every message carries its sender's id, is pinned down
+  (``first_round``, ``first_round_successor_red``, ``past_round_one``, ``alias_at_least_id``);
+* and the bookkeeping of who has started, turned black or leads (``asleep_untouched``,
+  ``asleep_sent_nothing``, ``awake_aliased``, ``black_idle``, ``leader_true_or_nil``).
+
+``bench/peterson_rounds.py`` checks the argument's facts on every reachable state at n.
 """
 from __future__ import annotations
 
@@ -7,7 +38,7 @@ from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson, Two
 from models import NIL, TRUE, And, Implies, Not, Or, ite
 
-from specs.invariants import Exists, ForAll, Invariant, conjunct
+from .invariants import Exists, ForAll, Invariant, conjunct
 
 _MOST = 4  # messages in a channel, and in a relay
 
@@ -156,10 +187,10 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
 
     @conjunct
     def relay_count(s):
-        """The relay into a red process is as long as its red predecessor has sent, less what the
-        process has received, in parity (two messages a round each way): none while the
-        predecessor has not started, and no more than it has sent in its first round while its
-        alias is still its own id."""
+        """The relay into a red process is as long as its red predecessor has sent less what the
+        process has received (two messages a round each way): in parity, and exactly while the
+        process is in its first round (its alias its own id); nothing while the predecessor has
+        not started."""
         def consumed_odd(p):
             return Or(p.alias_n != NIL, p.leader == TRUE)
 
@@ -171,8 +202,9 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), _black)), And(
                 Implies(q.asleep, And(length == 0, Not(consumed_odd(p)))),
                 Implies(And(Not(q.asleep), q.alias == q.id), length <= ite(sent_odd(q), 1, 2)),
-                Implies(And(Not(q.asleep), q.alias == q.id, Or(p.asleep, p.alias == p.id)),
-                        length == ite(sent_odd(q), 1, 2) - ite(consumed_odd(p), 1, 0)),
+                Implies(And(Not(q.asleep), Or(p.asleep, p.alias == p.id), q.position != p.position),
+                        length == ite(q.alias == q.id, ite(sent_odd(q), 1, 2), ite(sent_odd(q), 3, 4))
+                        - ite(consumed_odd(p), 1, 0)),
                 (length % 2 == 1) == (sent_odd(q) != consumed_odd(p))))
         return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
 
@@ -273,3 +305,19 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
                 And(_doomed(q), p.alias_n == NIL, _relay_length(s, p) == 0))
         return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), Not(_doomed(p))),
             ForAll(s.processes, lambda q: related(p, q))))
+
+    @conjunct
+    def first_round_not_behind(s):
+        """A process past the first round whose red predecessor is still in it is a round ahead:
+        it waits for line 2 with nothing in its relay, having taken its alias from that
+        predecessor or from a process between them, now black; one in the first round whose red predecessor is past
+        it has that predecessor in the second round, holding the id of the process before it."""
+        def related(p, q):
+            first = lambda r: Or(r.asleep, r.alias == r.id)  # noqa: E731
+            before_q = s.processes[(q.position - 1) % s.n]
+            return Implies(And(q.color == RED, q.position != p.position, ForAll(s.inbox(p).path_from(q), _black)), And(
+                Implies(And(Not(first(p)), first(q)), And(
+                    p.alias_n == NIL, _relay_length(s, p) == 0,
+                    Or(p.alias == q.alias, Exists(s.inbox(p).path_from(q), _black)))),
+                Implies(And(first(p), Not(first(q))), q.alias == before_q.id)))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))

@@ -27,6 +27,7 @@ from algorithms.hs_lecture import HirschbergSinclairLecture
 from algorithms.hs_unoriented import HirschbergSinclairUnoriented
 from algorithms.lcr import LCR
 from algorithms.lelann import LeLann
+from algorithms.peterson import Peterson
 from checker.explore.explorer import Explorer
 from checker.cli.loader import load_algorithm
 from checker.explore.run import check
@@ -54,6 +55,7 @@ from specs.invariants import (
 )
 from specs.lcr_invariant import LCRInvariant
 from specs.lelann_invariant import LeLannInvariant
+from specs.peterson_invariant import PetersonInvariant
 
 from conftest import MUTANTS, at_labelling
 
@@ -63,7 +65,7 @@ HS_UNORIENTED_010 = at_labelling(HirschbergSinclairUnoriented, (False, True, Fal
 CASES = [(ChangRoberts, CRInvariant, 4), (LCR, LCRInvariant, 4), (HirschbergSinclair, HSInvariant, 3),
          (ChangRobertsAllInitiators, CRAllInvariant, 4), (HirschbergSinclairLecture, HSLectureInvariant, 3),
          (LeLann, LeLannInvariant, 3), (Franklin, FranklinInvariant, 3),
-         (HS_UNORIENTED_010, HSUnorientedInvariant, 3)]
+         (HS_UNORIENTED_010, HSUnorientedInvariant, 3), (Peterson, PetersonInvariant, 3)]
 
 
 # -- concrete and symbolic evaluation agree ---------------------------------------------------
@@ -306,8 +308,8 @@ def test_an_invariant_beside_its_algorithm_is_found_first(tmp_path):
 def test_an_algorithm_without_an_invariant_is_told_how_to_give_one():
     assert require_invariant(LCR) is LCRInvariant
     with pytest.raises(AlgorithmError) as refused:
-        require_invariant(load_algorithm("peterson"))
-    assert str(refused.value) == ("peterson has no inductive invariant: write one (see docs/proofs.md) beside the "
+        require_invariant(load_algorithm("itai-rodeh"))
+    assert str(refused.value) == ("itai-rodeh has no inductive invariant: write one (see docs/proofs.md) beside the "
                                   "algorithm, or give one with --invariant FILE.py")
 
 

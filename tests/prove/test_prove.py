@@ -79,6 +79,23 @@ def test_franklin_is_proved_at_n_3(capsys):
     assert "invariant     specs.franklin_invariant:FranklinInvariant" in out
 
 
+# peterson's (specs/peterson_invariant.py): 696 obligations over the relay into each red process,
+# about 65 s at n = 3 (load 7), so with the slow tests; at n = 4 it is not inductive yet (docs/proofs.md)
+@pytest.mark.slow
+def test_peterson_is_proved_at_n_3(capsys):
+    status, out, _ = run(capsys, "peterson", "--n", 3, "--prove")
+    assert status == 0 and "n = 3: PROVED at-most-one-leader, stability" in out
+    assert "invariant     specs.peterson_invariant:PetersonInvariant" in out
+
+
+def test_peterson_comparing_the_alias_with_its_id_breaks_a_conjunct_a_run_reaches(capsys):
+    """tests/mutants/peterson_leader_by_id.py: its own alias comes back to the last red process,
+    matches no command and is lost, so the relay into it is one message short: no proof of
+    Peterson's invariant can hold for it (--prove exits 1 with that counterexample, reachable)."""
+    status, out, _ = run(capsys, f"{MUTANTS}/peterson_leader_by_id.py", "--n", 3, "--check-invariant")
+    assert status == 1 and "invariant.relay_count                VIOLATED" in out
+
+
 # hs-unoriented (specs/hs_unoriented_invariant.py) runs on seed 004's unoriented ring, whose port
 # labelling is the adversary's: the symbolic ring reads one labelling, so --prove proves each of the
 # 2^n as a ring of its own (checker/prove/labellings.py's at_labelling) under the same prover. The
