@@ -154,12 +154,17 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
 
     @conjunct
     def alias_owner_behind(s):
-        """The owner of a red process's alias is the process itself, or before it with every
-        process from the owner up to it black or doomed."""
-        ok = lambda q: Or(_black(q), _doomed(q))  # noqa: E731
-        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep)),
-            ForAll(s.with_id(p.alias), lambda o: Or(o.position == p.position,
-                And(ok(o), ForAll(s.inbox(p).path_from(o), ok))))))
+        """The owner of a process's alias is the process itself, or before it with every process
+        from the owner up to it black, or doomed with the same alias (the one the process took
+        it from); a black process keeps the alias it died with. An owner other than the process
+        lost its id in the first round to the process after it, so it still holds it, and that
+        process holds another id than its own."""
+        def alias_owner_behind_of(p):
+            ok = lambda q: Or(_black(q), And(_doomed(q), q.alias == p.alias))  # noqa: E731
+            return ForAll(s.with_id(p.alias), lambda o: Or(o.position == p.position,
+                And(ok(o), o.alias == o.id, ForAll(s.inbox(p).path_from(o), ok),
+                    s.processes[(o.position + 1) % s.n].alias != s.processes[(o.position + 1) % s.n].id)))
+        return ForAll(s.processes, lambda p: Implies(Not(p.asleep), alias_owner_behind_of(p)))
 
     @conjunct
     def relay_values_behind(s):
@@ -213,9 +218,9 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
         """The last message of the relay into a red process is its red predecessor's latest: a
         One with its alias if it waits for line 2 (the only message, if the process is alone);
         if it waits for line 5, a Two with its alias(N), after a One with its alias -- or, when
-        a process between them took that Two and turned black, that process's last Two (at most
-        two messages), which carries the alias of a process no further back than the
-        predecessor's alias."""
+        a process between them took that Two and turned black, that process's last messages (at
+        most two): its One with the alias it died with, and a Two that carries the alias of a
+        process no further back than the predecessor's alias."""
         def related(p, q):
             length = _relay_length(s, p)
             entries = _relay(s, p)
@@ -228,7 +233,8 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
                 Implies(waits_one, last(lambda m: m.field("alias") == q.alias)),
                 Implies(And(Not(alone), q.alias_n != NIL), Or(
                     And(last(lambda m: m.field("alias") == q.alias_n), before_last(lambda m: m.field("alias") == q.alias)),
-                    And(length <= 2, Exists(s.inbox(p).path_from(q), _black),
+                    And(length <= 2, Exists(s.inbox(p).path_from(q), lambda b: And(
+                            _black(b), before_last(lambda m: m.field("alias") == b.alias))),
                         last(lambda m: _back(s, p, m.field("alias")) <= _back(s, p, q.alias)))))))
         return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
 
@@ -246,14 +252,21 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
     @conjunct
     def alias_n_owner_near(s):
         """Of the owner of a red process's alias(N) and the processes between it and the
-        process, at most one is neither black nor doomed (alias(N)'s holder, N itself)."""
+        process, at most one is neither black nor doomed (alias(N)'s holder, N itself); past the
+        first round, that owner lost its id in the first round to the process after it (as
+        alias_owner_behind says of aliases)."""
         ok = lambda q: Or(_black(q), _doomed(q))  # noqa: E731
+
+        def lost_in_first_round(o):
+            after = s.processes[(o.position + 1) % s.n]
+            return after.alias != after.id
 
         def at_most_one_live(group):
             return ForAll([(a, b) for i, a in enumerate(group) for b in group[i + 1:]], lambda ab: Or(ok(ab[0]), ok(ab[1])))
         return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), p.alias_n != NIL),
             ForAll(s.with_id(p.alias_n), lambda o: And(o.position != p.position,
-                at_most_one_live([o, *s.inbox(p).path_from(o)])))))
+                at_most_one_live([o, *s.inbox(p).path_from(o)]),
+                Implies(p.alias != p.id, And(o.alias == o.id, lost_in_first_round(o)))))))
 
     @conjunct
     def first_round(s):
@@ -297,13 +310,17 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
 
     @conjunct
     def took_from_doomed(s):
-        """A red process, not doomed, whose alias is its red predecessor's took it from it, a round ahead: the
-        predecessor is doomed, and the process waits for line 2 with nothing in its relay."""
+        """Two red processes, one the other's red predecessor, with the same alias: one took it
+        from the other, which is doomed, and is a round ahead, waiting for line 2 with nothing in
+        its relay (when they are each other's predecessors, either may be the one)."""
         def related(p, q):
+            def took(taker, given):
+                return And(_doomed(given), taker.alias_n == NIL, taker.leader != TRUE, _relay_length(s, taker) == 0)
+            only_two = ForAll(s.processes, lambda r: Or(r.position == p.position, r.position == q.position, _black(r)))
             return Implies(And(q.color == RED, q.position != p.position, ForAll(s.inbox(p).path_from(q), _black),
                                Not(q.asleep), q.alias == p.alias),
-                And(_doomed(q), p.alias_n == NIL, _relay_length(s, p) == 0))
-        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep), Not(_doomed(p))),
+                Or(took(p, q), And(only_two, took(q, p))))
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Not(p.asleep)),
             ForAll(s.processes, lambda q: related(p, q))))
 
     @conjunct
@@ -321,3 +338,42 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
                     Or(p.alias == q.alias, Exists(s.inbox(p).path_from(q), _black)))),
                 Implies(And(first(p), Not(first(q))), q.alias == before_q.id)))
         return ForAll(s.processes, lambda p: Implies(p.color == RED, ForAll(s.processes, lambda q: related(p, q))))
+
+    @conjunct
+    def relay_round_change(s):
+        """Where the relay into a red process passes from the round it is in to the next (a Two
+        then a One), the One carries what the Two did -- the sender took that alias -- unless a
+        process between the red predecessor and the process has turned black (the Two was its
+        last) and the Two does not carry the process's own alias."""
+        def related(p, q):
+            entries = _relay(s, p)
+            two_at = ite(_waits_for_one(p), 1, 0)
+            black_between = Exists(s.inbox(p).path_from(q), _black)
+            return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), lambda r: Or(_black(r), r.position == q.position))),
+                ForAll(entries, lambda a: ForAll(entries, lambda b: Implies(
+                    And(a[0], b[0], a[1] == two_at, b[1] == two_at + 1),
+                    Or(b[2].field("alias") == a[2].field("alias"),
+                       And(black_between, a[2].field("alias") != _own(p)))))))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED,
+            ForAll(s.processes, lambda q: Implies(q.position != p.position, related(p, q)))))
+
+    @conjunct
+    def relay_one_two_differ(s):
+        """A One followed by a Two in a relay (one round's pair) carry different ids: the aliases
+        of two red processes in one round."""
+        def differ(p):
+            entries = _relay(s, p)
+            return ForAll(entries, lambda a: ForAll(entries, lambda b: Implies(
+                And(a[0], b[0], b[1] == a[1] + 1, a[2].is_(One)), a[2].field("alias") != b[2].field("alias"))))
+        return ForAll(s.processes, lambda p: Implies(p.color == RED, differ(p)))
+
+    @conjunct
+    def first_round_blacks_after(s):
+        """The black processes between a red process still in its first round and the next red
+        process died in the first round (they hold their own ids): dying in a later round takes
+        that round's messages, which would come through it."""
+        def died_first(p, q):
+            return Implies(And(q.position != p.position, _black(q), ForAll(s.inbox(q).path_from(p), _black)),
+                q.alias == q.id)
+        return ForAll(s.processes, lambda p: Implies(And(p.color == RED, Or(p.asleep, p.alias == p.id)),
+            ForAll(s.processes, lambda q: died_first(p, q))))
