@@ -2,8 +2,9 @@
 
     python bench/peterson_rounds.py --n 4
 
-Peterson (algorithms/peterson.py) has no inductive invariant yet (docs/proofs.md says why).
-The argument of its safety (Fredlund, Groote and Korver's, TCS 177, 1997, in words): in a
+specs/peterson_invariant.py is Peterson's inductive invariant (algorithms/peterson.py,
+docs/proofs.md); this script checks, on plain states and without z3, the facts its argument
+starts from. The argument of its safety (Fredlund, Groote and Korver's, TCS 177, 1997, in words): in a
 round, the red processes' aliases are distinct ids, since a process that survives takes the
 alias its red predecessor had in the round before, and the alias's owner -- the process whose
 id it is -- lies after the red predecessor and at or before the process (by induction on the
@@ -25,9 +26,8 @@ process anticlockwise), through black processes that only route, nearest first:
   alias, unless every other process is black: so p becomes leader only when it is alone;
 * ``leader_alone``: a leader is the only red process, and no message is in flight.
 
-What the invariant DSL (specs/invariants.py) cannot yet say of them: the relay's order across
-message types and channels (``in_order`` pairs messages of one type in one channel) and its
-first message. Prints, per fact, on how many (state, process) pairs it was checked and on how
+The invariant reads the relay position by position (``ch.at(k)``, specs/invariants.py).
+Prints, per fact, on how many (state, process) pairs it was checked and on how
 many it failed; exits 0 if none failed.
 """
 from __future__ import annotations

@@ -35,7 +35,7 @@ reads a channel's positions, so the relay is a sequence of positions, with no qu
 from __future__ import annotations
 
 from algorithms.cr import BLACK, RED
-from algorithms.peterson import One, Peterson, Two
+from algorithms.peterson import One, Peterson
 from models import NIL, TRUE, And, Implies, Not, Or, ite
 
 from .invariants import Exists, ForAll, Invariant, conjunct
@@ -349,7 +349,7 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             entries = _relay(s, p)
             two_at = ite(_waits_for_one(p), 1, 0)
             black_between = Exists(s.inbox(p).path_from(q), _black)
-            return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), lambda r: Or(_black(r), r.position == q.position))),
+            return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), _black)),
                 ForAll(entries, lambda a: ForAll(entries, lambda b: Implies(
                     And(a[0], b[0], a[1] == two_at, b[1] == two_at + 1),
                     Or(b[2].field("alias") == a[2].field("alias"),
