@@ -1,6 +1,5 @@
 """An inductive invariant of Peterson (algorithms/peterson.py, seed 002_8e2c4d6f504b108f.txt,
-section 11.2.2.3), for rings of 3 (``check peterson --n 3 --prove``; at n = 4 z3 still finds
-counterexamples to induction that no run reaches: docs/proofs.md).
+section 11.2.2.3): ``check peterson --n 3 --prove`` and ``--n 4 --prove`` prove it (docs/proofs.md).
 
 The argument (Fredlund, Groote and Korver's, TCS 177, 1997, in words): a red process that
 survives a round takes the alias its red predecessor had in that round, so by induction on the

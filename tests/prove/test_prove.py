@@ -79,8 +79,8 @@ def test_franklin_is_proved_at_n_3(capsys):
     assert "invariant     specs.franklin_invariant:FranklinInvariant" in out
 
 
-# peterson's (specs/peterson_invariant.py): 696 obligations over the relay into each red process,
-# about 65 s at n = 3 (load 7), so with the slow tests; at n = 4 it is not inductive yet (docs/proofs.md)
+# peterson's (specs/peterson_invariant.py): 780 obligations over the relay into each red process,
+# 76 s at n = 3 (load 3), so with the slow tests; n = 4 (8 minutes) is left to docs/proofs.md
 @pytest.mark.slow
 def test_peterson_is_proved_at_n_3(capsys):
     status, out, _ = run(capsys, "peterson", "--n", 3, "--prove")
