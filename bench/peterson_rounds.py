@@ -130,10 +130,14 @@ def check(n: int) -> tuple[int, int, Counter]:
     return len(found), pairs, failures
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, required=True, help="ring size")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
     states, pairs, failures = check(args.n)
     print(f"peterson, n = {args.n}: {states} reachable states (every arrangement), {pairs} red processes in them")
     for fact in FACTS:
