@@ -36,7 +36,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable
 
-from models import Algorithm, AlgorithmError, And, Implies, Or
+from models import Algorithm, AlgorithmError, And, Implies, Or, ite
 from models.dsl.algorithm import Layout
 from models.systems.process import ProcessView, view_class
 from models.topology.ring import CCW, CW, NEXT
@@ -174,6 +174,22 @@ class Channel:
         """The messages of this type in the channel, to quantify over."""
         return Messages(self, message_type)
 
+    def size(self):
+        """How many messages the channel holds (symbolically an Int term)."""
+        if self._sort is None:
+            return len(self.contents)
+        import z3
+
+        contents = self.contents
+        held = 0 if contents.base is None else z3.Length(contents.base) - contents.taken
+        return held + len(contents.appended)
+
+    def at(self, k: int) -> "Slot":
+        """The k-th message from the head (0: delivered next), which may be absent
+        (``present``): no quantifier, so a conjunct can say what the first few messages of a
+        channel are, of every type, in order (a bounded channel's whole contents)."""
+        return Slot(self, k)
+
     def path_from(self, origin) -> list:
         """The processes, in order, that a message sent by ``origin`` has passed to be here: the
         way the channel leads round the ring, which on an unoriented ring (seed 004) its
@@ -196,6 +212,58 @@ class Channel:
     def __repr__(self) -> str:
         way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]
         return f"channel p{self.sender.position}->p{self.receiver.position} ({way})"
+
+
+class Slot:
+    """Position k of a channel (``ch.at(k)``): ``present``, ``is_(Type)``, and a field of the
+    message there, ``field(name)`` (of whichever type it has; when the position is empty, or
+    the message has no such field, any value symbolically, 0 concretely)."""
+
+    def __init__(self, channel: Channel, k: int):
+        self.channel, self.k = channel, k
+        self.present = k < channel.size()
+        if channel._sort is None:
+            self._message = channel.contents[k] if k < len(channel.contents) else None
+        else:
+            self._message = self._term()
+
+    def _term(self):
+        """The message term at position k: from the state-before's sequence while it lasts, then
+        the appended ones (an arbitrary message when there is none)."""
+        import z3
+
+        contents, sort = self.channel.contents, self.channel._sort
+        appended = contents.appended
+        if contents.base is None:
+            if self.k < len(appended):
+                return appended[self.k]
+            return z3.FreshConst(sort.sort, "absent")
+        held = z3.Length(contents.base) - contents.taken
+        term = contents.base[contents.taken + self.k]
+        for j in reversed(range(min(len(appended), self.k + 1))):
+            term = z3.If(held == self.k - j, appended[j], term)
+        return term
+
+    def is_(self, message_type):
+        """A message of this type is at this position."""
+        if self.channel._sort is None:
+            return self._message is not None and type(self._message) is message_type
+        import z3
+
+        return z3.And(self.present, self.channel._sort.is_a(message_type, self._message))
+
+    def field(self, name: str):
+        """The message's field ``name``."""
+        if self.channel._sort is None:
+            return getattr(self._message, name, 0) if self._message is not None else 0
+        sort, term = self.channel._sort, self._message
+        having = [t for t in sort.types if name in t.fields]
+        if not having:
+            raise AlgorithmError(f"no message type has a field {name!r}")
+        value = sort.field(having[-1], name, term)
+        for t in reversed(having[:-1]):
+            value = ite(sort.is_a(t, term), sort.field(t, name, term), value)
+        return value
 
 
 class Messages:
@@ -459,6 +527,7 @@ BUILTIN_INVARIANTS = {
     "algorithms.lelann:LeLann": "specs.lelann_invariant:LeLannInvariant",
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
     "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
+    "algorithms.peterson:Peterson": "specs.peterson_invariant:PetersonInvariant",
 }
 
 
