@@ -630,7 +630,7 @@ def _rotations_are_plain(algorithm) -> bool:
     """Rotating the ring maps the algorithm's arrangements, states and steps onto themselves (no
     port labelling is the adversary's): what ``checked_steps`` and ``one_per_rotation`` rest on."""
     topology = algorithm.topology
-    return not getattr(topology, "port_labellings", False) and getattr(topology, "rotation_symmetric", False)
+    return not topology.port_labellings and topology.rotation_symmetric
 
 
 def one_per_rotation(algorithm, states):

@@ -157,7 +157,8 @@ def derived(prover: Prover, labelled, swapped) -> Derived | None:
     The caller has established the mirror symmetry (``mirror_symmetry``)."""
     started = time.perf_counter()
     n = prover.n
-    if any(getattr(prover.ring.topology, "swapped", (True,))):  # sigma's image is the unswapped labelling
+    swapped_here = prover.ring.topology.swapped  # () where the ports are not labelled per process
+    if not swapped_here or any(swapped_here):  # sigma's image is the unswapped labelling
         raise ValueError("a labelling's proof is derived from the unswapped labelling's proof only")
     if _links(labelled.topology(n)) != _links(prover.algorithm.topology(n)):  # sigma keeps every channel's contents
         return None
