@@ -65,32 +65,35 @@ def _back(s, p, x):
     return total
 
 
+def _relay_channels(s, p):
+    """The channels back from p to its red predecessor, nearest first, each with whether it is
+    still in the relay (every process between it and p black)."""
+    included, ch = True, s.inbox(p)
+    for _ in range(s.n):
+        yield included, ch
+        sender = ch.sender
+        if sender.position == p.position:
+            break
+        included = And(included, _black(sender))
+        ch = s.inbox(sender)
+
+
 def _relay(s, p):
     """The messages heading to p: in its in-channel, then (while the sender is black) in the
     channels before it, nearest first: (present, index in the relay, slot) for each position."""
-    entries, offset, included, ch = [], 0, True, s.inbox(p)
-    for _ in range(s.n):
+    entries, offset = [], 0
+    for included, ch in _relay_channels(s, p):
         for k in range(_MOST):
             slot = ch.at(k)
             entries.append((And(included, slot.present), offset + k, slot))
         offset = offset + ch.size()
-        sender = ch.sender
-        if sender.position == p.position:
-            break
-        included = And(included, _black(sender))
-        ch = s.inbox(sender)
     return entries
 
 
 def _relay_length(s, p):
-    total, included, ch = 0, True, s.inbox(p)
-    for _ in range(s.n):
+    total = 0
+    for included, ch in _relay_channels(s, p):
         total = total + ite(included, ch.size(), 0)
-        sender = ch.sender
-        if sender.position == p.position:
-            break
-        included = And(included, _black(sender))
-        ch = s.inbox(sender)
     return total
 
 
