@@ -93,16 +93,19 @@ def _judge(filename: str, mode: str, status: int, report: dict | None, out: str)
         assert status in (1, 2), f"{filename} {mode}: exit {status}: {out[:300]}"
 
 
-# hs_one_sided_bounce's z3 obligations take 2 to 3 s in these two modes, and hs_unoriented_left_ok's
-# --prove is 8 proofs, one per labelling (its mirror symmetry fails, so none is derived from another:
-# checker/prove/labelling_symmetry.py); the fast loop runs them in the other modes, and every
-# other variant in every mode
-SLOW_CASES = {("hs_one_sided_bounce.py", "prove"), ("hs_one_sided_bounce.py", "check-invariant"),
-              ("hs_unoriented_left_ok.py", "prove")}
+# hs_one_sided_bounce's z3 obligations take 2 to 3 s in these two modes; the fast loop runs it in
+# the other modes, and every other variant in every mode
+SLOW_CASES = {("hs_one_sided_bounce.py", "prove"), ("hs_one_sided_bounce.py", "check-invariant")}
+# hs_unoriented_left_ok breaks election only, which --prove never claims, and its --prove at n = 3 is 8
+# proofs from scratch (its mirror symmetry fails: checker/prove/labelling_symmetry.py), 33 s of CPU:
+# it is proved in every labelling at n = 2 by tests/prove/test_labelling_symmetry.py, and at n = 3 in
+# one labelling by tests/prove/test_prove.py (test_hs_unoriented_mutants_prove_only_if_safe)
+LEFT_TO_THE_PROOF_TESTS = {("hs_unoriented_left_ok.py", "prove")}
 
 
 def _cases(modes):
-    return [pytest.param(f, m, marks=[pytest.mark.slow] if (f, m) in SLOW_CASES else []) for f in FILES for m in modes]
+    return [pytest.param(f, m, marks=[pytest.mark.slow] if (f, m) in SLOW_CASES else []) for f in FILES for m in modes
+            if (f, m) not in LEFT_TO_THE_PROOF_TESTS]
 
 
 @pytest.mark.parametrize("filename, mode", _cases(MODES))
@@ -110,10 +113,7 @@ def test_as_a_user_runs_it(filename, mode, capsys):
     _judge(filename, mode, *_run(filename, mode, capsys))
 
 
-# hs_unoriented_left_ok's --prove (8 labellings, 45 s since stability is proved too) runs once,
-# with the lint on: what the lint reads is the algorithm's file, and the prover's own
-# faithfulness checks run the same either way
 @pytest.mark.slow  # 125 runs: the fast loop has every variant in every mode with the lint on
-@pytest.mark.parametrize("filename, mode", [c for c in _cases(MODES) if c.values != ("hs_unoriented_left_ok.py", "prove")])
+@pytest.mark.parametrize("filename, mode", _cases(MODES))
 def test_with_the_lint_off(no_lint, filename, mode, capsys):
     _judge(filename, mode, *_run(filename, mode, capsys))
