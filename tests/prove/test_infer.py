@@ -22,6 +22,7 @@ from checker.cli import main
 from checker.prove.labellings import classes, labellings, tag
 
 from conftest import MUTANTS
+from tests.docs.test_examples import assert_the_page_shows
 
 
 @pytest.mark.slow  # 6 to 10 s each, franklin 20 s: the fast loop has the refusals and the mutants below
@@ -63,6 +64,7 @@ def test_lelann_is_inferred_with_the_order_of_its_tokens(tmp_path, capsys):
     out = tmp_path / "lelann_found.py"
     assert main(["lelann", "--n", "3", "--infer", "--infer-out", str(out)]) == 0
     printed = capsys.readouterr().out
+    assert_the_page_shows("docs/proofs.md", "check lelann --n 3 --infer", 0, printed)
     assert printed.splitlines()[-1] == ("lelann on a unidirectional ring, n = 3: PROVED at-most-one-leader, "
                                         "leader-is-largest, stability")
     text = out.read_text()
@@ -78,7 +80,9 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
     predecessor had a round earlier, which the templates do not say: the explorer finds no
     violation at that n."""
     assert main(["peterson", "--n", "3", "--infer"]) == 1
-    lines = capsys.readouterr().out.splitlines()
+    printed = capsys.readouterr().out
+    assert_the_page_shows("docs/proofs.md", "check peterson --n 3 --infer", 1, printed)
+    lines = printed.splitlines()
     assert lines[0].startswith("NOT FOUND") and "at-most-one-leader" in lines[0]
     assert lines[1] == ("the explorer at n = 3 finds no violation of at-most-one-leader: it holds at this n, and the "
                         "templates cannot say why; write the invariant by hand (docs/proofs.md)")
