@@ -54,6 +54,16 @@ def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
     return invariant
 
 
+def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None):
+    """``prove`` with the progress meter the terminal asks for, closed whatever happens."""
+    meter = _meter(progress)
+    try:
+        return prove(algorithm, n, invariant, timeout=timeout, progress=meter)
+    finally:
+        if meter is not None:
+            meter.close()
+
+
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
               progress: bool | None, max_states: int | None = None, symmetry: str = "reflection") -> int:
     """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample;
@@ -65,12 +75,7 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     invariant = choose_invariant(algorithm, invariant_path)
     if algorithm.topology.port_labellings:
         return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states, symmetry)
-    meter = _meter(progress)
-    try:
-        proof = prove(algorithm, n, invariant, timeout=timeout, progress=meter)
-    finally:
-        if meter is not None:
-            meter.close()
+    proof = _proved(algorithm, n, invariant, timeout, progress)
     cti = counterexample(proof, max_states or 200_000) if proof.failure else None
     if as_json:
         report = proof_json(proof)
@@ -147,12 +152,7 @@ def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bo
                 proofs.append((swapped, derivation))
                 derived_count += 1
                 continue
-        meter = _meter(progress)
-        try:
-            proof = prove(labelled, n, invariant, timeout=timeout, progress=meter)
-        finally:
-            if meter is not None:
-                meter.close()
+        proof = _proved(labelled, n, invariant, timeout, progress)
         proofs.append((swapped, proof))
         if proof.verdict == FAILED:
             break
