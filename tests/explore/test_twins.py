@@ -25,7 +25,7 @@ from specs import election_spec
 from conftest import MUTANTS
 
 MUTANT_FILES = sorted(f for f in os.listdir(MUTANTS) if f.endswith(".py"))
-SLOW = {"hs", "hs-lecture", "hs_unoriented_responses_turn_back.py", "hs_lecture_largest_passes.py",
+SLOW = {"hs", "hs_unoriented_responses_turn_back.py", "hs_lecture_largest_passes.py",
         "hs_smallest_wins.py", "hs_unoriented_comparisons_flipped.py",  # 10 to 50 s each: with the slow tests
         # and the other mutants, a second or two each: the fast loop keeps four (franklin, hs, itai-rodeh, and
         # hs_never_swallows, which never terminates), the slow tests every one
@@ -142,7 +142,10 @@ def test_a_variant_that_treats_one_id_apart_is_never_derived_wrongly():
 MORE_RINGS = {"hs-unoriented", "cr", "cr-all", "peterson", "lelann"}
 
 
-@pytest.mark.parametrize("name", _marked(ASYNCHRONOUS_RINGS, also_slow=MORE_RINGS))
+# hs-lecture is left out: at n = 5 it derives one arrangement, as hs does, for 15 s of CPU (at n = 4
+# neither derives any); its mutant hs_lecture_largest_passes is in test_twins_change_nothing_in_a_mutant
+@pytest.mark.parametrize("name", _marked([name for name in ASYNCHRONOUS_RINGS if name != "hs-lecture"],
+                                         also_slow=MORE_RINGS))
 def test_twins_change_nothing_in_a_run(name):
     """Probes of 50 states group the arrangements coarsely, so that many derivations are tried
     (and most refused): the run equals one that searches every arrangement."""
