@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from models import Algorithm
 from specs.all_n import AllNInvariant, invariant_for
 
-from .all_n import AllNProof, prove_all_n
+from .all_n import AllNProof, prove_all_n, safety_properties
 from .status import FAILED, PROVED
 
-# the obligations whose goal is not a conjunct: dropping conjuncts cannot make them hold
-NOT_CONJUNCTS = ("stability", "no_duplicate", "enabled")
+ROUND_TIMEOUT = 5.0  # seconds per obligation in the weakening (the written invariants' take under 0.5 s)
+
 
 
 @dataclass
@@ -40,7 +40,8 @@ class WeakenedAllNProof(AllNProof):
     def assumptions(self) -> list[str]:
         added = f"; its weaker conjuncts {', '.join(self.added)} kept" if self.added else ""
         return [f"  weakened    the written invariant fails for {self.algorithm.name} ({self.first_failure}): "
-                f"proved instead is its largest inductive subset, without {', '.join(self.dropped)}{added}; "
+                f"proved instead is an inductive subset of it and of its weaker conjuncts (Houdini: those that fail "
+                f"induction dropped until none does), without {', '.join(self.dropped)}{added}; "
                 "a proof of that weaker invariant"]
 
     def to_json(self) -> dict:
@@ -69,13 +70,27 @@ def _others_hold(proof: AllNProof, names: set[str]) -> bool:
     return all(o.status == PROVED for o in proof.obligations if o.goal not in names)
 
 
-def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvariant,
-                             timeout: float) -> tuple[AllNInvariant, AllNProof]:
-    """Houdini over the invariant's conjuncts and its weaker ones: (the subset, its last proof)."""
+def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvariant, timeout: float,
+                             written: AllNProof) -> tuple[AllNInvariant, AllNProof]:
+    """Houdini over the invariant's conjuncts and its weaker ones: (the subset, its last proof,
+    PROVED only if every obligation is); stopped early once the conjuncts left do not imply safety.
+    ``written`` is the proof of the invariant alone: without weaker conjuncts it is Houdini's
+    first round, whose failures are dropped at once. Each round's obligations have at most
+    ``ROUND_TIMEOUT`` seconds: one not decided by then is dropped, as a failed one is (a subset
+    smaller than the largest is found, never a wrong one)."""
     kept = list(invariant.conjuncts) + list(invariant.weaker)
+    if not invariant.weaker:
+        kept = [c for c in kept if c.__name__ not in _failing_conjuncts(written, set(invariant.names()))]
+    timeout = min(timeout, ROUND_TIMEOUT)
+    safety = {("invariant", name) for name, _ in safety_properties(algorithm)}
     while True:
         subset = AllNInvariant(invariant.algorithm, tuple(kept), invariant.source, invariant.fifo)
-        proof = prove_all_n(algorithm, subset, timeout=timeout)
+        # the subset found is a subset of this one: if this does not imply safety, neither does it
+        # (a few queries, where a round decides every obligation)
+        implied = prove_all_n(algorithm, subset, timeout=timeout, only=safety, counterexamples=False)
+        if any(o.status != PROVED for o in implied.obligations):
+            return subset, implied
+        proof = prove_all_n(algorithm, subset, timeout=timeout, counterexamples=False)
         failing = _failing_conjuncts(proof, {c.__name__ for c in kept})
         if not failing:
             return subset, proof
@@ -90,13 +105,13 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -
     names = set(invariant.names())
     if proof.verdict == PROVED or not _failing_conjuncts(proof, names):
         return proof  # proved, or what failed is not a conjunct: a weaker invariant cannot help
-    subset, weakened = largest_inductive_subset(algorithm, invariant, timeout)
+    subset, weakened = largest_inductive_subset(algorithm, invariant, timeout, proof)
     kept = {c.__name__ for c in subset.conjuncts}
     dropped = [name for name in invariant.names() if name not in kept]
     if weakened.verdict != PROVED:
         unproved = sorted({o.goal for o in weakened.obligations if o.status != PROVED})
-        tried = (f"its largest inductive subset, without {', '.join(dropped)}, does not prove "
-                 f"{', '.join(unproved)}")
+        tried = (f"dropping the conjuncts that fail induction ({', '.join(dropped)}), those left do not prove "
+                 f"{', '.join(unproved)}, nor does any subset of them")
         return UnweakenedAllNProof(algorithm, proof.invariant, proof.obligations, proof.seconds + weakened.seconds,
                                    proof.never_enabled, proof.nonlinear, proof.partial, tried=tried)
     first = next(o for o in proof.obligations if o.status != PROVED and o.goal in names)
