@@ -98,13 +98,14 @@ def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvarian
 
 
 def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -> AllNProof:
-    """``prove_all_n`` with the written invariant; if it fails, a proof of its largest inductive
-    subset (``WeakenedAllNProof``) when that proves everything, else the failed proof."""
+    """``prove_all_n`` with the written invariant; if a conjunct fails (not merely undecided), a
+    proof of its largest inductive subset (``WeakenedAllNProof``) when that proves everything,
+    else the failed proof (``UnweakenedAllNProof``, saying what the subset did not prove)."""
     proof = prove_all_n(algorithm, timeout=timeout)
     invariant = invariant_for(algorithm)
     names = set(invariant.names())
-    if proof.verdict == PROVED or not _failing_conjuncts(proof, names):
-        return proof  # proved, or what failed is not a conjunct: a weaker invariant cannot help
+    if not any(o.status == FAILED and o.goal in names for o in proof.obligations):
+        return proof  # proved, or undecided (a timeout), or what failed is not a conjunct: nothing to weaken
     subset, weakened = largest_inductive_subset(algorithm, invariant, timeout, proof)
     kept = {c.__name__ for c in subset.conjuncts}
     dropped = [name for name in invariant.names() if name not in kept]
