@@ -6,7 +6,8 @@ what it speaks of (lcr's ``terminate_from_leader``: what the announcement carrie
 still hold for the reasons the other conjuncts give. Houdini finds the largest inductive subset
 of the invariant's conjuncts and of its ``weaker`` ones (conjuncts written for this, true of
 the algorithm too, that say less): every conjunct with an initiation or consecution obligation
-not proved is dropped, and the rest proved again, until none is dropped. That subset is then
+not proved is dropped, and the rest proved again, until none is dropped (an obligation not
+decided within ``ROUND_TIMEOUT`` counts as not proved: a smaller subset, never a wrong one). That subset is then
 proved from scratch by ``prove_all_n``, every obligation (safety and stability included), so a
 proof of it is a proof like any other, of a weaker invariant, and is reported as one, with the
 conjuncts dropped. If the subset does not imply safety, or an obligation other than a
@@ -23,7 +24,8 @@ from .all_n import AllNProof, prove_all_n, safety_properties
 from .status import FAILED, PROVED
 
 ROUND_TIMEOUT = 5.0  # seconds per obligation in the weakening (the written invariants' take under 0.5 s)
-
+# what fewer conjuncts cannot make hold: implied by the invariant, so by any superset of a subset
+MONOTONE = ("stability", "at-most-one-leader", "leader-is-largest", "leader-is-smallest")
 
 
 @dataclass
@@ -63,11 +65,6 @@ class UnweakenedAllNProof(AllNProof):
 
 def _failing_conjuncts(proof: AllNProof, names: set[str]) -> set[str]:
     return {o.goal for o in proof.obligations if o.status != PROVED and o.goal in names}
-
-
-def _others_hold(proof: AllNProof, names: set[str]) -> bool:
-    """Whether every obligation that is not a candidate conjunct's is proved (safety, stability, ...)."""
-    return all(o.status == PROVED for o in proof.obligations if o.goal not in names)
 
 
 def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvariant, timeout: float,
@@ -112,10 +109,10 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -
     if weakened.verdict != PROVED:
         unproved = sorted({o.goal for o in weakened.obligations if o.status != PROVED})
         tried = (f"dropping the conjuncts that fail induction ({', '.join(dropped)}), those left do not prove "
-                 f"{', '.join(unproved)}, nor does any subset of them")
+                 f"{', '.join(unproved)}" + (", nor does any subset of them" if set(unproved) <= set(MONOTONE) else ""))
         return UnweakenedAllNProof(algorithm, proof.invariant, proof.obligations, proof.seconds + weakened.seconds,
                                    proof.never_enabled, proof.nonlinear, proof.partial, tried=tried)
-    first = next(o for o in proof.obligations if o.status != PROVED and o.goal in names)
+    first = next(o for o in proof.obligations if o.status == FAILED and o.goal in names)
     source = f"{invariant.source}, weakened: without {', '.join(dropped)}"
     result = WeakenedAllNProof(
         algorithm, AllNInvariant(subset.algorithm, weakened.invariant.conjuncts, source, subset.fifo),
