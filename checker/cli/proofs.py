@@ -23,7 +23,7 @@ from specs.invariants import (
 
 from ..explore.result import VERIFIED, VIOLATED, Result
 from ..explore.run import check
-from ..prove.all_n import prove_all_n
+from ..prove.all_n_weakening import prove_all_n_or_weakened
 from ..prove.termination import prove_termination
 from ..prove.fixed_n import (
     CONSECUTION,
@@ -451,7 +451,7 @@ def all_n_command(argv: list[str]) -> int:
     if args.termination:
         proof = prove_termination(algorithm, timeout=args.timeout)
     else:
-        proof = prove_all_n(algorithm, timeout=args.timeout)
+        proof = prove_all_n_or_weakened(algorithm, timeout=args.timeout)
     print(json.dumps(proof.to_json(), indent=2) if args.json else proof.summary())
     return proof.exit_status
 

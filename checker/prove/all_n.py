@@ -229,14 +229,15 @@ def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
     return _check(hypotheses, timeout_ms)[0]
 
 
-def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
+def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readable: bool = True):
     """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
 
     With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
     quantifiers, can keep it from finding a model of the unbounded encoding), the obligation's
     negation is asked again on rings of 1 to 4 processes (ids 1..n; each with the timeout, and at
     least SMALL_RING_MS): a counterexample there is a real ring's, so the obligation fails; none
-    found leaves it unknown, never proved.
+    found leaves it unknown, never proved. With ``readable`` False, a failed obligation's model is
+    not asked for (the weakening needs only which obligations fail).
     """
     status, seconds, solver = refute(hypotheses, goal, timeout_ms)
     if status == UNKNOWN and small_rings:
@@ -247,6 +248,8 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
                 return FAILED, seconds + time.perf_counter() - started, small.model(), None
         return UNKNOWN, seconds + time.perf_counter() - started, None, (
             f"{solver.reason_unknown()}; no counterexample on rings of {SMALL_RINGS[0]} to {SMALL_RINGS[-1]}")
+    if status == FAILED and not readable:
+        return status, seconds, None, None
     if status == FAILED:
         model = solver.model()
         solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
@@ -260,7 +263,7 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False):
 
 def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = None,
                 timeout: float = 20.0, exact: bool = False, proof: AllNProof | None = None,
-                only: set[tuple[str, str]] | None = None) -> AllNProof:
+                only: set[tuple[str, str]] | None = None, counterexamples: bool = True) -> AllNProof:
     """Prove ``invariant`` (default: the one in specs/all_n for the algorithm) inductive for every n.
 
     ``exact`` is the encoding termination proofs need (checker/prove/termination.py): receptions
@@ -271,6 +274,9 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     accepts, so the semantics never takes it. The obligations go into ``proof`` if given.
     ``only``: the (step, goal) obligations to decide, the others left out (a test that a dropped
     conjunct breaks one named obligation need not decide the rest); its proof is never PROVED.
+    ``counterexamples`` False: a failed obligation comes without its model, and one z3 leaves unknown
+    is not searched for on small rings (checker/prove/all_n_weakening.py needs only which are not
+    proved).
     """
     invariant = invariant or invariant_for(algorithm)
     if invariant is None:
@@ -300,7 +306,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     def record(step_name, goal_name, hypotheses, goal, render):
         if only is not None and (step_name, goal_name) not in only:
             return
-        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact and counterexamples,
+                                                readable=counterexamples)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 

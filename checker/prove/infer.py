@@ -576,11 +576,23 @@ class Filter:
                 [c for c, _ in messages if c.name in alive_messages])
 
 
+# the atoms of the decisions the safety properties read (atoms() adds them after the locals')
+DECISION_ATOMS = ("s.is_leader({p})", "s.decided({p})")
+
+
 def filtered(algorithm, atom_list, namespace, states, process, messages, recorded, ports) -> tuple[list, int]:
     """(the candidates worth giving z3, how many hold on every reachable state): a shaped
     candidate is judged on the atoms' masks (infer_masks.py), the others by Filter; of those
     that hold, the shaped ones that the reachable states cannot tell apart from another kept
     one are left out (infer_masks.worth_asking)."""
+    asked, true, _ = filtered_and_held_back(algorithm, atom_list, namespace, states, process, messages, recorded, ports)
+    return asked, true
+
+
+def filtered_and_held_back(algorithm, atom_list, namespace, states, process, messages, recorded,
+                           ports) -> tuple[list, int, list]:
+    """``filtered``'s two, and the candidates held back because a decision atom is true of no
+    reachable process (infer_masks.held_back_decisions): to give z3 too."""
     everything = [*process, *recorded, *(c for c, _ in messages)]
     shaped = [c for c in everything if c.shape]
     unshaped_process, unshaped_recorded = [c for c in process if not c.shape], [c for c in recorded if not c.shape]
@@ -599,7 +611,10 @@ def filtered(algorithm, atom_list, namespace, states, process, messages, recorde
     never, always = infer_masks.constant_atoms(observations, len(atom_list))
     asked = infer_masks.strongest([c for c in true if infer_masks.worth_asking(c.shape, representative, never, always)],
                                   observations)
-    return asked + kept_process + kept_messages, len(true) + len(kept_process) + len(kept_messages)
+    decisions = {k for k, a in enumerate(atom_list) if a.source in DECISION_ATOMS}
+    held_back = infer_masks.strongest([c for c in true if infer_masks.held_back_decisions(
+        c.shape, representative, never, always, decisions)], observations)
+    return asked + kept_process + kept_messages, len(true) + len(kept_process) + len(kept_messages), held_back
 
 
 def _reads(name: str, kind: str) -> bool:
@@ -860,8 +875,11 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
     say(f"filtering on {len(states)} reachable states")
-    survivors, result.after_filter = filtered(algorithm, atom_list, namespace, states, process, messages, recorded,
-                                              topology.ports)
+    survivors, result.after_filter, held_back = filtered_and_held_back(
+        algorithm, atom_list, namespace, states, process, messages, recorded, topology.ports)
+    # nobody decides on any reachable state (else nothing is held back): "no leader" is asked, but
+    # may hold for a reason the templates cannot say; what it implies about leaders is asked too
+    survivors += held_back
     result.asked = len(survivors)
     say(f"{result.after_filter} candidates hold on every reachable state, {result.asked} of them say something "
         "the others do not there; weakening with z3")

@@ -24,7 +24,8 @@ Of the candidates that hold, z3 is given those that the reachable states tell ap
 apart, as many as the product of the classes' sizes for a template over two atoms: each class
 is read through its first atom (``representatives``), with the ``implies`` candidates that say
 its members are one. An atom true of no reachable process, or of every one, is said so by
-``no`` / ``every`` alone. And of a template's candidates only the strongest on the reachable
+``no`` / ``every`` alone (for an atom the safety properties read, such as the leader's, the
+process templates over it are asked as well: ``held_back_decisions``). And of a template's candidates only the strongest on the reachable
 states are kept, with the implications between atoms that derive the others from them. That
 is not a filter: a candidate left out holds on every reachable state, and when it is inductive
 and the stronger one kept is not, Houdini finds less than it could have (an invariant lost,
@@ -291,6 +292,27 @@ def worth_asking(shape: tuple, representative: list[int], never: set, always: se
         return representative[a] == representative[b] or (representative[a] == a and representative[b] == b)
     indexes = [a for a in atoms if isinstance(a, int)]
     return all(representative[a] == a and a not in never and a not in always for a in indexes)
+
+
+# the templates over one or two processes' atoms (not a message's, a held or a recorded id's)
+PROCESS_TEMPLATES = ("at_most_one", "implies", "then_others", "largest_among", "smallest_among")
+
+
+def held_back_decisions(shape: tuple, representative: list[int], never: set, always: set, decisions: set) -> bool:
+    """Whether a candidate ``worth_asking`` leaves out only because an atom in ``decisions`` (an
+    atom the safety properties read: is leader, has decided) is true of no reachable process:
+    with such an atom read as its own class, a process template over it would be asked.
+
+    ``no leader`` then says the rest, but only if it is inductive: in an algorithm (a mutant)
+    where nobody ever wins because its messages never come back, it holds for a reason the
+    templates cannot say, and Houdini drops it; "a leader has the largest id of all", which it
+    implies, still holds for the reason it holds where leaders exist, and is what safety needs."""
+    template, *atoms = shape
+    if template not in PROCESS_TEMPLATES or not any(a in decisions and a in never for a in atoms):
+        return False
+    own = [k if k in decisions else first for k, first in enumerate(representative)]
+    return (not worth_asking(shape, representative, never, always)
+            and worth_asking(shape, own, never - decisions, always))
 
 
 # how each atom of a template's candidate makes it stronger: +1 if it says more the more

@@ -36,6 +36,11 @@ class AllNInvariant:
     # the conjuncts read a channel's order (``ring.ahead``): proved in the exact encoding, where a
     # reception takes the head and removes it and no send duplicates a pending message
     fifo: bool = False
+    # conjuncts that say less than some of ``conjuncts`` and do not speak of what a variant of the
+    # algorithm may change (an announcement's payload): not part of the invariant, only candidates
+    # when it fails for a variant and is weakened to its largest inductive subset
+    # (checker/prove/all_n_weakening.py)
+    weaker: tuple[Callable, ...] = ()
 
     def names(self) -> list[str]:
         return [c.__name__ for c in self.conjuncts]
@@ -45,7 +50,7 @@ class AllNInvariant:
         if name not in self.names():
             raise KeyError(f"no conjunct {name!r}: {', '.join(self.names())}")
         kept = tuple(c for c in self.conjuncts if c.__name__ != name)
-        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}", self.fifo)
+        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}", self.fifo, self.weaker)
 
 
 @dataclass(frozen=True)

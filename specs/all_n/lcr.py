@@ -39,8 +39,35 @@ def decided_on_leader(ring):
     return ring.forall(lambda y: Implies(ring.process(y).leader != NIL, ring.is_leaders_id(ring.process(y).leader)))
 
 
+# -- what the announcement round does whatever it carries (AllNInvariant.weaker) ----------------
+#
+# terminate_from_leader and decided_on_leader speak of the id the announcement carries; a variant
+# that announces something else (tests/mutants/lcr_wrong_announcement.py passes on its own id)
+# breaks them, and without them a <terminate> could make its receiver leader (leader_min) or
+# an undecided process could be decided on nobody (stability). These say what the round does
+# whatever it carries: it starts at a leader, and it never brings a process its own id unless
+# that process is the leader. True of lcr too; used only when the invariant above fails.
+
+
+def terminate_once_leader(ring):
+    """<terminate> is only in flight once some process is leader."""
+    return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
+        ring.pending(x, Terminate(j)), ring.exists(lambda y: ring.is_leader(y)))))
+
+
+def decided_once_leader(ring):
+    """A process has decided only once some process is leader."""
+    return ring.forall(lambda x: Implies(ring.process(x).leader != NIL, ring.exists(lambda y: ring.is_leader(y))))
+
+
+def own_id_announced_to_leader_only(ring):
+    """A <terminate> carrying x's own id is in flight to x only if x is leader."""
+    return ring.forall(lambda x: Implies(ring.pending(x, Terminate(ring.id(x))), ring.is_leader(x)))
+
+
 INVARIANT = AllNInvariant(
-    LCR, (leader_min, self_pending_min, no_bypass, terminate_from_leader, decided_on_leader), "specs/all_n/lcr.py")
+    LCR, (leader_min, self_pending_min, no_bypass, terminate_from_leader, decided_on_leader), "specs/all_n/lcr.py",
+    weaker=(terminate_once_leader, decided_once_leader, own_id_announced_to_leader_only))
 
 
 # -- termination for every n (check lcr --all-n --termination; docs/proofs-all-n.md) ------------

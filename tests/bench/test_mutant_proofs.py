@@ -24,3 +24,11 @@ def test_a_liveness_mutant_must_be_proved_or_have_no_proof_of_its_kind():
 def test_every_top_level_mutant_is_a_row():
     names = bench_script("mutant_proofs").ring_mutants()
     assert "lcr_guesses_leader" in names and "hs_smallest_wins" in names and len(names) >= 18
+
+
+def test_peterson_comparing_the_alias_with_its_id_breaks_no_safety_at_four_either():
+    """docs/proofs.md once read its --infer refusal at n = 4 as a violation of at-most-one-leader:
+    the explorer finds none (it loses a returning alias and elects nobody), so the bench's
+    liveness-only class for it is right at n = 3 and at 4 (two explorer runs, about a second)."""
+    broken_safety = bench_script("mutant_proofs").broken_safety
+    assert broken_safety("tests/mutants/peterson_leader_by_id.py", 4, timeout=120) == []

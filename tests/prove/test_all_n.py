@@ -127,6 +127,7 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
     assert status == 1
     assert "NOT PROVED" in out
     assert "no_bypass is not preserved by remove" in out
+    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
     assert "runs remove receiving Token(" in out and "sends       Token(" in out
 
 
@@ -168,6 +169,7 @@ def test_franklin_mutant_smallest_wins_fails_at_quit(capsys):
     status, out, _ = run(capsys, "tests/mutants/franklin_smallest_wins.py", "--all-n")
     assert status == 1 and "NOT PROVED" in out
     assert "largest_red is not preserved by quit" in out and "runs quit" in out
+    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
 
 
 def test_lelann_mutant_forgetting_the_largest_fails_at_forward(capsys):
@@ -176,6 +178,7 @@ def test_lelann_mutant_forgetting_the_largest_fails_at_forward(capsys):
     status, out, _ = run(capsys, "tests/mutants/lelann_forgets_largest.py", "--all-n")
     assert status == 1 and "NOT PROVED" in out
     assert "seen_when_passed is not preserved by forward" in out and "runs forward receiving Token(" in out
+    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
 
 
 def test_the_lelann_mutant_reaches_states_outside_the_invariant():

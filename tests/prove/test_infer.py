@@ -8,6 +8,8 @@
     finds none, says which property in one line and exits 1 (never 0), and the explorer says
     the violation is real; on peterson, correct but beyond the templates, the explorer says
     the property holds at that n;
+  * on a mutant where no process ever wins (hs_ttl_not_decremented), what a leader would be is
+    asked too, and its safety is proved;
   * on hs-unoriented, whose port labelling is the adversary's, it infers on the unswapped
     labelling (its mirror symmetry proved; else on one labelling of each class) and the file is
     proved in every labelling; its mutant that breaks safety is refused, its mutant that breaks
@@ -55,6 +57,16 @@ def test_a_mutant_breaking_safety_is_not_proved(mutant, broken, tmp_path, capsys
     assert len(lines) == 2  # a real bug: the explorer's trace is the answer, no state of the candidates
     assert lines[1].startswith(f"the explorer at n = 3 finds a real violation of {broken}")
     assert not out.exists()
+
+
+@pytest.mark.slow  # about 20 s (load 1 to 2): 57 candidates to z3, then the proof
+def test_a_mutant_where_nobody_wins_keeps_its_safety_proof(capsys):
+    """hs_ttl_not_decremented never answers phase 0, so no process ever becomes leader: the
+    inference asks what a leader would be (the largest), not only that there is none
+    (tests/prove/test_infer_masks.py), and --prove proves it."""
+    assert main([f"{MUTANTS}/hs_ttl_not_decremented.py", "--n", "3", "--infer"]) == 0
+    out = capsys.readouterr().out
+    assert "leader_largest_among_all" in out and "PROVED at-most-one-leader, leader-is-largest, stability" in out
 
 
 @pytest.mark.slow  # 17 to 31 s at a load average of 2 to 7 (12.5 s of CPU): Houdini without, then with the order templates

@@ -13,6 +13,7 @@ import pytest
 from algorithms.cr import ChangRoberts
 from algorithms.franklin import Franklin
 from algorithms.lcr import LCR
+from checker.cli.loader import load_algorithm
 from checker.prove import infer, infer_masks
 from models.reading.symbolic_ring import SymbolicRing
 from specs.invariants import RingState
@@ -90,3 +91,22 @@ def test_franklin_gives_z3_a_few_of_the_candidates_true_on_every_state():
     assert not any(c.name.startswith("leader_") and not c.name.startswith("leader_implies") for c in asked)
     # early[CW] is never a process's own id: said once, and nothing starts from it
     assert "no_early_cw_own" in names and not any(c.name.startswith("early_cw_own_") for c in asked)
+
+
+def _asked_and_held_back(algorithm, n: int):
+    topology, atom_list, namespace, process, recorded, messages, states = _setting(algorithm, n, None)
+    asked, _, held_back = infer.filtered_and_held_back(algorithm, atom_list, namespace, states, process, messages,
+                                                       recorded, topology.ports)
+    return {c.name for c in asked}, {c.name for c in held_back}
+
+
+def test_where_nobody_decides_what_a_leader_would_be_is_asked_too():
+    """tests/mutants/hs_ttl_not_decremented.py: no process is ever leader (phase 0 is never
+    answered), so ``no_leader`` is asked, and is not inductive; ``leader_largest_among_all``,
+    which it implies and which holds for the reason it holds in hs, is asked as well (it was
+    left out, and --infer found nothing). Where leaders exist (lcr), nothing is held back."""
+    mutant = load_algorithm("tests/mutants/hs_ttl_not_decremented.py")
+    asked, held_back = _asked_and_held_back(mutant, 3)
+    assert "no_leader" in asked and "leader_largest_among_all" in held_back
+    assert held_back.isdisjoint(asked) and all(name.split("_")[0] in ("at", "leader", "decided") for name in held_back)
+    assert _asked_and_held_back(LCR, 3)[1] == set()
