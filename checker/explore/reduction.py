@@ -65,6 +65,10 @@ class StubbornSets:
         self._tables = DependenceTables.of(reference, trusted)
         self._candidates = self._tables.memo
         self._visibility: dict = {}
+        # timeouts that wait for a process, per live process (with crashes only: reduction.py's
+        # docstring): whom each waits for, when its guard holds, is part of a closure's input
+        self._detectors = [(t, self._tables.process[t], system.instances[t].command) for t in self._tables.detectors]
+        self._position = {pid: i for i, pid in enumerate(system.ids)}
 
     def choose(self, state, current: int, steps, found: dict) -> range | list[int]:
         """Ordinals of the transitions to expand from ``state`` (numbered ``current``): the
@@ -73,10 +77,11 @@ class StubbornSets:
         for step in steps:
             enabled |= 1 << step[4]
         heads = self.system.heads(state)
-        key = (enabled, heads)
+        awaiting = self._awaiting(state) if self._detectors else ()
+        key = (enabled, heads, awaiting)
         candidates = self._candidates.get(key)
         if candidates is None:
-            candidates = self._candidates[key] = self._tables.candidates(enabled, heads)
+            candidates = self._candidates[key] = self._tables.candidates(enabled, heads, awaiting)
         for members in candidates:
             subset = [k for k, step in enumerate(steps) if members >> step[4] & 1]
             if all(self._allowed(state, steps[k], current, found) for k in subset):
@@ -84,11 +89,32 @@ class StubbornSets:
                 return subset
         return range(len(steps))
 
+    def _awaiting(self, state) -> tuple:
+        """For each timeout that waits for a process (``DependenceTables.detectors``): the
+        position of the process it waits for, if its guard holds at a live process; else None."""
+        system = self.system
+        local, found = system.local, []
+        for t, i, command in self._detectors:
+            awaited = None
+            if not system.crashed(state, i):
+                values = system.process_values(state, i)
+                for fired, _, _, waits_for in local.timeout_outcomes(i, values):
+                    if fired is command:
+                        awaited = self._position.get(waits_for)
+            found.append(awaited)
+        return tuple(found)
+
     def _allowed(self, state, step, current: int, found: dict) -> bool:
         target, mover = step[0], step[2]
         if self.cycle_proviso and found.get(target, current + 1) <= current:
             return False
+        if self.system.adversary(step[4]):  # a crash changes what others observe too (leader_crashed)
+            return not self._changes_watched(state, target)
         return not self._visible(state, target, mover)
+
+    def _changes_watched(self, state, target) -> bool:
+        before, after = self.system.observe(state), self.system.observe(target)
+        return any(getattr(old, f) != getattr(new, f) for old, new in zip(before, after) for f in self.watched)
 
     def _visible(self, state, target, mover: int) -> bool:
         before, after = state[mover], target[mover]

@@ -1,6 +1,13 @@
 """Which command instances conflict and which can enable which: the static half of
-partial-order reduction (checker/reduction.py explains the theory), shared by the Python
+partial-order reduction (checker/explore/reduction.py explains the theory), shared by the Python
 explorer and the native engine, which compiles these tables into its C.
+
+With timeouts and crash failures (docs/faults.md) the tables know three more kinds of
+transition: a timeout with a guard only (it fires when no command is enabled: it never takes
+part in a closure, and never seeds one), a timeout that waits for a process (``waits_for``:
+enabled by that process's crash, so the closure asks for that crash; without crashes it never
+fires and takes no part), and the crash of each process (after the local instances: it
+conflicts with every instance of its process, and nothing enables it again).
 """
 from __future__ import annotations
 
@@ -21,7 +28,8 @@ class DependenceTables:
 
     @classmethod
     def of(cls, system, trusted: TrustedReadings) -> "DependenceTables":
-        key = (system.algorithm, system.topology.channels, system.n, trusted)
+        key = (system.algorithm, system.topology.channels, system.n, trusted, system.local.premature_timeouts,
+               bool(system.crashes))
         if key not in cls._shared:
             cls._shared[key] = cls(system, trusted)
         return cls._shared[key]
@@ -32,22 +40,39 @@ class DependenceTables:
         self.trusted = trusted
         n, topology = system.n, system.topology
         instances = system.instances
-        self.count = len(instances)
-        self.process = [x.process for x in instances]
-        self.port = [x.port for x in instances]
-        self.command = [x.command for x in instances]
+        self.local_count = len(instances)
+        # a crash of each process is an instance too, numbered as CrashSystem numbers it
+        self.count = len(instances) + (n if system.crashes else 0)
+        self.process = [x.process for x in instances] + list(range(self.count - len(instances)))
+        self.port = [x.port for x in instances] + [None] * (self.count - len(instances))
+        self.command = [x.command for x in instances] + [None] * (self.count - len(instances))
+        self.crash_of = [len(instances) + i for i in range(n)] if system.crashes else None
+        premature = system.local.premature_timeouts
+        timeouts = [t for t, x in enumerate(instances) if x.command is not None and x.command.kind == "timeout"]
+        # without --premature-timeouts: a timeout with a guard only, and without crashes one that
+        # waits for a process, is never taken while a command is enabled (reduction.py)
+        self.detectors = [] if premature or not system.crashes else [
+            t for t in timeouts if instances[t].command.waits_for is not None]
+        self.detector_number = {t: k for k, t in enumerate(self.detectors)}
+        quiet_only = 0 if premature else self._mask(t for t in timeouts if t not in self.detector_number)
+        self.closable = (1 << self.count) - 1 & ~quiet_only
+        self.seedable = ((1 << self.local_count) - 1) & ~quiet_only & ~self._mask(self.detectors)
         # channels are numbered as in a state: n + the topology's channel index
         self.reads_channel = [  # a spontaneous command taken on a port (any_port) reads no channel
             None if x.port is None or x.command is not None and x.command.kind == "spontaneous"
             else n + topology.in_channel(x.process, x.port) for x in instances
-        ]
+        ] + [None] * (self.count - len(instances))
         prints = [self._footprint(x) for x in instances]
+        for t in self.detectors:  # which process it waits for is read from any slot (worst case)
+            every = frozenset(range(len(system.layout.slots)))
+            prints[t] = Footprint(every, every, prints[t].writes, prints[t].send_ports)
+        prints += [Footprint(frozenset(), frozenset(), frozenset(), frozenset())] * (self.count - len(instances))
         self.guard_reads = [f.guard_reads for f in prints]
         self.sends_into = [
             frozenset(n + topology.out_channel(x.process, port) for port in f.send_ports
                       if topology.out_channel(x.process, port) is not None)
             for x, f in zip(instances, prints)
-        ]
+        ] + [frozenset()] * (self.count - len(instances))
         self.conflicts = [self._mask(self._conflicting(t, prints)) for t in range(self.count)]
         self.senders = {}  # channel -> instances that may send into it
         self.readers = {}  # channel -> instances that read it
@@ -56,9 +81,10 @@ class DependenceTables:
                 self.senders[channel] = self.senders.get(channel, 0) | 1 << t
             if self.reads_channel[t] is not None:
                 self.readers[self.reads_channel[t]] = self.readers.get(self.reads_channel[t], 0) | 1 << t
-        self.instances_of = [0] * n  # process -> mask of its instances
+        self.instances_of = [0] * n  # process -> mask of its instances (its crash included)
         for t in range(self.count):
             self.instances_of[self.process[t]] |= 1 << t
+        self.detectors_of = [tuple(k for k, t in enumerate(self.detectors) if self.process[t] == i) for i in range(n)]
         self.channels_into = [
             tuple(n + topology.in_channel(i, port) for port in topology.in_ports(i)) for i in range(n)
         ]
@@ -92,6 +118,9 @@ class DependenceTables:
         for u in range(self.count):
             if u == t or self.process[u] != self.process[t]:
                 continue
+            if u >= self.local_count or t >= self.local_count:  # a crash stops its process
+                yield u
+                continue
             a, b = prints[t], prints[u]
             if (
                 (self.reads_channel[t] is not None and self.reads_channel[t] == self.reads_channel[u])
@@ -108,11 +137,16 @@ class DependenceTables:
             mask |= 1 << m
         return mask
 
-    def _enablers(self, t: int, heads) -> int:
-        """A necessary enabling set of the disabled instance t, given each channel's head type."""
+    def _enablers(self, t: int, heads, awaiting) -> int:
+        """A necessary enabling set of the disabled instance t, given each channel's head type
+        and, for each timeout that waits for a process, the process it waits for if its guard
+        holds (``awaiting``, in ``detectors`` order; None otherwise): its crash enables it."""
         channel = self.reads_channel[t]
         if channel is None:
-            return self.writers_of_guard[t]
+            number = self.detector_number.get(t)
+            if number is not None and awaiting[number] is not None:
+                return self.writers_of_guard[t] | 1 << self.crash_of[awaiting[number]]
+            return self.writers_of_guard[t]  # a crash: 0, nothing enables it again
         head = heads[channel - self.system.n]
         if head is None:
             return self.senders.get(channel, 0)
@@ -123,13 +157,15 @@ class DependenceTables:
             return self.readers[channel] | self.writers_of_guard[t]
         return self.readers[channel]
 
-    def _local_reach(self, t: int, enabled: int, heads) -> tuple[int, int]:
+    def _local_reach(self, t: int, enabled: int, heads, awaiting) -> tuple[int, int]:
         """What the closure adds from t within t's process, and the other processes' instances
-        it asks for (senders into its empty channels). Both depend only on which of the
-        process's instances are enabled and on the heads of its channels, which recur far
-        more often than whole states do, so they are memoised on that."""
+        it asks for (senders into its empty channels, the crash a timeout waits for). Both
+        depend only on which of the process's instances are enabled, on the heads of its
+        channels and on whom its timeouts wait for, which recur far more often than whole
+        states do, so they are memoised on that."""
         n, own = self.system.n, self.instances_of[self.process[t]]
-        key = (t, enabled & own, tuple(heads[c - n] for c in self.channels_into[self.process[t]]))
+        key = (t, enabled & own, tuple(heads[c - n] for c in self.channels_into[self.process[t]]),
+               tuple(awaiting[k] for k in self.detectors_of[self.process[t]]))
         reach = self._reach.get(key)
         if reach is None:
             members = pending = 1 << t
@@ -137,7 +173,8 @@ class DependenceTables:
             while pending:
                 u = (pending & -pending).bit_length() - 1
                 pending &= pending - 1
-                added = self.conflicts[u] if enabled >> u & 1 else self._enablers(u, heads)
+                added = (self.conflicts[u] if enabled >> u & 1 else self._enablers(u, heads, awaiting)) \
+                    & self.closable
                 elsewhere |= added & ~own
                 added &= own & ~members
                 members |= added
@@ -145,7 +182,7 @@ class DependenceTables:
             reach = self._reach[key] = (members, elsewhere)
         return reach
 
-    def closure(self, seed: int, enabled: int, heads, give_up_at: int) -> int | None:
+    def closure(self, seed: int, enabled: int, heads, give_up_at: int, awaiting: tuple = ()) -> int | None:
         """The enabled members of the stubborn set grown from ``seed``, or None once it would
         expand ``give_up_at`` transitions or more."""
         members, pending = 0, 1 << seed
@@ -154,23 +191,24 @@ class DependenceTables:
             pending &= pending - 1
             if members >> t & 1:
                 continue
-            local, elsewhere = self._local_reach(t, enabled, heads)
+            local, elsewhere = self._local_reach(t, enabled, heads, awaiting)
             members |= local
             pending |= elsewhere & ~members
             if (members & enabled).bit_count() >= give_up_at:
                 return None
         return members & enabled
 
-    def candidates(self, enabled: int, heads) -> list[int]:
+    def candidates(self, enabled: int, heads, awaiting: tuple = ()) -> list[int]:
         """The distinct stubborn sets (as masks of enabled instances) that are proper subsets of
-        the enabled ones, fewest transitions first."""
+        the enabled ones, fewest transitions first. Each is seeded with an enabled command (not
+        a timeout nor a crash, unless timeouts are premature): none, and there is none."""
         total = enabled.bit_count()
         found = set()
-        rest = enabled
+        rest = enabled & self.seedable
         while rest:
             seed = (rest & -rest).bit_length() - 1
             rest &= rest - 1
-            members = self.closure(seed, enabled, heads, total)
+            members = self.closure(seed, enabled, heads, total, awaiting)
             if members is not None:
                 found.add(members)
         return sorted(found, key=lambda m: (m.bit_count(), m))
