@@ -78,16 +78,24 @@ class StubbornSets:
             enabled |= 1 << step[4]
         heads = self.system.heads(state)
         awaiting = self._awaiting(state) if self._detectors else ()
-        key = (enabled, heads, awaiting)
+        hopeless = self._hopeless(state) if self._tables.refined else 0
+        key = (enabled, heads, awaiting, hopeless)
         candidates = self._candidates.get(key)
         if candidates is None:
-            candidates = self._candidates[key] = self._tables.candidates(enabled, heads, awaiting)
+            candidates = self._candidates[key] = self._tables.candidates(enabled, heads, awaiting, hopeless)
         for members in candidates:
             subset = [k for k, step in enumerate(steps) if members >> step[4] & 1]
             if all(self._allowed(state, steps[k], current, found) for k in subset):
                 self.reduced += 1
                 return subset
         return range(len(steps))
+
+    def _hopeless(self, state) -> int:
+        """The receive instances whose guard holds of no message at their process's locals."""
+        system, found = self.system, 0
+        for i in range(system.n):
+            found |= self._tables.hopeless(i, system.process_values(state, i))
+        return found
 
     def _awaiting(self, state) -> tuple:
         """For each timeout that waits for a process (``DependenceTables.detectors``): the

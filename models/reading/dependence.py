@@ -89,6 +89,19 @@ class DependenceTables:
             tuple(n + topology.in_channel(i, port) for port in topology.in_ports(i)) for i in range(n)
         ]
         self._reach: dict = {}
+        # where the native engine does not reduce (timeouts, crashes), two refinements that it
+        # does not mirror yet: a receive on an empty channel waits for a sender of its type,
+        # and one whose guard holds of no message at its process's locals for a write there
+        self.refined = bool(system.crashes) or bool(timeouts)
+        self.typed_senders = {}  # (channel, message type name) -> instances that may send one into it
+        self._hopeless: dict = {}  # (process, locals) -> its receive instances no message enables
+        self._receives_of = [[t for t in range(len(instances)) if self.process[t] == i and self.command[t] is not None
+                              and self.command[t].kind == "receive"] for i in range(n)]
+        if self.refined:
+            for t in range(len(instances)):
+                for channel, type_name in self._typed_sends(instances[t], prints[t]):
+                    key = (channel, type_name)
+                    self.typed_senders[key] = self.typed_senders.get(key, 0) | 1 << t
         self.writers_of_guard = [
             self._mask(u for u in range(self.count)
                        if self.process[u] == self.process[t] and prints[u].writes & self._guard_reads_of(t))
@@ -110,6 +123,61 @@ class DependenceTables:
                 reads |= footprint(system.algorithm, command, instance.port, system.n, self.trusted,
                                    degree).guard_reads
         return Footprint(reads, reads, frozenset(), frozenset())
+
+    def _degree(self, i: int):
+        return self.system.topology.degree(i) if self.system.topology.numbered_ports else None
+
+    def _reading(self, instance):
+        """The symbolic reading of a local instance if it is trusted (else None)."""
+        from .symbolic import reading
+
+        degree = self._degree(instance.process)
+        if instance.command is None or not self.trusted.trusts(instance.command, instance.port, degree):
+            return None
+        try:
+            return reading(self.system.algorithm, instance.command, self.system.n, instance.port, degree)
+        except Exception:  # noqa: BLE001 -- no reading: assume the worst
+            return None
+
+    def _typed_sends(self, instance, print_):
+        """(channel, message type name) for each send the instance may make: its reading's, or
+        any type on each port of its footprint."""
+        topology, n = self.system.topology, self.system.n
+        step = self._reading(instance)
+        if step is None or any(not isinstance(port, (str, int)) for port, _, _ in step.sends):
+            types = {m.__name__ for c in self.system.algorithm.commands if c.kind == "receive" for m in [c.message]}
+            types.add(None)  # and whatever no command receives
+            sends = [(port, name) for port in print_.send_ports for name in types]
+        else:
+            sends = [(port, message.__name__) for port, message, _ in step.sends]
+        for port, name in sends:
+            channel = topology.out_channel(instance.process, port)
+            if channel is not None:
+                yield n + channel, name
+
+    def hopeless(self, i: int, values: tuple) -> int:
+        """The receive instances of process i whose guard holds of no message at its locals
+        ``values`` (only a write to what the guard reads can enable them), as a mask."""
+        key = (i, values)
+        found = self._hopeless.get(key)
+        if found is None:
+            found = 0
+            for t in self._receives_of[i]:
+                step = self._reading(self.system.instances[t])
+                if step is not None and self._false_at(step, values):
+                    found |= 1 << t
+            self._hopeless[key] = found
+        return found
+
+    @staticmethod
+    def _false_at(step, values) -> bool:
+        import z3
+
+        try:
+            pairs = step.process.bind(values, 0)[:-1]  # the id stays unknown
+            return z3.is_false(z3.simplify(z3.substitute(step.guard, *pairs)))
+        except Exception:  # noqa: BLE001 -- a value with no term: it may hold
+            return False
 
     def _guard_reads_of(self, t: int) -> frozenset:
         return self.guard_reads[t]
@@ -137,7 +205,7 @@ class DependenceTables:
             mask |= 1 << m
         return mask
 
-    def _enablers(self, t: int, heads, awaiting) -> int:
+    def _enablers(self, t: int, heads, awaiting, hopeless: int = 0) -> int:
         """A necessary enabling set of the disabled instance t, given each channel's head type
         and, for each timeout that waits for a process, the process it waits for if its guard
         holds (``awaiting``, in ``detectors`` order; None otherwise): its crash enables it."""
@@ -147,17 +215,21 @@ class DependenceTables:
             if number is not None and awaiting[number] is not None:
                 return self.writers_of_guard[t] | 1 << self.crash_of[awaiting[number]]
             return self.writers_of_guard[t]  # a crash: 0, nothing enables it again
+        if hopeless >> t & 1:
+            return self.writers_of_guard[t]
         head = heads[channel - self.system.n]
-        if head is None:
-            return self.senders.get(channel, 0)
         command = self.command[t]
+        if head is None:
+            if self.refined and command is not None:
+                return self.typed_senders.get((channel, command.message.__name__), 0)
+            return self.senders.get(channel, 0)
         if command is None or head == command.message.__name__:
             # the head could be accepted (or, for the unmatched instance, refused) once the
             # guard reads other values
             return self.readers[channel] | self.writers_of_guard[t]
         return self.readers[channel]
 
-    def _local_reach(self, t: int, enabled: int, heads, awaiting) -> tuple[int, int]:
+    def _local_reach(self, t: int, enabled: int, heads, awaiting, hopeless) -> tuple[int, int]:
         """What the closure adds from t within t's process, and the other processes' instances
         it asks for (senders into its empty channels, the crash a timeout waits for). Both
         depend only on which of the process's instances are enabled, on the heads of its
@@ -165,7 +237,7 @@ class DependenceTables:
         states do, so they are memoised on that."""
         n, own = self.system.n, self.instances_of[self.process[t]]
         key = (t, enabled & own, tuple(heads[c - n] for c in self.channels_into[self.process[t]]),
-               tuple(awaiting[k] for k in self.detectors_of[self.process[t]]))
+               tuple(awaiting[k] for k in self.detectors_of[self.process[t]]), hopeless & own)
         reach = self._reach.get(key)
         if reach is None:
             members = pending = 1 << t
@@ -173,7 +245,7 @@ class DependenceTables:
             while pending:
                 u = (pending & -pending).bit_length() - 1
                 pending &= pending - 1
-                added = (self.conflicts[u] if enabled >> u & 1 else self._enablers(u, heads, awaiting)) \
+                added = (self.conflicts[u] if enabled >> u & 1 else self._enablers(u, heads, awaiting, hopeless)) \
                     & self.closable
                 elsewhere |= added & ~own
                 added &= own & ~members
@@ -182,7 +254,8 @@ class DependenceTables:
             reach = self._reach[key] = (members, elsewhere)
         return reach
 
-    def closure(self, seed: int, enabled: int, heads, give_up_at: int, awaiting: tuple = ()) -> int | None:
+    def closure(self, seed: int, enabled: int, heads, give_up_at: int, awaiting: tuple = (),
+                hopeless: int = 0) -> int | None:
         """The enabled members of the stubborn set grown from ``seed``, or None once it would
         expand ``give_up_at`` transitions or more."""
         members, pending = 0, 1 << seed
@@ -191,14 +264,14 @@ class DependenceTables:
             pending &= pending - 1
             if members >> t & 1:
                 continue
-            local, elsewhere = self._local_reach(t, enabled, heads, awaiting)
+            local, elsewhere = self._local_reach(t, enabled, heads, awaiting, hopeless)
             members |= local
             pending |= elsewhere & ~members
             if (members & enabled).bit_count() >= give_up_at:
                 return None
         return members & enabled
 
-    def candidates(self, enabled: int, heads, awaiting: tuple = ()) -> list[int]:
+    def candidates(self, enabled: int, heads, awaiting: tuple = (), hopeless: int = 0) -> list[int]:
         """The distinct stubborn sets (as masks of enabled instances) that are proper subsets of
         the enabled ones, fewest transitions first. Each is seeded with an enabled command (not
         a timeout nor a crash, unless timeouts are premature): none, and there is none."""
@@ -208,7 +281,7 @@ class DependenceTables:
         while rest:
             seed = (rest & -rest).bit_length() - 1
             rest &= rest - 1
-            members = self.closure(seed, enabled, heads, total, awaiting)
+            members = self.closure(seed, enabled, heads, total, awaiting, hopeless)
             if members is not None:
                 found.add(members)
         return sorted(found, key=lambda m: (m.bit_count(), m))
