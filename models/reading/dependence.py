@@ -11,7 +11,7 @@ conflicts with every instance of its process, and nothing enables it again).
 """
 from __future__ import annotations
 
-from .footprint import Footprint, TrustedReadings, footprint
+from .footprint import Footprint, TrustedReadings, footprint, slots_in
 
 
 class DependenceTables:
@@ -63,9 +63,10 @@ class DependenceTables:
             else n + topology.in_channel(x.process, x.port) for x in instances
         ] + [None] * (self.count - len(instances))
         prints = [self._footprint(x) for x in instances]
-        for t in self.detectors:  # which process it waits for is read from any slot (worst case)
-            every = frozenset(range(len(system.layout.slots)))
-            prints[t] = Footprint(every, every, prints[t].writes, prints[t].send_ports)
+        for t in self.detectors:  # whom it waits for is read like its guard
+            awaited = self._awaited_reads(instances[t])
+            prints[t] = Footprint(prints[t].guard_reads | awaited, prints[t].reads | awaited, prints[t].writes,
+                                  prints[t].send_ports)
         prints += [Footprint(frozenset(), frozenset(), frozenset(), frozenset())] * (self.count - len(instances))
         self.guard_reads = [f.guard_reads for f in prints]
         self.sends_into = [
@@ -138,6 +139,13 @@ class DependenceTables:
             return reading(self.system.algorithm, instance.command, self.system.n, instance.port, degree)
         except Exception:  # noqa: BLE001 -- no reading: assume the worst
             return None
+
+    def _awaited_reads(self, instance) -> frozenset:
+        """The slots a timeout's ``waits_for`` reads: from its trusted reading, else every slot."""
+        step = self._reading(instance)
+        if step is None or step.awaited is None:
+            return frozenset(range(len(self.system.layout.slots)))
+        return frozenset(slots_in(step.awaited, {x.get_id(): k for k, x in enumerate(step.process.locals)}))
 
     def _typed_sends(self, instance, print_):
         """(channel, message type name) for each send the instance may make: its reading's, or

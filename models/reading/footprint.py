@@ -54,7 +54,7 @@ class Footprint:
         return cls(every, every, every, frozenset(ports))
 
 
-def _slots_in(term, slot_of) -> set[int]:
+def slots_in(term, slot_of) -> set[int]:
     import z3
 
     found, seen, pending = set(), set(), [term]
@@ -104,20 +104,20 @@ def _read_symbolically(algorithm, command, port, n, degree=None) -> Footprint:
         return _worst(algorithm, n)
     process = step.process
     slot_of = {x.get_id(): k for k, x in enumerate(process.locals)}
-    guard_reads = _slots_in(step.guard, slot_of)
+    guard_reads = slots_in(step.guard, slot_of)
     reads = set(guard_reads)
     writes = set()
     for k, (old, new) in enumerate(zip(process.locals, step.locals)):
         if not new.eq(old):
             writes.add(k)
-            reads |= _slots_in(new, slot_of)
+            reads |= slots_in(new, slot_of)
     send_ports = set()
     for out_port, _type, fields in step.sends:
         for value in fields:
-            reads |= _slots_in(value, slot_of)
+            reads |= slots_in(value, slot_of)
         if isinstance(out_port, (str, int)):
             send_ports.add(out_port)
         else:  # on a network, a port held in a local: the send reads it, and may be on any port
-            reads |= _slots_in(out_port, slot_of)
+            reads |= slots_in(out_port, slot_of)
             send_ports |= set(process.out_ports)
     return Footprint(frozenset(guard_reads), frozenset(reads), frozenset(writes), frozenset(send_ports))
