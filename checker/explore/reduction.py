@@ -65,8 +65,10 @@ it leaves the channels out of p alone, and other crashes are independent of it. 
 enables a crash again. A timeout that waits for a process (``waits_for``) is enabled by that
 process's crash: when its guard holds, the closure adds the crash of the process it waits for
 (read from the state, ``awaiting``) to the writers of its process's slots (any slot may say
-whom it waits for). A crash changes what others observe (``leader_crashed``), so the
-visibility proviso compares every process's observation across it.
+whom it waits for). A crashed process never steps again (no recoveries): its instances take
+no part in a closure (``dead``), so a receive from it on an empty channel waits for nothing.
+A crash changes what others observe (``leader_crashed``), so the visibility proviso compares
+every process's observation across it.
 
 Two refinements apply where the native engine does not reduce (an algorithm with timeouts, or
 crashes), since models/native/explorer.c does not mirror them yet: a receive whose channel is
@@ -115,16 +117,25 @@ class StubbornSets:
         heads = self.system.heads(state)
         awaiting = self._awaiting(state) if self._detectors else ()
         hopeless = self._hopeless(state) if self._tables.refined else 0
-        key = (enabled, heads, awaiting, hopeless)
+        dead = self._dead(state) if self.system.crashes else 0
+        key = (enabled, heads, awaiting, hopeless, dead)
         candidates = self._candidates.get(key)
         if candidates is None:
-            candidates = self._candidates[key] = self._tables.candidates(enabled, heads, awaiting, hopeless)
+            candidates = self._candidates[key] = self._tables.candidates(enabled, heads, awaiting, hopeless, dead)
         for members in candidates:
             subset = [k for k, step in enumerate(steps) if members >> step[4] & 1]
             if all(self._allowed(state, steps[k], current, found) for k in subset):
                 self.reduced += 1
                 return subset
         return range(len(steps))
+
+    def _dead(self, state) -> int:
+        """The instances of the crashed processes: without recoveries none is enabled again."""
+        found = 0
+        for i in range(self.system.n):
+            if self.system.crashed(state, i):
+                found |= self._tables.instances_of[i]
+        return found
 
     def _hopeless(self, state) -> int:
         """The receive instances whose guard holds of no message at their process's locals."""

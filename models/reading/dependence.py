@@ -7,7 +7,8 @@ transition: a timeout with a guard only (it fires when no command is enabled: it
 part in a closure, and never seeds one), a timeout that waits for a process (``waits_for``:
 enabled by that process's crash, so the closure asks for that crash; without crashes it never
 fires and takes no part), and the crash of each process (after the local instances: it
-conflicts with every instance of its process, and nothing enables it again).
+conflicts with every instance of its process, and nothing enables it again). The instances of
+a crashed process (``dead``: without recoveries it never steps again) take no part either.
 """
 from __future__ import annotations
 
@@ -237,7 +238,7 @@ class DependenceTables:
             return self.readers[channel] | self.writers_of_guard[t]
         return self.readers[channel]
 
-    def _local_reach(self, t: int, enabled: int, heads, awaiting, hopeless) -> tuple[int, int]:
+    def _local_reach(self, t: int, enabled: int, heads, awaiting, hopeless, dead) -> tuple[int, int]:
         """What the closure adds from t within t's process, and the other processes' instances
         it asks for (senders into its empty channels, the crash a timeout waits for). Both
         depend only on which of the process's instances are enabled, on the heads of its
@@ -245,7 +246,7 @@ class DependenceTables:
         states do, so they are memoised on that."""
         n, own = self.system.n, self.instances_of[self.process[t]]
         key = (t, enabled & own, tuple(heads[c - n] for c in self.channels_into[self.process[t]]),
-               tuple(awaiting[k] for k in self.detectors_of[self.process[t]]), hopeless & own)
+               tuple(awaiting[k] for k in self.detectors_of[self.process[t]]), hopeless & own, dead)
         reach = self._reach.get(key)
         if reach is None:
             members = pending = 1 << t
@@ -254,7 +255,7 @@ class DependenceTables:
                 u = (pending & -pending).bit_length() - 1
                 pending &= pending - 1
                 added = (self.conflicts[u] if enabled >> u & 1 else self._enablers(u, heads, awaiting, hopeless)) \
-                    & self.closable
+                    & self.closable & ~dead
                 elsewhere |= added & ~own
                 added &= own & ~members
                 members |= added
@@ -263,7 +264,7 @@ class DependenceTables:
         return reach
 
     def closure(self, seed: int, enabled: int, heads, give_up_at: int, awaiting: tuple = (),
-                hopeless: int = 0) -> int | None:
+                hopeless: int = 0, dead: int = 0) -> int | None:
         """The enabled members of the stubborn set grown from ``seed``, or None once it would
         expand ``give_up_at`` transitions or more."""
         members, pending = 0, 1 << seed
@@ -272,14 +273,14 @@ class DependenceTables:
             pending &= pending - 1
             if members >> t & 1:
                 continue
-            local, elsewhere = self._local_reach(t, enabled, heads, awaiting, hopeless)
+            local, elsewhere = self._local_reach(t, enabled, heads, awaiting, hopeless, dead)
             members |= local
             pending |= elsewhere & ~members
             if (members & enabled).bit_count() >= give_up_at:
                 return None
         return members & enabled
 
-    def candidates(self, enabled: int, heads, awaiting: tuple = (), hopeless: int = 0) -> list[int]:
+    def candidates(self, enabled: int, heads, awaiting: tuple = (), hopeless: int = 0, dead: int = 0) -> list[int]:
         """The distinct stubborn sets (as masks of enabled instances) that are proper subsets of
         the enabled ones, fewest transitions first. Each is seeded with an enabled command (not
         a timeout nor a crash, unless timeouts are premature): none, and there is none."""
@@ -289,7 +290,7 @@ class DependenceTables:
         while rest:
             seed = (rest & -rest).bit_length() - 1
             rest &= rest - 1
-            members = self.closure(seed, enabled, heads, total, awaiting, hopeless)
+            members = self.closure(seed, enabled, heads, total, awaiting, hopeless, dead)
             if members is not None:
                 found.add(members)
         return sorted(found, key=lambda m: (m.bit_count(), m))
