@@ -119,3 +119,26 @@ def test_the_native_engine_and_the_python_engine_standing_in_for_it_explore_cras
     assert native.verdict == python.verdict == "verified"
     assert python.por and (not native.por or native.engine != "native")
     assert (native.messages_min, native.messages_max) == (python.messages_min, python.messages_max)
+
+
+def test_a_path_of_a_designated_system_is_renumbered_to_the_same_path_of_the_system():
+    from checker.explore.designated import renumbered
+
+    algorithm = _bully("bully-always-replies")
+    system = system_for(algorithm, Arrangement((1, 2, 3), 1, topology=Network(3), numbered=True), crashes=1)
+    designated = system.designating((1,))
+    state, ordinals, states = system.initial_state, [], []
+    for step in range(12):  # the last transition listed (a crash of p1 while it is live), else the first
+        successors = designated.successor_list(state)
+        if not successors:
+            break
+        k = len(successors) - 1 if step % 3 == 2 else 0
+        ordinals.append(k)
+        state = successors[k][0]
+        states.append(state)
+    assert any(system.crashed(s, 1) for s in states)
+    replayed, state = [], system.initial_state
+    for k in renumbered(system, designated, ordinals):
+        state = system.successor_list(state)[k][0]
+        replayed.append(state)
+    assert replayed == states
