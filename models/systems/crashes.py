@@ -24,11 +24,13 @@ crash points and interleavings is explored; rotations and reflections of an arra
 symmetries (the adversary may crash any process); models/native/explorer.c explores the same
 graph (RL_CRASHES).
 
-Partial-order reduction (checker/explore/reduction.py) explores, without recoveries, the
-systems ``designating`` each set of F processes as the faulty ones, one after the other: each
-set's runs are the runs whose crashes are among its processes, so their union is every run
-with at most F crashes, and within one, crashes no longer share a budget, so a crash conflicts
-only with its own process's steps. With recoveries the reduction is off.
+Partial-order reduction (checker/explore/reduction.py) explores, with one crash and without
+recoveries, the systems ``designating`` each process as the faulty one, one after the other:
+each one's runs are the runs whose crash (if any) is of that process, so their union is every
+run with at most one crash, and within one, no crash of another process is disabled by it, so
+a crash conflicts only with its own process's steps. ``designating`` is written for F
+processes, which the argument allows, but each designation repeats the states before any crash,
+so with more crashes, and with recoveries, the reduction is off.
 """
 from __future__ import annotations
 
@@ -95,9 +97,11 @@ class CrashSystem(SystemDefaults):
 
     @property
     def supports_por(self) -> bool:
-        """Reduced one designated faulty set at a time (the module); not with recoveries, where a
-        process may crash again and the count of crashes so far is shared by every process."""
-        return not self.recoveries and self.local.supports_por
+        """Reduced one designated faulty process at a time (the module), with one crash: with F
+        crashes there are C(n, F) designations, each repeating the states before any crash
+        (bully-always-replies at n = 3 with 2 crashes: 5,016 states reduced, 3,793 whole). Not
+        with recoveries, where a process may crash again and every process shares the count."""
+        return self.crashes == 1 and not self.recoveries and self.local.supports_por
 
     def designating(self, faulty) -> "CrashSystem":
         """This system where only the processes in ``faulty`` (F of them) may crash: they then
