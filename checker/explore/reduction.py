@@ -55,11 +55,11 @@ fires and takes no part either. With ``--premature-timeouts`` a timeout fires wh
 guard holds: it is an ordinary command of its process, with its footprint (guard, reads,
 writes, sends) read like the others', and seeds and joins closures like them.
 
-Crashes (``--crashes F``, without recoveries; with recoveries there is no reduction). With a
+Crashes (``--crashes 1``, without recoveries; with more crashes, whose C(n, F) designations
+each repeat the states before any crash, or with recoveries, there is no reduction). With a
 shared budget a crash disables every other crash, so a set with one crash would hold all;
-instead each set D of F processes is designated faulty in turn (checker/explore/designated.py:
-the union of the D-systems' runs is the system's runs), and within one, crashes need no
-budget. crash(p) then conflicts with every instance of p (it disables them all) and with
+instead each process is designated faulty in turn (checker/explore/designated.py: the union of
+the designated systems' runs is the system's runs), and within one, crashes need no budget. crash(p) then conflicts with every instance of p (it disables them all) and with
 nothing else: a send to p commutes with it (the message is lost either way, counted as sent),
 it leaves the channels out of p alone, and other crashes are independent of it. Nothing
 enables a crash again. A timeout that waits for a process (``waits_for``) is enabled by that
