@@ -74,8 +74,9 @@ Two refinements apply where the native engine does not reduce (an algorithm with
 crashes), since models/native/explorer.c does not mirror them yet: a receive whose channel is
 empty waits for a sender that may send its message type (from the trusted readings; any type
 where the reading is not trusted), and a receive whose guard holds of no message at its
-process's current locals (the guard, with the locals substituted, simplifies to false in z3)
-can only be enabled by a write of its own process to what the guard reads.
+process's current locals can only be enabled by a write of its own process to what the guard
+reads: the conjuncts of its guard that read neither the message nor the id
+(``DependenceTables.local_condition``) are false at those locals.
 """
 from __future__ import annotations
 

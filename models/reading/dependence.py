@@ -97,6 +97,7 @@ class DependenceTables:
         self.refined = bool(system.crashes) or bool(timeouts)
         self.typed_senders = {}  # (channel, message type name) -> instances that may send one into it
         self._hopeless: dict = {}  # (process, locals) -> its receive instances no message enables
+        self._local_conditions: dict = {}  # receive instance -> local_condition
         self._receives_of = [[t for t in range(len(instances)) if self.process[t] == i and self.command[t] is not None
                               and self.command[t].kind == "receive"] for i in range(n)]
         if self.refined:
@@ -166,25 +167,45 @@ class DependenceTables:
 
     def hopeless(self, i: int, values: tuple) -> int:
         """The receive instances of process i whose guard holds of no message at its locals
-        ``values`` (only a write to what the guard reads can enable them), as a mask."""
+        ``values`` (only a write to what the guard reads can enable them), as a mask: those
+        whose ``local_condition`` is false there."""
         key = (i, values)
         found = self._hopeless.get(key)
         if found is None:
             found = 0
             for t in self._receives_of[i]:
-                step = self._reading(self.system.instances[t])
-                if step is not None and self._false_at(step, values):
+                condition = self.local_condition(t)
+                if condition is not None and self._false_at(condition, values):
                     found |= 1 << t
             self._hopeless[key] = found
         return found
 
+    def local_condition(self, t: int):
+        """The conjuncts of receive instance t's guard that read its process's locals only (no
+        message field, not the id), as a pair (z3 formula, the reading's process), or None
+        when there is none or the reading is not trusted: where it is false, so is the guard,
+        whatever message comes. A native engine can evaluate it at the locals alone."""
+        if t not in self._local_conditions:
+            import z3
+
+            step = self._reading(self.system.instances[t])
+            found = None
+            if step is not None:
+                own = {x.get_id() for x in step.process.locals}
+                kept = [c for c in _conjuncts(step.guard) if _constants(c) <= own]
+                if kept:
+                    found = (z3.And(*kept) if len(kept) > 1 else kept[0], step.process)
+            self._local_conditions[t] = found
+        return self._local_conditions[t]
+
     @staticmethod
-    def _false_at(step, values) -> bool:
+    def _false_at(condition, values) -> bool:
         import z3
 
+        formula, process = condition
         try:
-            pairs = step.process.bind(values, 0)[:-1]  # the id stays unknown
-            return z3.is_false(z3.simplify(z3.substitute(step.guard, *pairs)))
+            pairs = process.bind(values, 0)[:-1]  # the locals only: the condition reads no id
+            return z3.is_false(z3.simplify(z3.substitute(formula, *pairs)))
         except Exception:  # noqa: BLE001 -- a value with no term: it may hold
             return False
 
@@ -294,3 +315,29 @@ class DependenceTables:
             if members is not None:
                 found.add(members)
         return sorted(found, key=lambda m: (m.bit_count(), m))
+
+
+def _conjuncts(formula) -> list:
+    """The top-level conjuncts of a z3 formula (itself if it is not a conjunction)."""
+    import z3
+
+    if z3.is_and(formula):
+        return [c for child in formula.children() for c in _conjuncts(child)]
+    return [formula]
+
+
+def _constants(term) -> set:
+    """The ids of the uninterpreted constants a z3 term mentions."""
+    import z3
+
+    found, seen, pending = set(), set(), [term]
+    while pending:
+        t = pending.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.add(t.get_id())
+        else:
+            pending.extend(t.children())
+    return found
