@@ -108,6 +108,7 @@ class StubbornSets:
         # docstring): whom each waits for, when its guard holds, is part of a closure's input
         self._detectors = [(self._tables.process[t], system.instances[t].command) for t in self._tables.detectors]
         self._position = {pid: i for i, pid in enumerate(system.ids)}
+        self._awaited: dict = {}  # (process, locals or None if crashed) -> its part of _awaiting
 
     def choose(self, state, current: int, steps, found: dict) -> range | list[int]:
         """Ordinals of the transitions to expand from ``state`` (numbered ``current``): the
@@ -147,18 +148,31 @@ class StubbornSets:
 
     def _awaiting(self, state) -> tuple:
         """For each timeout that waits for a process (``DependenceTables.detectors``): the
-        position of the process it waits for, if its guard holds at a live process; else None."""
-        system = self.system
-        local, found = system.local, []
-        for i, command in self._detectors:
+        position of the process it waits for, if its guard holds at a live process; else None.
+        A process's part depends on its locals alone: memoised on them."""
+        system, found = self.system, []
+        for i in range(system.n):
+            values = None if system.crashed(state, i) else system.process_values(state, i)
+            key = (i, values)
+            part = self._awaited.get(key)
+            if part is None:
+                part = self._awaited[key] = self._awaited_by(i, values)
+            found += part
+        return tuple(found)
+
+    def _awaited_by(self, i: int, values) -> list:
+        """Process i's part of ``_awaiting`` with these locals (None: it crashed)."""
+        local, part = self.system.local, []
+        for process, command in self._detectors:
+            if process != i:
+                continue
             awaited = None
-            if not system.crashed(state, i):
-                values = system.process_values(state, i)
+            if values is not None:
                 for fired, _, _, waits_for in local.timeout_outcomes(i, values):
                     if fired is command:
                         awaited = self._position.get(waits_for)
-            found.append(awaited)
-        return tuple(found)
+            part.append(awaited)
+        return part
 
     def _allowed(self, state, step, current: int, found: dict) -> bool:
         target, mover = step[0], step[2]
@@ -169,6 +183,8 @@ class StubbornSets:
         return not self._visible(state, target, mover)
 
     def _changes_watched(self, state, target) -> bool:
+        if "crashed" in self.watched:
+            return True  # a crash makes its process crashed
         before, after = self.system.observe(state), self.system.observe(target)
         return any(getattr(old, f) != getattr(new, f) for old, new in zip(before, after) for f in self.watched)
 
