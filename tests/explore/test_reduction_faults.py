@@ -121,6 +121,8 @@ def test_the_native_engine_and_the_python_engine_standing_in_for_it_explore_cras
     assert native.verdict == python.verdict == "verified"
     assert python.por and (not native.por or native.engine != "native")
     assert (native.messages_min, native.messages_max) == (python.messages_min, python.messages_max)
+    whole = check(algorithm, 3, jobs=1, progress=False, crashes=1, engine="interned", por=False)  # --no-por
+    assert not whole.por and whole.states == native.states == 2590 and python.states == 1841
 
 
 def test_a_path_of_a_designated_system_is_renumbered_to_the_same_path_of_the_system():
