@@ -12,7 +12,7 @@ a crashed process (``dead``: without recoveries it never steps again) take no pa
 """
 from __future__ import annotations
 
-from .footprint import Footprint, TrustedReadings, footprint, slots_in
+from .footprint import Footprint, TrustedReadings, constants_in, footprint, slots_in
 
 
 class DependenceTables:
@@ -192,7 +192,7 @@ class DependenceTables:
             found = None
             if step is not None:
                 own = {x.get_id() for x in step.process.locals}
-                kept = [c for c in _conjuncts(step.guard) if _constants(c) <= own]
+                kept = [c for c in _conjuncts(step.guard) if constants_in(c) <= own]
                 if kept:
                     found = (z3.And(*kept) if len(kept) > 1 else kept[0], step.process)
             self._local_conditions[t] = found
@@ -325,19 +325,3 @@ def _conjuncts(formula) -> list:
         return [c for child in formula.children() for c in _conjuncts(child)]
     return [formula]
 
-
-def _constants(term) -> set:
-    """The ids of the uninterpreted constants a z3 term mentions."""
-    import z3
-
-    found, seen, pending = set(), set(), [term]
-    while pending:
-        t = pending.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.add(t.get_id())
-        else:
-            pending.extend(t.children())
-    return found

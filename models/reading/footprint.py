@@ -54,7 +54,8 @@ class Footprint:
         return cls(every, every, every, frozenset(ports))
 
 
-def slots_in(term, slot_of) -> set[int]:
+def constants_in(term) -> set[int]:
+    """The ids of the uninterpreted constants (locals, the id, message fields) a z3 term mentions."""
     import z3
 
     found, seen, pending = set(), set(), [term]
@@ -63,13 +64,16 @@ def slots_in(term, slot_of) -> set[int]:
         if t.get_id() in seen:
             continue
         seen.add(t.get_id())
-        if z3.is_const(t):
-            slot = slot_of.get(t.get_id())
-            if slot is not None:
-                found.add(slot)
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.add(t.get_id())
         else:
             pending.extend(t.children())
     return found
+
+
+def slots_in(term, slot_of) -> set[int]:
+    """The local slots (``slot_of``: constant id -> slot) a z3 term mentions."""
+    return {slot_of[c] for c in constants_in(term) if c in slot_of}
 
 
 _known: dict[tuple, Footprint] = {}
