@@ -203,6 +203,8 @@ class DependenceTables:
         import z3
 
         formula, process = condition
+        if len(values) != len(process.locals):  # laid out otherwise: say nothing
+            return False
         try:
             pairs = process.bind(values, 0)[:-1]  # the locals only: the condition reads no id
             return z3.is_false(z3.simplify(z3.substitute(formula, *pairs)))
