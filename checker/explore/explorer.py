@@ -129,10 +129,28 @@ class Explorer:
         return self.stop_at_first
 
     def run(self) -> Exploration:
+        if self.reduction is not None and self.system.crashes:
+            # reduced one designated set of faulty processes at a time (models/systems/crashes.py)
+            from .designated import explore_designated
+            return explore_designated(self)
+        return self.search_reduced()
+
+    def search_reduced(self) -> Exploration:
+        """The search, reduced if ``reduction`` is set; a cyclic reduced graph is searched again
+        as checker/explore/reduction.py says (exploration.reduced: whether it still was)."""
         exploration = self._search()
-        if self.reduction is not None and exploration.cyclic and not self.reduction.cycle_proviso:
+        if self.reduction is None or not exploration.cyclic:
+            return exploration
+        if "fair-termination" in self.graph_props:
+            # fairness reads which commands stay enabled along a cycle, which a reduced graph
+            # does not show: a cyclic graph is judged whole
+            self.reduction = None
+            if self.terminals is not None:
+                self.terminals.clear()
+            return self._search()
+        if not self.reduction.cycle_proviso:
             # the reduced graph may ignore transitions on a cycle; the cycle proviso decides
-            # every property exactly (checker/reduction.py)
+            # every property exactly (checker/explore/reduction.py)
             self.reduction = StubbornSets(self.system, self.properties, cycle_proviso=True)
             exploration = self._search()
         return exploration
@@ -428,6 +446,7 @@ class Explorer:
         if analyse(offsets, targets, weights, self.parent).acyclic:
             self._graph_questions(result, offsets, targets, weights)
             return
+        result.cyclic = True
         for name in ("message-bound", "round-bound"):
             if name in self.graph_props:
                 result.not_checked[name] = ("the graph has cycles that fair executions leave, so a complete execution "

@@ -293,6 +293,12 @@ class NativeEngine:
             self._tables[topology.channels] = arrays
         return arrays
 
+    @property
+    def reduces_faultless(self) -> bool:
+        """Can this engine's search be reduced? Only without crashes and timeouts: the C code
+        does not have the Python engine's reduction for them (checker/explore/designated.py)."""
+        return self.reduces and self._observed_width == 4 and not self.algorithm.has_timeouts
+
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
                 watched: tuple[str, ...] = (), fingerprint: bool = False, topology=None,
@@ -325,7 +331,7 @@ class NativeEngine:
         self._terminal_reads = terminal_reads
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
-        reduced = por and self.reduces and self._observed_width == 4 and not self.algorithm.has_timeouts
+        reduced = por and self.reduces_faultless
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
         self._explore(ids_array, max_states or 0, max_chain_steps or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,

@@ -54,7 +54,8 @@ class Footprint:
         return cls(every, every, every, frozenset(ports))
 
 
-def _slots_in(term, slot_of) -> set[int]:
+def constants_in(term) -> set[int]:
+    """The ids of the uninterpreted constants (locals, the id, message fields) a z3 term mentions."""
     import z3
 
     found, seen, pending = set(), set(), [term]
@@ -63,13 +64,16 @@ def _slots_in(term, slot_of) -> set[int]:
         if t.get_id() in seen:
             continue
         seen.add(t.get_id())
-        if z3.is_const(t):
-            slot = slot_of.get(t.get_id())
-            if slot is not None:
-                found.add(slot)
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.add(t.get_id())
         else:
             pending.extend(t.children())
     return found
+
+
+def slots_in(term, slot_of) -> set[int]:
+    """The local slots (``slot_of``: constant id -> slot) a z3 term mentions."""
+    return {slot_of[c] for c in constants_in(term) if c in slot_of}
 
 
 _known: dict[tuple, Footprint] = {}
@@ -104,20 +108,20 @@ def _read_symbolically(algorithm, command, port, n, degree=None) -> Footprint:
         return _worst(algorithm, n)
     process = step.process
     slot_of = {x.get_id(): k for k, x in enumerate(process.locals)}
-    guard_reads = _slots_in(step.guard, slot_of)
+    guard_reads = slots_in(step.guard, slot_of)
     reads = set(guard_reads)
     writes = set()
     for k, (old, new) in enumerate(zip(process.locals, step.locals)):
         if not new.eq(old):
             writes.add(k)
-            reads |= _slots_in(new, slot_of)
+            reads |= slots_in(new, slot_of)
     send_ports = set()
     for out_port, _type, fields in step.sends:
         for value in fields:
-            reads |= _slots_in(value, slot_of)
+            reads |= slots_in(value, slot_of)
         if isinstance(out_port, (str, int)):
             send_ports.add(out_port)
         else:  # on a network, a port held in a local: the send reads it, and may be on any port
-            reads |= _slots_in(out_port, slot_of)
+            reads |= slots_in(out_port, slot_of)
             send_ports |= set(process.out_ports)
     return Footprint(frozenset(guard_reads), frozenset(reads), frozenset(writes), frozenset(send_ports))
