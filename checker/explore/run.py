@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from models import Algorithm, AlgorithmError
 from models.dsl.algorithm import BOUNDS, declared_bound_at
 from models.topology.ports import PortNumbersRead
-from models.systems.interned import InternedSystem
 from models.native.engine import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
@@ -37,7 +36,7 @@ from .result import (
     PropertyOutcome,
     Result,
 )
-from .systems import interned_engine_runs, python_only, system_for, trace_of
+from .systems import interned_twin, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
 from .workers import WorkerDied, Workers, explore_group, probed
 
@@ -114,7 +113,7 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
                            synchronizer=task.synchronizer, reduce=task.por, fifo=task.fifo)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
-        system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
+        system = reference if task.engine == "reference" else interned_twin(reference)
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
                         chains=task.chains, fairness=task.fairness).run()
 
