@@ -54,6 +54,8 @@ class InternedSynchronizedSystem(SystemDefaults):
         self._receivable: dict[int, list] = {}  # contents -> [(envelope, contents after it is taken)]
         self._pushes: dict[tuple, int] = {}  # (contents, envelope) -> contents with it sent
         self._observations: dict[tuple, object] = {}
+        self._classes: list[tuple] = []  # (values, missed, diverged): what the properties read of a node
+        self._class_number: dict[tuple, int] = {}
         self._reduces = reference.reduce and reference.fifo
         initial = reference.initial_state
         self.initial_state = tuple(self._intern(self._node_number, self._nodes, node) for node in initial[:n]) \
@@ -124,6 +126,21 @@ class InternedSynchronizedSystem(SystemDefaults):
                 self.reference._appended(self._contents[contents], self._envelopes[envelope]))
         return number
 
+    def in_slots(self, i: int) -> tuple:
+        """The state index of each channel into process i, in the reference's order."""
+        return self._in_slots[i]
+
+    def node_class(self, node: int) -> int:
+        """A number for what the properties read of a node (the algorithm's locals, and the marks
+        of (Synch) and of the simulation): nodes of one class are alike to them."""
+        value = self._nodes[node]
+        return self._intern(self._class_number, self._classes, (value.values, value.missed, value.diverged))
+
+    def class_member(self, i: int, number: int) -> int:
+        """A node of class ``number`` (process i's)."""
+        values, missed, diverged = self._classes[number]
+        return self._intern(self._node_number, self._nodes, Node(values, 0, (), (), missed, diverged))
+
     # -- the engine -----------------------------------------------------------------------------
     def successor_list(self, state) -> list[tuple]:
         """(next state, messages sent, moving process, False, instance) per step, in the
@@ -179,11 +196,15 @@ class InternedSynchronizedSystem(SystemDefaults):
         return tuple(nodes[x] for x in state[:n]) + tuple(contents[c] for c in state[n:])
 
     def observe_process(self, state, i: int):
-        key = (i, state[i])
+        return self.observe_node(i, state[i])
+
+    def observe_node(self, i: int, node: int):
+        """Process i's observation where its node is ``node``."""
+        key = (i, node)
         observation = self._observations.get(key)
         if observation is None:
             node_only = list(self._empty)
-            node_only[i] = self._nodes[state[i]]
+            node_only[i] = self._nodes[node]
             observation = self._observations[key] = self.reference.observe_process(tuple(node_only), i)
         return observation
 
