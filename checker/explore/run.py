@@ -332,6 +332,9 @@ def check_plan(
     first_system = system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
     python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False, premature_timeouts)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason, (crashes, recoveries))
+    in_c = _synchronized_in_c(synchronizer, engine, fifo and por, properties)
+    if in_c:
+        engine_note = f"{python_reason}; the search ran in C over those steps (models/native/tables.c)"
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
@@ -339,7 +342,7 @@ def check_plan(
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
                   fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo, twins=twins,
-                  in_c=_synchronized_in_c(synchronizer, engine, fifo and por, properties))
+                  in_c=in_c)
     remote = None
     if cluster is not None:
         from .cluster import RemoteRun

@@ -91,8 +91,9 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
             return f"{synchronizer} runs in the Python engine, without reduction (time passes for every process at once)"
         if not fifo:
             bags = "; its links hold their messages as multisets, one state for every order" if por else ""
-            return (f"{synchronizer} runs in the Python engine, without partial-order reduction (on links that "
-                    f"reorder, any message may enable a step of its receiver: models/systems/synchronized.py){bags}")
+            return (f"{synchronizer} is not compiled to C (its steps are computed in Python) and runs without "
+                    f"partial-order reduction (on links that reorder, any message may enable a step of its "
+                    f"receiver: models/systems/synchronized.py){bags}")
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
                 "(models/systems/synchronized.py)")
     if algorithm.timing == SYNCHRONOUS:
