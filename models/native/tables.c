@@ -315,7 +315,9 @@ int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slo
                     if (slot < 0) spontaneous_at = move_at + 5 + 2 * sends;
                     int64_t j = set_add(&states, next, &added);
                     if (j < 0) { status = TS_NO_MEMORY; goto done; }
-                    if (added && max_states >= 0 && j >= max_states) { status = TS_STATE_LIMIT; goto done; }
+                    if (added && max_states >= 0 && j >= max_states) {  /* stored before it: j, as the Python explorer says */
+                        status = TS_STATE_LIMIT; out->states = j; goto done;
+                    }
                     uint32_t *target = vec_grow(&targets, 1);
                     uint16_t *weight = vec_grow(&weights, 1);
                     if (!target || !weight || sent > 65535) { status = TS_NO_MEMORY; goto done; }
@@ -376,7 +378,7 @@ int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slo
         free(indegree); free(low); free(high); free(queue);
     }
 done:
-    if (status != TS_OK) out->states = states.items.count;
+    if (status != TS_OK && status != TS_STATE_LIMIT) out->states = states.items.count;
     out->status = status;
     free(t.buffer); free(t.memo.slots); free(t.arena.data); free(t.classes.data);
     free(state); free(next); free(vector);

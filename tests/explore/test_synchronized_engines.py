@@ -88,10 +88,14 @@ def test_the_c_search_finds_the_python_graph_and_verdict(synchronizer, mode, gra
 
 
 @needs_c
-def test_the_c_search_stops_at_the_state_limit():
-    system = interned_twin(_system("alpha", "path", (1, 3, 2)))
-    with pytest.raises(StateLimitReached):
-        search_in_c(system, synchronized_spec(FLOODING), 1000, None)
+def test_the_c_search_stops_at_the_state_limit_where_the_python_engine_does():
+    stopped = []
+    for search in (lambda system, properties: Explorer(system, properties, 1000).run(),
+                   lambda system, properties: search_in_c(system, properties, 1000, None)):
+        with pytest.raises(StateLimitReached) as limit:
+            search(interned_twin(_system("alpha", "path", (1, 3, 2))), synchronized_spec(FLOODING))
+        stopped.append(limit.value.args)
+    assert stopped[0] == stopped[1] == (1000,)
 
 
 # (synchronizer, graph, n, ids, mode) -> (verdict, states, transitions, depth, messages), as measured
