@@ -1,19 +1,22 @@
 """``SynchronizedSystem`` on interned states: the fast engine for alpha, beta, gamma and their variants.
 
 A state of models/systems/synchronized.py is a tuple of nodes (a process's locals, tick, unread
-messages, synchronizer variables, marks) and channel contents. Here each distinct node and
-each distinct channel content is given a number, so a state is a short tuple of small ints
-(the empty channel is number 0, so "not contents" still means empty).
+messages, synchronizer variables, marks) and channel contents. Here each distinct node, channel
+content and envelope is given a number, so a state is a short tuple of small ints (the empty
+channel is number 0, so "not contents" still means empty).
 
 A step reads and writes its own process's node, takes one message from one of its incoming
 channels and appends to its outgoing ones (the module docstring of synchronized.py). So what
-a step does to its process is a function of (process, node, channel, contents) for a
-reception and of (process, node) for a round or a control step; each distinct case is run
-once by the reference system's own code, on a state that holds only what the step reads, and
-is a table look-up after. Appending a message to a channel's contents is memoised the same
-way. Successors are listed in the reference's order with the reference's instances, so
-transition ordinals (and traces) are the same in both engines; tests/explore/test_engines.py
-compares their graphs on every synchronizer and mutant, full, as multisets and on FIFO links.
+a step does to its process is a function of (process, node) for a round or a control step and
+of (process, node, channel, envelope) for a reception; each distinct case is run once by the
+reference system's own code (``_spontaneous``, ``_receive``), on a state that holds only what
+the step reads, and is a table look-up after. Which envelopes a channel's contents may deliver
+next (and what is left), and a content with an envelope sent on it (``_appended``), are
+memoised the same way. Successors are listed in the reference's order with the reference's
+instances, so transition ordinals (and traces) are the same in both engines. The four tables
+are keyed by small ints, so that a search in C can use them (models/native/tables.c asks for
+each entry it lacks). tests/explore/test_synchronized_engines.py compares the graphs of the
+engines on every synchronizer and mutant, full, as multisets and on FIFO links.
 """
 from __future__ import annotations
 
