@@ -37,7 +37,7 @@ def _system(synchronizer: str, graph: str, ids: tuple, **mode):
     return system_for(FLOODING, arrangement, synchronizer=load_synchronizer(synchronizer, radius), **mode)
 
 
-def _breadth_first(system, decode, limit=5_000):
+def _breadth_first(system, decode, limit=2_000):
     """The first ``limit`` states in discovery order, and each one's transitions (target's index,
     messages, mover, instance)."""
     index, order, edges = {system.initial_state: 0}, [system.initial_state], []
