@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from models import Algorithm, AlgorithmError
 from models.dsl.algorithm import BOUNDS, declared_bound_at
 from models.topology.ports import PortNumbersRead
-from models.systems.interned import InternedSystem
+from models.native import tables
 from models.native.engine import NativeEngine, NativeUnavailable
 from specs import Property, election_spec
 
@@ -26,6 +26,7 @@ from .arrangements import NONE, REFLECTION, Arrangement
 from .explorer import Exploration, Explorer, MemoryLimitReached, StateLimitReached
 from .memory import default_limit, format_size
 from .native_search import search_natively
+from .synchronized_search import judged_here, search_in_c
 from .twins import Searched, derived
 from .planning import MAX_ARRANGEMENTS, RunTooLarge, plan_run  # noqa: F401  (the CLI's RunTooLarge)
 from .progress import Progress
@@ -37,7 +38,7 @@ from .result import (
     PropertyOutcome,
     Result,
 )
-from .systems import interned_engine_runs, python_only, system_for, trace_of
+from .systems import interned_twin, python_only, system_for, trace_of
 from .checkpoint import Checkpoint, run_key
 from .workers import WorkerDied, Workers, explore_group, probed
 
@@ -68,6 +69,7 @@ class _Task:
     synchronizer: object = None  # run the synchronous algorithm through it (models/systems/synchronized.py)
     fifo: bool = False  # its links keep order
     twins: bool = True  # derive an arrangement from its group's first one, renamed, where proved (twins.py)
+    in_c: bool = False  # a synchronized system searched in C over its memoised steps (synchronized_search.py)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -114,7 +116,11 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
                            synchronizer=task.synchronizer, reduce=task.por, fifo=task.fifo)
 
     def explore(por: bool, limit: int | None, properties=task.properties) -> Exploration:
-        system = reference if task.engine == "reference" or not interned_engine_runs(reference) else InternedSystem(reference)
+        system = reference if task.engine == "reference" else interned_twin(reference)
+        if task.in_c and system is not reference:
+            found = search_in_c(system, properties, limit, task.max_memory)
+            if found is not None:
+                return found  # every property holds; else the Python engine finds the violation and its trace
         return Explorer(system, properties, limit, progress=progress, por=por, max_memory=task.max_memory,
                         chains=task.chains, fairness=task.fairness).run()
 
@@ -328,13 +334,17 @@ def check_plan(
     first_system = system_for(algorithm, plan[0], crashes=crashes, recoveries=recoveries, synchronizer=synchronizer)
     python_reason = python_only(algorithm, planning, crashes, synchronizer, fifo, por is not False, premature_timeouts)
     native, engine_note, por = _engines(algorithm, n, engine, por, fingerprint, python_reason, (crashes, recoveries))
+    in_c = _synchronized_in_c(synchronizer, engine, fifo and por, properties)
+    if in_c:
+        engine_note = f"{python_reason}; the search ran in C over those steps (models/native/tables.c)"
     started = time.perf_counter()
     meter = Progress(f"{algorithm.name} n={n}", len(plan), enabled=progress)
     jobs = jobs or default_jobs()
     max_memory = max_memory or default_limit(min(jobs, len(plan)))
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
-                  fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo, twins=twins)
+                  fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo, twins=twins,
+                  in_c=in_c)
     remote = None
     if cluster is not None:
         from .cluster import RemoteRun
@@ -451,6 +461,15 @@ def specification(algorithm, without: tuple[str, ...], synchronizer=None) -> lis
     if not kept:
         raise AlgorithmError("--without leaves nothing to check; name fewer properties")
     return kept
+
+
+def _synchronized_in_c(synchronizer, engine: str, fifo_reduced: bool, properties: list[Property]) -> bool:
+    """Is a run through ``synchronizer`` searched in C over its memoised steps (synchronized_search.py)?
+    By default, where a C compiler is found, for alpha, beta, gamma and their variants (not ABD's
+    clocks), unless the links are FIFO and reduced (the reduction runs in Python) or a property
+    is one that only the Python explorer judges; ``--engine interned`` keeps the Python engine."""
+    return synchronizer is not None and synchronizer.reduces and engine == "auto" and not fifo_reduced \
+        and judged_here(properties) and tables.available() is None
 
 
 def _engines(algorithm, n: int, engine: str, por: bool, fingerprint: bool, python_reason: str | None,

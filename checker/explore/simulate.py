@@ -28,14 +28,13 @@ import time
 from dataclasses import dataclass, field
 
 from models import SYNCHRONOUS, AlgorithmError
-from models.systems.interned import InternedSystem
 from specs import Property, bound_of
 from specs.user_properties import is_always_eventually, is_liveness
 
 from .arrangements import Arrangement
 from .progress import Steps
 from .result import Counterexample
-from .systems import interned_engine_runs, system_for, trace_of
+from .systems import interned_twin, system_for, trace_of
 
 REPLAYS = 400  # the shrinker's budget: replays of candidate runs, so that shrinking stays in seconds
 # properties a walk cannot judge: what fair and almost-sure termination say of infinite runs
@@ -407,7 +406,7 @@ class _Runner:
         key = (arrangement.ids, arrangement.swapped, arrangement.topology)
         if key not in self.systems:
             reference = system_for(self.algorithm, arrangement, **self.faults)
-            self.systems[key] = InternedSystem(reference) if interned_engine_runs(reference) else reference
+            self.systems[key] = interned_twin(reference)
         system = self.systems[key]
         choose = self.rng.randrange
         return system, arrangement, walk(system, Judge(system, self.properties), lambda steps: choose(len(steps)),

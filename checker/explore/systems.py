@@ -65,9 +65,22 @@ def system_for(algorithm, arrangement: Arrangement, blind: tuple = (), crashes: 
 
 
 def interned_engine_runs(system) -> bool:
-    """Can models/systems/interned.py (the memoised asynchronous engine) run this system? Not one with
-    timeouts, which read the whole system."""
+    """Can a memoised engine run this system? models/systems/interned.py an asynchronous one without
+    timeouts (which read the whole system), synchronized_interned.py one run through alpha, beta,
+    gamma or a variant of theirs (not ABD's clocks, which move every process at once)."""
     return system.has_interned_twin
+
+
+def interned_twin(system):
+    """``system`` on interned states, in the memoised engine that runs it (``interned_engine_runs``),
+    or ``system`` itself if none does."""
+    if not interned_engine_runs(system):
+        return system
+    if system.synchronizer is not None:
+        from models.systems.synchronized_interned import InternedSynchronizedSystem
+        return InternedSynchronizedSystem(system)
+    from models.systems.interned import InternedSystem
+    return InternedSystem(system)
 
 
 def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: bool = False,
@@ -78,8 +91,9 @@ def python_only(algorithm, planning, crashes: int = 0, synchronizer=None, fifo: 
             return f"{synchronizer} runs in the Python engine, without reduction (time passes for every process at once)"
         if not fifo:
             bags = "; its links hold their messages as multisets, one state for every order" if por else ""
-            return (f"{synchronizer} runs in the Python engine, without partial-order reduction (on links that "
-                    f"reorder, any message may enable a step of its receiver: models/systems/synchronized.py){bags}")
+            return (f"{synchronizer} is not compiled to C (its steps are computed in Python) and runs without "
+                    f"partial-order reduction (on links that reorder, any message may enable a step of its "
+                    f"receiver: models/systems/synchronized.py){bags}")
         return (f"{synchronizer} runs in the Python engine, which reduces the interleavings itself on FIFO links "
                 "(models/systems/synchronized.py)")
     if algorithm.timing == SYNCHRONOUS:

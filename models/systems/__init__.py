@@ -6,7 +6,7 @@ sees: process) and on networks (network_semantics, network_process); its interne
 explorer's fast engine (interned), and the same with probabilities (probabilistic); crash and
 recovery faults (crashes); synchronous rounds (rounds) and with probabilities
 (probabilistic_rounds); synchronous algorithms run through a synchronizer (synchronized,
-synchronizers, abd).
+synchronizers, abd) and its interned twin (synchronized_interned).
 
 May import: models (errors, logic), models.topology, models.dsl.
 """

@@ -67,6 +67,8 @@ class ABDSystem(SynchronizedSystem):
     (envelope, time units until it arrives) pairs; the state ends with the time, capped at 1
     (only "is it still time 0" matters)."""
 
+    has_interned_twin = False  # the passing of time is a step of every process at once
+
     def __init__(self, rounds, synchronizer):
         super().__init__(rounds, synchronizer, reduce=False)
         # a channel's order is its sender's order, the same in every interleaving that sends the

@@ -57,7 +57,7 @@ class System(Protocol):
     synchronizer: Any  # the synchronizer that simulates a synchronous algorithm here, or None
     supports_por: bool  # the explorer's partial-order reduction (footprints of the DSL's commands) applies
     observes_mover_only: bool  # a transition changes the observation of its moving process only
-    has_interned_twin: bool  # models/systems/interned.py can run it (asynchronous, no timeouts)
+    has_interned_twin: bool  # a memoised engine runs it: interned.py (asynchronous, no timeouts) or synchronized_interned.py
     missing_locals: Mapping[str, str]  # how a trace shows a local that one state lists and another leaves out
     instances: Sequence  # local's command instances, which name a transition's ``instance`` (past them: a crash's)
 

@@ -89,6 +89,7 @@ class SynchronizedSystem(SystemDefaults):
     (see the module)."""
 
     supports_por = False  # the explorer's reduction reads the DSL's footprints; this system reduces itself
+    has_interned_twin = True  # models/systems/synchronized_interned.py
     missing_locals = {"inbox": "-", "missed": "no", "diverged": "no"}  # what a trace shows for a local not listed
 
     def __init__(self, rounds, synchronizer, reduce: bool = True, fifo: bool = False):
@@ -146,45 +147,34 @@ class SynchronizedSystem(SystemDefaults):
         return [(s.target, len(s.sent), s.process, False, s.instance) for s in self.steps(state)]
 
     def _persistent(self, state, every: list[Step]) -> list[Step]:
-        n = self.n
-        best = None
-        for p in sorted({step.process for step in every}):
-            members, pending = {p}, [p]
-            while pending:
-                for k, sender in self._senders[pending.pop()]:
-                    if not state[n + k] and sender not in members:
-                        members.add(sender)
-                        pending.append(sender)
-            chosen = [step for step in every if step.process in members]
-            if best is None or len(chosen) < len(best):
-                best = chosen
-            if len(best) == 1:
-                break
-        if len(best) < len(every) and any(self._visible(state, step) for step in best):
-            return every
-        return best
+        return persistent_subset(state, every, self.n, self._senders, lambda step: step.process, self._visible)
 
     def _visible(self, state, step: Step) -> bool:
         i = step.process
         if state[i].values == step.target[i].values:
             return False
-        before, after = self.observe_process(state, i), self.observe_process(step.target, i)
-        return (before.is_leader, before.decided, before.candidate) != (after.is_leader, after.decided, after.candidate) \
-            or after.decided and before.leader_id != after.leader_id
+        return observation_moved(self.observe_process(state, i), self.observe_process(step.target, i))
 
     def _enabled(self, state) -> list[Step]:
         result = []
         for i in range(self.n):
-            node, place = state[i], self.places[i]
             for port, k in self._in[i]:
                 channel = state[self.n + k]
-                for j in ((0,) if self.fifo and channel else _distinct(channel)):
+                for j in ((0,) if self.fifo and channel else distinct_positions(channel)):
                     result.append(self._receive(state, i, port, k, j))
-            if node.tick < self.ticks and self.handlers.ready(place, node.sync, node.tick):
-                result.append(self._compute(state, i))
-            if 0 < node.tick < self.ticks:
-                for name, sync, sends in self.handlers.actions(place, node.sync, node.tick):
-                    result.append(self._step(state, i, name, None, None, node._replace(sync=sync), sends, 2))
+            result += self._spontaneous(state, i)
+        return result
+
+    def _spontaneous(self, state, i: int) -> list[Step]:
+        """Process i's steps that take no message: its next round when the synchronizer lets it
+        start one, then the synchronizer's control steps. They read process i's node alone."""
+        node, place = state[i], self.places[i]
+        result = []
+        if node.tick < self.ticks and self.handlers.ready(place, node.sync, node.tick):
+            result.append(self._compute(state, i))
+        if 0 < node.tick < self.ticks:
+            for name, sync, sends in self.handlers.actions(place, node.sync, node.tick):
+                result.append(self._step(state, i, name, None, None, node._replace(sync=sync), sends, 2))
         return result
 
     def _receive(self, state, i: int, port, k: int, j: int) -> Step:
@@ -237,9 +227,13 @@ class SynchronizedSystem(SystemDefaults):
         out = self._out[i]
         for port_out, envelope in sends:
             k = out[port_out]
-            target[self.n + k] = target[self.n + k] + (envelope,) if not self.bags else as_bag(target[self.n + k] + (envelope,))
+            target[self.n + k] = self._appended(target[self.n + k], envelope)
         instance = (i * 3 + kind) * (self.channel_count + 1) + (0 if popped is None else popped[0] + 1)
         return Step(i, command, port, received, tuple(sends), tuple(target), instance)
+
+    def _appended(self, channel: tuple, envelope: Envelope) -> tuple:
+        """``channel`` with ``envelope`` sent on it: at its end, or where a multiset keeps it."""
+        return as_bag(channel + (envelope,)) if self.bags else channel + (envelope,)
 
     # -- what the specification and traces read -------------------------------------------
     def _plain(self, state) -> tuple:
@@ -491,13 +485,44 @@ def as_bag(channel: tuple) -> tuple:
     return tuple(sorted(channel, key=repr)) if len(channel) > 1 else channel
 
 
-def _distinct(channel: tuple):
+def distinct_positions(channel: tuple):
     """The position of the first copy of each distinct envelope: any may be received next."""
     seen = set()
     for j, envelope in enumerate(channel):
         if envelope not in seen:
             seen.add(envelope)
             yield j
+
+
+def persistent_subset(state, every: list, n: int, senders: list, process_of, visible) -> list:
+    """The reduction of ``SynchronizedSystem.steps`` on FIFO links: the steps of the smallest set
+    of processes closed under "may send on an empty channel into a member", or ``every`` step
+    when that set holds one that ``visible`` says a property of the algorithm sees. ``senders``:
+    each process's (incoming channel, its sender); an empty channel is a false part of ``state``
+    (an empty tuple, or the interned engine's number 0)."""
+    best = None
+    for p in sorted({process_of(step) for step in every}):
+        members, pending = {p}, [p]
+        while pending:
+            for k, sender in senders[pending.pop()]:
+                if not state[n + k] and sender not in members:
+                    members.add(sender)
+                    pending.append(sender)
+        chosen = [step for step in every if process_of(step) in members]
+        if best is None or len(chosen) < len(best):
+            best = chosen
+        if len(best) == 1:
+            break
+    if len(best) < len(every) and any(visible(state, step) for step in best):
+        return every
+    return best
+
+
+def observation_moved(before, after) -> bool:
+    """Does a step that takes a process's observation from ``before`` to ``after`` change what a
+    property of the algorithm reads (a leader, a decision, a candidacy)?"""
+    return (before.is_leader, before.decided, before.candidate) != (after.is_leader, after.decided, after.candidate) \
+        or after.decided and before.leader_id != after.leader_id
 
 
 def _synchronous_run(rounds) -> tuple[list, list]:
