@@ -87,8 +87,12 @@ def _cases():
             # the other labelling run the same commands, a fifth of a second each)
             large = large or (name in DFS_VARIANTS and graph.n == 3
                               and (graph.name != "complete graph" or graph.labelling != graph.neighbours))
-            # three arrangements of each graph: the first in the fast loop, the others slow
+            # three arrangements of each graph: the first in the fast loop, the others slow; of
+            # dfs-election-literal's graphs of 4, whose full graphs take the Python engine up to 13 s
+            # each, two (the second, 1, 2, 4, 3, was the 13 s one)
             for k, ids in enumerate(list(permutations(range(1, graph.n + 1)))[:3]):
+                if name in LARGE and graph.n == 4 and k == 1:
+                    continue
                 slow = [pytest.mark.slow] if k > 0 or large else []
                 yield pytest.param(name, graph, ids, id=f"{name}-{graph.name}{graph.labelling}-{ids}", marks=slow)
 

@@ -36,8 +36,11 @@ def test_infer_writes_an_invariant_that_prove_then_proves(algorithm, tmp_path, c
     assert f"written to {out}" in printed and "PROVED at-most-one-leader" in printed
     text = out.read_text()
     assert "check " + algorithm + " --n 3 --infer" in text and "@conjunct" in text
-    assert main([algorithm, "--n", "3", "--prove", "--invariant", str(out)]) == 0
-    assert "PROVED at-most-one-leader" in capsys.readouterr().out
+    # --infer proved the file as --invariant loads it (cli/proofs.py: choose_invariant); once, as a user
+    # types it, for lcr (a proof that takes franklin 5 s more)
+    if algorithm == "lcr":
+        assert main([algorithm, "--n", "3", "--prove", "--invariant", str(out)]) == 0
+        assert "PROVED at-most-one-leader" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("mutant, broken", [
