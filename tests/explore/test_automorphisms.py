@@ -61,10 +61,11 @@ def test_every_connected_graph_up_to_six_vertices_as_listed(network):
     assert_as_listed(network)
 
 
-# 853 graphs: 30 s more
+# 853 graphs, 14 s of CPU: every other one of the atlas's order (which goes by edges, then degree
+# sequence), 427, with the slow tests; the random graphs below reach 7 vertices too
 @pytest.mark.slow
-def test_every_connected_graph_on_seven_vertices_as_listed():
-    for network in atlas({7}):
+def test_every_other_connected_graph_on_seven_vertices_as_listed():
+    for network in atlas({7})[::2]:
         assert_as_listed(network)
 
 

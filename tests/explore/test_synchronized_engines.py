@@ -85,7 +85,7 @@ def _c_search_cases():
 
 
 @needs_c
-@pytest.mark.parametrize("synchronizer, mode, graph, ids", _c_search_cases())
+@pytest.mark.parametrize("synchronizer, mode, graph, ids", list(_c_search_cases()))
 def test_the_c_search_finds_the_python_graph_and_verdict(synchronizer, mode, graph, ids):
     properties = synchronized_spec(FLOODING)
     python = Explorer(interned_twin(_system(synchronizer, graph, ids, **MODES[mode])), properties).run()

@@ -102,11 +102,12 @@ def test_peterson_comparing_the_alias_with_its_id_breaks_a_conjunct_a_run_reache
 # 2^n as a ring of its own (checker/prove/labellings.py's at_labelling) under the same prover, or,
 # where hs-unoriented's mirror symmetry is proved and the invariant reads alike, derives it from the
 # unswapped labelling's proof (checker/prove/labelling_symmetry.py; --symmetry none proves each:
-# both in the fast loop at n = 2, 4 proofs and one, about 4 s and 1 s). One labelling of n = 3
+# at n = 2, 4 proofs with the slow tests and one in the fast loop). One labelling of n = 3
 # through the prover, looked into, with the slow tests; the 8 labellings of n = 3 through the CLI,
 # each a ring of its own, are the variant hs_unoriented_left_ok's, whose symmetry does not hold
 # (tests/trust/test_variants_every_mode.py)
-@pytest.mark.parametrize("symmetry", ["none", "reflection"])
+@pytest.mark.parametrize("symmetry", [pytest.param("none", marks=pytest.mark.slow),  # 4 proofs: 10 s of CPU
+                                      "reflection"])
 def test_cli_proves_hs_unoriented_on_every_labelling(capsys, symmetry):
     n = 2
     status, out, _ = run(capsys, "hs-unoriented", "--n", n, "--prove", "--symmetry", symmetry)
