@@ -309,9 +309,10 @@ def test_check_gives_the_same_result_with_either_engine_under_crashes_and_timeou
     if python.counterexample is not None:
         assert native.counterexample.trace.to_text() == python.counterexample.trace.to_text()
     reduced = check(algorithm, n, engine="interned", jobs=1, **options)
-    assert [(r.verdict, r.messages_min, r.messages_max, [(p.name, p.holds) for p in r.properties])
-            for r in (reduced, python)] == [(r.verdict, r.messages_min, r.messages_max,
-                                             [(p.name, p.holds) for p in r.properties]) for r in (python, python)]
+
+    def verdicts(result):
+        return result.verdict, result.messages_min, result.messages_max, [(p.name, p.holds) for p in result.properties]
+    assert verdicts(reduced) == verdicts(python)
     if python.counterexample is not None:
         assert reduced.counterexample.trace.to_text() == python.counterexample.trace.to_text()
 
