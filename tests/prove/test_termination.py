@@ -50,7 +50,9 @@ def check_proof(result: dict, algorithm) -> None:
 
 def test_lcr_terminates_and_elects_for_every_ring_size(capsys):
     status, out, err = run(capsys, "lcr", "--all-n", "--termination", "--json")
-    assert status == 0 and err == ""
+    # it once exited 3 in CI (an obligation undecided) and never since: say which, and z3's reason
+    undecided = [o for o in json.loads(out)["obligations"] if o["status"] != "proved"] if status == 3 else []
+    assert status == 0 and err == "", (status, err, undecided)
     check_proof(json.loads(out), load_algorithm("lcr"))
 
 
