@@ -37,10 +37,8 @@ def explore_designated(explorer):
             explorer.reduction = StubbornSets(explorer.system, explorer.properties)
             exploration = explorer.search_reduced()
             if not exploration.reduced:  # fairness on a cyclic graph: the whole system, unreduced
-                explorer.system, explorer.reduction = system, None
-                if explorer.terminals is not None:
-                    explorer.terminals.clear()
-                return explorer.search_reduced()
+                explorer.system = system
+                return explorer.search_whole()
             for violation in exploration.violations:
                 violation.ordinals = renumbered(system, explorer.system, violation.ordinals)
             found.append(exploration)

@@ -135,6 +135,13 @@ class Explorer:
             return explore_designated(self)
         return self.search_reduced()
 
+    def search_whole(self) -> Exploration:
+        """The search without reduction, the terminal states a reduced one found forgotten."""
+        self.reduction = None
+        if self.terminals is not None:
+            self.terminals.clear()
+        return self._search()
+
     def search_reduced(self) -> Exploration:
         """The search, reduced if ``reduction`` is set; a cyclic reduced graph is searched again
         as checker/explore/reduction.py says (exploration.reduced: whether it still was)."""
@@ -144,10 +151,7 @@ class Explorer:
         if "fair-termination" in self.graph_props:
             # fairness reads which commands stay enabled along a cycle, which a reduced graph
             # does not show: a cyclic graph is judged whole
-            self.reduction = None
-            if self.terminals is not None:
-                self.terminals.clear()
-            return self._search()
+            return self.search_whole()
         if not self.reduction.cycle_proviso:
             # the reduced graph may ignore transitions on a cycle; the cycle proviso decides
             # every property exactly (checker/explore/reduction.py)
