@@ -97,6 +97,12 @@ def _port_names() -> dict[str, str]:
             if name.isupper() and isinstance(value, str) and name in ("CW", "CCW", "NEXT", "LEFT", "RIGHT")}
 
 
+# the atoms of the decisions the safety properties read, after the locals' (filtered_and_held_back asks more of them)
+LEADER_ATOM = Atom("leader", "is leader", "s.is_leader({p})")
+DECIDED_ATOM = Atom("decided", "has decided", "s.decided({p})")
+DECISION_ATOMS = (LEADER_ATOM.source, DECIDED_ATOM.source)
+
+
 def atoms(algorithm, ports) -> list[Atom]:
     """The atoms of the algorithm's locals (per port for a PerPort) and decision functions."""
     found: list[Atom] = []
@@ -108,8 +114,7 @@ def atoms(algorithm, ports) -> list[Atom]:
                       f"{variable.name}[{port}]") for port in ports]
         for read, name, said in where:
             found += _atoms_of(variable.type, read, name, said)
-    found.append(Atom("leader", "is leader", "s.is_leader({p})"))
-    found.append(Atom("decided", "has decided", "s.decided({p})"))
+    found += [LEADER_ATOM, DECIDED_ATOM]
     if algorithm.candidate is not None:
         found.append(Atom("candidate", "is a candidate", "s.candidate({p})"))
     return found
@@ -574,10 +579,6 @@ class Filter:
                                       if not _reads(name, kind) or message_checks[name](ring, ch, m)}
         return ([c for c in process if c.name in alive_process] + [c for c in recorded if c.name in alive_recorded],
                 [c for c, _ in messages if c.name in alive_messages])
-
-
-# the atoms of the decisions the safety properties read (atoms() adds them after the locals')
-DECISION_ATOMS = ("s.is_leader({p})", "s.decided({p})")
 
 
 def filtered(algorithm, atom_list, namespace, states, process, messages, recorded, ports) -> tuple[list, int]:
