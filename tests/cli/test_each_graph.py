@@ -47,6 +47,7 @@ def test_a_graph_stopped_at_a_limit_is_walked_by_random_runs(capsys, monkeypatch
     assert path["random_runs"]["violated"] > 0 and path["random_runs"]["runs"] == 200
     assert path["random_runs"]["counterexample"]["property"] == "at-most-one-leader"
     assert "not necessarily a shortest one" in path["how"]
+    assert "the deepest state expanded at depth" in path["how"]  # how far the native search got
     # random runs without a violation prove nothing: the triangle stays incomplete, never verified
     assert triangle["check"]["verdict"] == "incomplete" and triangle["verdict"] == "incomplete"
     assert "proves nothing" in triangle["how"]
