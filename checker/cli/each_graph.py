@@ -127,12 +127,13 @@ def summary(name: str, n: int, asked, verdicts: list[GraphVerdict], overall: str
         f"{len(verdicts)} graph{'s' if len(verdicts) > 1 else ''}"
     counts = ", ".join(f"{sum(v.verdict == k for v in verdicts)} {k}" for k in ("violated", "incomplete", "verified")
                        if any(v.verdict == k for v in verdicts))
+    wide = max([8] + [len(v.network.name) for v in verdicts])
     lines = [f"{name} on {what}, n = {n}, each graph to its own verdict: {overall.upper()} ({counts})",
-             f"    {'graph':<8} {'edges':>5} {'verdict':<10} {'arrangements':>20} {'states':>12} {'time':>9}"]
+             f"    {'graph':<{wide}} {'edges':>5} {'verdict':<10} {'arrangements':>20} {'states':>12} {'time':>9}"]
     for v in verdicts:
         r = v.check
         arrangements = f"{r.arrangements_checked} of {r.arrangements_planned}"
-        lines.append(f"    {v.network.name:<8} {len(v.network.edges):>5} {v.verdict.upper():<10} {arrangements:>20} "
+        lines.append(f"    {v.network.name:<{wide}} {len(v.network.edges):>5} {v.verdict.upper():<10} {arrangements:>20} "
                      f"{r.states:>12,} {f'{v.seconds:.1f} s':>9}")
         lines.append(f"      {v.how()}")
     return "\n".join(lines)
