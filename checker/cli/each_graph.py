@@ -49,7 +49,7 @@ class GraphVerdict:
             return "every property holds"
         if self.check.verdict == "violated":
             failed = next(p for p in self.check.properties if p.holds is False)
-            return f"{failed.name}: {failed.reason} (breadth-first: a shortest trace)"
+            return f"{failed.name}: {failed.reason} (found by the exhaustive search)"
         stopped = next((note for note in self.check.notes if note.startswith("stopped")), "stopped at a limit")
         stopped = stopped.split(";")[0]
         if self.runs is None:

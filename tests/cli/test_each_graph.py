@@ -22,7 +22,7 @@ def test_a_violated_graph_does_not_hide_the_next(capsys):
     assert status == 1
     assert out.splitlines()[0].endswith("VIOLATED (1 violated, 1 verified)")
     assert "VIOLATED" in _row(out, "G6") and "VERIFIED" in _row(out, "G7")
-    assert "at-most-one-leader: 2 leaders" in out and "a shortest trace" in out
+    assert "at-most-one-leader: 2 leaders" in out and "found by the exhaustive search" in out
     assert "On G6:\nCounterexample to at-most-one-leader" in out
 
 
