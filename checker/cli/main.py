@@ -19,7 +19,7 @@ from models import AlgorithmError
 
 from ..explore.memory import parse_size
 from ..explore.planning import refuse_too_many_processes
-from ..explore.run import RunTooLarge, check
+from ..explore.run import RunTooLarge, check, specification
 from ..render.formats import FORMATS as TRACE_FORMATS
 from . import modes as cli_modes
 from . import randomized as randomized_mode
@@ -89,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
     network.add_argument("--graphs", choices=("connected",),
                          help="for an algorithm on a general network: every connected graph on n vertices up to "
                               "isomorphism (n <= 7; the default)")
+    parser.add_argument("--each-graph", action="store_true",
+                        help="for an algorithm on a general network: check each graph (of --graphs, the default, or "
+                             "--graph) as a run of its own and report every graph's verdict, instead of stopping at "
+                             "the first violated graph; a graph whose search stops at a limit is then walked by "
+                             "random runs (docs/networks.md)")
     parser.add_argument("--list", action="store_true", help="list the built-in algorithms (with --json: as JSON)")
     parser.add_argument("--describe", action="store_true",
                         help="print what the algorithm declares: locals, messages, commands with their guards and "
@@ -232,7 +237,8 @@ _MODE_OPTIONS = {
     "--trace-out": ("check", "open-schedules", "simulate"),
     "--checkpoint": ("check",),
     "--property": ("check", "simulate", "explore"),
-    "--seed": ("simulate",),
+    "--seed": ("simulate", "check"),
+    "--each-graph": ("check",),
     "--max-steps": ("simulate",),
     "--cluster": ("check",),
     "--port": ("explore",),
@@ -481,6 +487,10 @@ def run(argv: list[str] | None = None) -> int:
     if args.fairness and not algorithm.has_timeouts:
         raise AlgorithmError(f"--fairness: {algorithm.name} has no timeout, so its cycles are not a matter of "
                              "fairness (termination is checked on every execution); drop --fairness")
+    if args.each_graph:
+        from . import each_graph
+
+        each_graph.refuse(args)
     if args.infer_out and not args.infer:
         raise AlgorithmError("--infer-out goes with --infer; drop it")
     if args.infer:
@@ -508,6 +518,18 @@ def run(argv: list[str] | None = None) -> int:
         result = check_invariant(algorithm, n, ids, args.invariant, max_states=args.max_states,
                                  progress=args.progress, engine=args.engine, jobs=args.jobs,
                                  max_memory=max_memory, symmetry=args.symmetry, checkpoint=args.checkpoint)
+    elif args.seed is not None and not args.each_graph:
+        raise AlgorithmError("--seed goes with --simulate or --each-graph (its random runs), not with a check of "
+                             "one n alone; drop it")
+    elif args.each_graph:
+        own = load_properties(args.property)
+        faults = cli_modes.fault_options(args)
+        options = dict(max_states=args.max_states, progress=args.progress, engine=args.engine, jobs=args.jobs,
+                       por=args.por, max_memory=max_memory, symmetry=args.symmetry, chains=args.chains,
+                       fingerprint=args.fingerprint, twins=args.twins, id_values=args.id_values,
+                       cluster=_cluster(args), own_properties=own, **faults)
+        properties = specification(algorithm, faults["without"], faults["synchronizer"]) + list(own)
+        return each_graph.run(args, algorithm, n, check, options, properties, args.seed or 0)
     else:
         result = check(algorithm, n, ids=ids, max_states=args.max_states, progress=args.progress,
                        engine=args.engine, jobs=args.jobs, por=args.por, max_memory=max_memory,

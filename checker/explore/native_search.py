@@ -165,9 +165,9 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     if facts.status == STATE_LIMIT:
         if probing:
             return facts.states, facts.transitions, facts.depth
-        raise StateLimitReached(facts.states)
+        raise StateLimitReached(facts.states, facts.depth)
     if facts.status in (MEMORY_LIMIT, NO_MEMORY):
-        raise MemoryLimitReached(facts.states)
+        raise MemoryLimitReached(facts.states, facts.depth)  # how far it got: the deepest state expanded
     if facts.status != OK or not facts.acyclic:
         return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
     observations: dict = {}

@@ -157,13 +157,13 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
             # its stead: the run's arrangements and its summary line speak of one kind of graph
             exploration = explore(task.por and (not native or task.native.reduces_faultless), task.max_states)
     except StateLimitReached as stop:
-        return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete",
-                        stop.args[0]), None
+        return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete"
+                        f"{_how_deep(stop)}", stop.args[0]), None
     except MemoryLimitReached as stop:
         return _Stopped(
             f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
-            f"states of arrangement {','.join(map(str, arrangement.ids))}; raise it with --max-memory, "
-            f"use fewer --jobs, or check a smaller n", stop.args[0]), None
+            f"states of arrangement {','.join(map(str, arrangement.ids))}{_how_deep(stop)}; raise it with "
+            f"--max-memory, use fewer --jobs, or check a smaller n", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     exploration.network = arrangement.topology
@@ -654,6 +654,12 @@ def _reading_note(readings: ReadingReport | None, *effects: str) -> str | None:
     if not readings.commands_faithful:
         effects = ("partial-order reduction assumed the worst of that command", *effects)
     return f"not trusted: {readings.problems[0]}" + (f" ({'; '.join(effects)})" if effects else "")
+
+
+def _how_deep(stop: Exception) -> str:
+    """How deep a stopped search got, where it says (the native search: the deepest state it
+    had expanded, breadth first)."""
+    return f" (the deepest state expanded at depth {stop.args[1]:,})" if len(stop.args) > 1 and stop.args[1] else ""
 
 
 def _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started):
