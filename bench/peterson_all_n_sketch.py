@@ -2,6 +2,8 @@
 
     python bench/peterson_all_n_sketch.py               # about a minute
     python bench/peterson_all_n_sketch.py --timeout 2
+    python bench/peterson_all_n_sketch.py --timeout 3 --with asleep_head_some_one
+    python bench/peterson_all_n_sketch.py --timeout 2 --with asleep_head_predecessors_one
 
 Nothing the checker uses, and nothing here says proved: peterson has no invariant in
 specs/all_n/ (`check peterson --all-n` exits 2). This runs checker/prove/all_n.py's
@@ -20,6 +22,11 @@ take for peterson"). The conjuncts:
   * ``asleep_sent_nothing``: nothing waits at the process after one that has not started, and
     that process is red.
 
+``--with`` adds one of two tries at what ``turn_black`` needs (a process that has not started
+has no Two at the head of its channel): ``asleep_head_some_one`` (some One is ahead of every Two
+there: an existential) or ``asleep_head_predecessors_one`` (its predecessor's One(id) is), with
+``aliases_are_ids`` (alias and alias(N) are ids of started processes) besides.
+
 Exits 0 when it ran (whatever the verdict), 2 on a bad argument.
 """
 from __future__ import annotations
@@ -29,6 +36,7 @@ import os
 import sys
 import time
 
+import z3
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from algorithms.cr import BLACK, RED  # noqa: E402
@@ -99,6 +107,32 @@ def asleep_sent_nothing(ring):
                                             And(_nothing_at(ring, y), ring.process(y).color == RED)))
 
 
+def aliases_are_ids(ring):
+    """A started process's alias, and a red process's alias(N), are ids of started processes."""
+    def started_id(v):
+        return And(ring.id(ring.owner(v)) == v, Not(ring.process(ring.owner(v)).asleep))
+    return ring.forall(lambda x: And(Implies(Not(ring.process(x).asleep), started_id(ring.process(x).alias)),
+                                     Implies(ring.process(x).alias_n != NIL, started_id(ring.process(x).alias_n))))
+
+
+def asleep_head_some_one(ring):
+    """At a process that has not started, some One waits ahead of every Two."""
+    def behind_a_one(x, j):
+        k = z3.Int("k_ahead")
+        return z3.Exists([k], ring.ahead(x, One(k), Two(j)))
+    return ring.forall(lambda x: ring.forall_ints(lambda j: Implies(
+        And(ring.process(x).asleep, ring.pending(x, Two(j))), behind_a_one(x, j))))
+
+
+def asleep_head_predecessors_one(ring):
+    """At a process that has not started, its predecessor's first One (its id) is the head."""
+    return ring.forall(lambda y, x: ring.forall_ints(lambda j: Implies(And(ring.process(x).asleep, is_next(y, x)), And(
+        Implies(ring.pending(x, Two(j)), ring.ahead(x, One(ring.id(y)), Two(j))),
+        Implies(And(ring.pending(x, One(j)), j != ring.id(y)), ring.ahead(x, One(ring.id(y)), One(j)))))))
+
+
+TRIES = {c.__name__: c for c in (asleep_head_some_one, asleep_head_predecessors_one)}
+
 PARTIAL = AllNInvariant(
     Peterson,
     (asleep_untouched, awake_aliased, black_idle, leader_true_or_nil, leader_alone, ids_in_flight,
@@ -106,12 +140,20 @@ PARTIAL = AllNInvariant(
     "bench/peterson_all_n_sketch.py", fifo=True)
 
 
+def parser() -> argparse.ArgumentParser:
+    reader = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    reader.add_argument("--timeout", type=float, default=5.0, help="seconds per obligation (default 5)")
+    reader.add_argument("--with", dest="extra", choices=sorted(TRIES), help="one more conjunct to try")
+    return reader
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per obligation (default 5)")
-    arguments = parser.parse_args(argv)
+    arguments = parser().parse_args(argv)
+    invariant = PARTIAL
+    if arguments.extra:
+        invariant = AllNInvariant(Peterson, PARTIAL.conjuncts + (aliases_are_ids, TRIES[arguments.extra]), PARTIAL.source, fifo=True)
     started = time.perf_counter()
-    proof = prove_all_n(Peterson, PARTIAL, timeout=arguments.timeout, counterexamples=False)
+    proof = prove_all_n(Peterson, invariant, timeout=arguments.timeout, counterexamples=False)
     left = [o for o in proof.obligations if o.status != PROVED]
     for obligation in left:
         print(f"{obligation.step} / {obligation.goal}: {obligation.status}")
