@@ -45,6 +45,7 @@ from checker.prove.all_n import PROVED, prove_all_n  # noqa: E402
 from checker.prove.ring_order import is_next  # noqa: E402
 from models import NIL, TRUE, And, Implies, Not, Or  # noqa: E402
 from specs.all_n import AllNInvariant  # noqa: E402
+from specs.all_n.in_flight import at_one_place  # noqa: E402
 
 
 def _black(ring, x):
@@ -92,15 +93,6 @@ def ids_in_flight(ring):
         And(ring.id(ring.owner(j)) == j, Not(ring.process(ring.owner(j)).asleep)))))
 
 
-def _at_one_place(message_type, name):
-    def conjunct(ring):
-        return ring.forall(lambda x, y: ring.forall_ints(lambda j: Implies(
-            And(ring.pending(x, message_type(j)), ring.pending(y, message_type(j))), x == y)))
-    conjunct.__name__ = conjunct.__qualname__ = name
-    conjunct.__doc__ = f"A {message_type.__name__}(j) waits at one place at most."
-    return conjunct
-
-
 def asleep_sent_nothing(ring):
     """Nothing waits at the process after one that has not started, and that process is red."""
     return ring.forall(lambda x, y: Implies(And(ring.process(x).asleep, is_next(x, y)),
@@ -136,7 +128,7 @@ TRIES = {c.__name__: c for c in (asleep_head_some_one, asleep_head_predecessors_
 PARTIAL = AllNInvariant(
     Peterson,
     (asleep_untouched, awake_aliased, black_idle, leader_true_or_nil, leader_alone, ids_in_flight,
-     _at_one_place(One, "one_one_each"), _at_one_place(Two, "one_two_each"), asleep_sent_nothing),
+     at_one_place(One, "one_one_each"), at_one_place(Two, "one_two_each"), asleep_sent_nothing),
     "bench/peterson_all_n_sketch.py", fifo=True)
 
 
