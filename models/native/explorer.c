@@ -423,11 +423,19 @@ static inline outcome_t *outcome_at(uint64_t k) {
 typedef struct { uint32_t u, here; int16_t mover, in_channel; } saved_step_t;
 /* With a group of saved steps, what the expansion of its state found, so that the state's turn
  * neither decodes it nor looks its contexts up again: where its parts start (as work_t; a state
- * longer than 65535 bytes is not kept so, and is decoded) and its local contexts. */
+ * longer than 65535 bytes is not kept so, and is decoded) and its local contexts. With crashes
+ * the state is decoded at its turn (which processes crashed is read there), and the offsets are
+ * not kept: a reduced search keeps a group for most states of its frontier, and they were two
+ * thirds of the group's bytes (bully-always-replies at n = 5). */
 typedef struct {
     uint16_t len[RL_CHANNELS], loc_at[RL_N + 1], chan_at[RL_CHANNELS + 1], messages_at[RL_CHANNELS], second_at[RL_CHANNELS];
+} saved_offsets_t;
+typedef struct {
+#if !RL_CRASHES
+    saved_offsets_t at;
+#endif
     uint32_t here[RL_N], heard[RL_N][RL_IN_PORTS];
-    int kept;                    /* 0: the state was too long, only the contexts are here */
+    int kept;                    /* 0: the state was too long (or had crashes), only the contexts are here */
 } saved_work_t;
 
 /* the instances a stubborn set may hold: the processes' command instances, then (with crashes)
@@ -1347,6 +1355,11 @@ static struct {
 } memo;
 
 #define RL_MEMO_KEPT (1u << 21)
+/* With crashes or timeouts a situation holds more of the state (hopeless, dead, awaiting) and
+ * recurs less: bully-always-replies at n = 5 met 2.1 million of them in its first 3 million
+ * states, 144 bytes a slot. The memo then stops growing at this many slots (300 MB there), and a
+ * situation it has no room for is worked out each time (local_reach's memo still serves it). */
+#define RL_MEMO_MOST_SLOTS (RL_FAULTS ? (1ull << 21) : UINT64_MAX)
 
 /* Keep the memo if it was computed with the dependence tables of this search, else empty it. */
 static int memo_for_tables(void) {
@@ -1500,13 +1513,17 @@ static int candidates(const expansion_t *x, const mask_t **first, const mask_t *
             memo.candidates[at] = found;
             memo.candidates_count++;
         }
+        *first = *sets = memo.candidates + from;
+        *count = (int)(memo.candidates_count - from);
+        if (10 * (memo.count + 1) > 7 * (memo.mask + 1) && memo.mask + 1 >= RL_MEMO_MOST_SLOTS) {
+            memo.candidates_count = from;  /* no room: used once, overwritten by the next miss */
+            return 1;
+        }
         memcpy(e->key, key, RL_MEMO_KEY);
         e->first = (uint32_t)from;
         e->count = (uint32_t)(memo.candidates_count - from);
         if (e->count) e->first_set = memo.candidates[from];
         e->filled = 1;
-        *first = *sets = memo.candidates + from;
-        *count = (int)e->count;
         if (10 * ++memo.count > 7 * (memo.mask + 1) && !memo_grow()) FAIL(NO_MEMORY);  /* the memo stays whole */
         return 1;
     }
@@ -1680,35 +1697,47 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
     const work_t *w = &g.inner.work;
     memcpy(s->here, g.inner.here, sizeof s->here);
     memcpy(s->heard, g.inner.heard, sizeof s->heard);
+    s->kept = 0;
+#if !RL_CRASHES
     s->kept = w->packed.len <= 0xffff;
     if (s->kept) {
+        saved_offsets_t *at = &s->at;
         for (int c = 0; c < RL_CHANNELS; c++) {
-            s->len[c] = (uint16_t)w->len[c]; s->chan_at[c] = (uint16_t)w->chan_at[c];
-            s->messages_at[c] = (uint16_t)w->messages_at[c]; s->second_at[c] = (uint16_t)w->second_at[c];
+            at->len[c] = (uint16_t)w->len[c]; at->chan_at[c] = (uint16_t)w->chan_at[c];
+            at->messages_at[c] = (uint16_t)w->messages_at[c]; at->second_at[c] = (uint16_t)w->second_at[c];
         }
-        s->chan_at[RL_CHANNELS] = (uint16_t)w->chan_at[RL_CHANNELS];
-        for (int p = 0; p <= RL_N; p++) s->loc_at[p] = (uint16_t)w->loc_at[p];
+        at->chan_at[RL_CHANNELS] = (uint16_t)w->chan_at[RL_CHANNELS];
+        for (int p = 0; p <= RL_N; p++) at->loc_at[p] = (uint16_t)w->loc_at[p];
     }
+#else
+    (void)w;
+#endif
     return 1;
 }
 
 /* State `p`'s work as save_steps kept it: the bytes copied, the offsets as they were found. */
 static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, work_t *w) {
-    if (!s->kept || RL_CRASHES) return decode(p, len, w);  /* the crashed processes are read there */
+#if RL_CRASHES
+    (void)s;
+    return decode(p, len, w);
+#else
+    if (!s->kept) return decode(p, len, w);
     if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
     put_bytes(w->packed.data, p, len);  /* as decode */
     memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
+    const saved_offsets_t *at = &s->at;
     for (int c = 0; c < RL_CHANNELS; c++) {
-        w->len[c] = s->len[c]; w->chan_at[c] = s->chan_at[c];
-        w->messages_at[c] = s->messages_at[c]; w->second_at[c] = s->second_at[c];
+        w->len[c] = at->len[c]; w->chan_at[c] = at->chan_at[c];
+        w->messages_at[c] = at->messages_at[c]; w->second_at[c] = at->second_at[c];
     }
-    w->chan_at[RL_CHANNELS] = s->chan_at[RL_CHANNELS];
-    for (int q = 0; q <= RL_N; q++) w->loc_at[q] = s->loc_at[q];
+    w->chan_at[RL_CHANNELS] = at->chan_at[RL_CHANNELS];
+    for (int q = 0; q <= RL_N; q++) w->loc_at[q] = at->loc_at[q];
 #ifdef RL_CHECK_WORK
     check_offsets(w);
 #endif
     return 1;
+#endif
 }
 
 /* If state `current` has steps saved (save_steps), decode it into x with those steps as its
