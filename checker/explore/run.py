@@ -153,8 +153,9 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         if exploration is None and prefix_of is not None:
             return (), None  # a probe is a few states of the native search, not the Python engine's run
         if exploration is None:
-            # where the C engine explores the full graph (crashes, timeouts), so does Python in
-            # its stead: the run's arrangements and its summary line speak of one kind of graph
+            # where the C engine explores the full graph (it cannot reduce this algorithm), so
+            # does Python in its stead: the run's arrangements and its summary line speak of one
+            # kind of graph
             exploration = explore(task.por and (not native or task.native.reduces_like_python), task.max_states)
     except StateLimitReached as stop:
         return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete",

@@ -91,9 +91,9 @@ class DependenceTables:
             tuple(n + topology.in_channel(i, port) for port in topology.in_ports(i)) for i in range(n)
         ]
         self._reach: dict = {}
-        # where the native engine does not reduce (timeouts, crashes), two refinements that it
-        # does not mirror yet: a receive on an empty channel waits for a sender of its type,
-        # and one whose guard holds of no message at its process's locals for a write there
+        # with timeouts or crashes, two refinements (the native engine's C has them too): a
+        # receive on an empty channel waits for a sender of its type, and one whose guard holds
+        # of no message at its process's locals for a write there
         self.refined = bool(system.crashes) or bool(timeouts)
         self.typed_senders = {}  # (channel, message type name) -> instances that may send one into it
         self._hopeless: dict = {}  # (process, locals) -> its receive instances no message enables
