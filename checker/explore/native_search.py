@@ -155,6 +155,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                                        keep, designated=faulty)
         except StateLimitReached as stop:
             raise StateLimitReached(stored + stop.args[0]) from None
+        except MemoryLimitReached as stop:
+            raise MemoryLimitReached(stored + stop.args[0]) from None
         if exploration is None:
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..dsl.algorithm import Algorithm, Command, Layout
 from ..errors import AlgorithmError
+from ..reading.dependence import local_conjuncts
 from ..reading.footprint import TrustedReadings
 from ..dsl.messages import Message
 
@@ -382,8 +383,6 @@ def _hopeless(kinds, instance_of) -> list[str]:
              "    uint64_t found = 0;",
              "    const int fault = rl_fault;",
              "    (void)L; (void)degree;"]
-    from ..reading.dependence import local_conjuncts
-
     for kind in kinds:
         pad = "    " if kind.degree is None else "        "
         if kind.degree is not None:
