@@ -408,14 +408,17 @@ def _faulty_cases():
     for name in ("bully", "bully-always-replies", *FAULTY_MUTANTS):
         for n, crashes in ((2, 0), (3, 0), (2, 1), (3, 1)):
             slow = (n, crashes) == (3, 1) and name not in ("bully-always-replies", "bully_does_not_bid_again.py")
-            yield pytest.param(name, n, crashes, False, marks=[pytest.mark.slow] if slow else [])
+            yield pytest.param(name, n, crashes, marks=[pytest.mark.slow] if slow else [])
     for name in ("lcr", "cr", "dfs-election"):
-        yield pytest.param(name, 3, 1, False)
+        yield pytest.param(name, 3, 1)
 
 
-@pytest.mark.parametrize("name, n, crashes, premature", list(_faulty_cases()))
-def test_native_reduction_under_crashes_and_timeouts_is_the_python_reduction(name, n, crashes, premature):
+@pytest.mark.parametrize("name, n, crashes", list(_faulty_cases()))
+def test_native_reduction_under_crashes_and_timeouts_is_the_python_reduction(name, n, crashes):
     path = os.path.join(MUTANTS, "networks", name)
     algorithm = load_algorithm(path if name.endswith(".py") else name)
-    for ids in [(1, 2), (2, 1)] if n == 2 else [(1, 2, 3), (2, 1, 3), (3, 1, 2)]:
-        assert _agree_reduced_with_faults(algorithm, ids, crashes, premature)  # an acyclic graph compared
+    arrangements = [(1, 2), (2, 1)] if n == 2 else [(1, 2, 3), (2, 1, 3), (3, 1, 2)]
+    if not name.startswith("bully"):  # not built for crashes: one arrangement (dfs-election's takes 2 s)
+        arrangements = arrangements[:1]
+    for ids in arrangements:
+        assert _agree_reduced_with_faults(algorithm, ids, crashes)  # an acyclic graph compared
