@@ -10,7 +10,9 @@ evaluated here, by the same ``Property.check`` functions the Python explorer cal
 
 With partial-order reduction the C search explores the same reduced graph as the Python
 explorer (the same stubborn sets, in the same order, and the same chains), so what is said in
-checker/reduction.py of what the reduction preserves holds here too.
+checker/reduction.py of what the reduction preserves holds here too. Under one crash it is
+reduced as the Python explorer reduces it (checker/explore/designated.py): one search per
+process designated as the one that may crash, their findings merged as there.
 
 The C code is generated from the symbolic reading of the algorithm, which is not trusted: before
 anything the search found is used (a verdict, or a limit it reached), every local context it
@@ -42,6 +44,7 @@ from models.native.audit import audit
 from specs import Property, bound_of
 from specs.bounds import is_exact
 
+from .designated import merged
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
 from .reduction import watched_fields
@@ -131,10 +134,55 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     """
     if any(p.reads_state for p in properties):
         return None  # a property of whole states (an invariant's conjunct): the Python explorer evaluates it
+    watched = watched_fields(properties)
+    por = por and all(name in OBSERVED_FIELDS for name in watched)
+    if not (por and reference.crashes and reference.supports_por and engine.reduces_like_python):
+        return _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
+                            prefix_of, keep)
+    # one crash, reduced as the Python explorer reduces it: each process in turn the one that may
+    # crash (checker/explore/designated.py); the limits are on the states of all of them
+    found, probing = [], prefix_of is not None and (max_states is None or max_states > prefix_of)
+    for faulty in range(reference.n):
+        stored = sum(e.states for e in found)
+        limit = prefix_of if probing else max_states
+        if limit is not None and limit - stored <= 0:
+            if probing:
+                return _prefix(found, ())
+            raise StateLimitReached(stored)
+        try:
+            exploration = _search_once(engine, reference, properties, None if limit is None else limit - stored,
+                                       max_memory, por, chains, fingerprint, None if not probing else prefix_of - stored,
+                                       keep, designated=faulty)
+        except StateLimitReached as stop:
+            raise StateLimitReached(stored + stop.args[0]) from None
+        except MemoryLimitReached as stop:
+            raise MemoryLimitReached(stored + stop.args[0]) from None
+        if exploration is None:
+            return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
+        if isinstance(exploration, tuple):
+            return _prefix(found, exploration)
+        found.append(exploration)
+    total = merged(found, properties)
+    total.engine = "native"
+    return total
+
+
+def _prefix(found: list, last: tuple) -> tuple:
+    """A probe's (states, transitions, depth) over the designations searched so far (``found``)
+    and the prefix ``last`` of the one it stopped in."""
+    states, transitions, depth = last or (0, 0, 0)
+    return (states + sum(e.states for e in found), transitions + sum(e.transitions for e in found),
+            max([depth] + [e.depth for e in found]))
+
+
+def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
+                 max_states: int | None, max_memory: int | None, por: bool, chains: bool, fingerprint: bool,
+                 prefix_of: int | None, keep: list | None, designated: int | None = None) -> Exploration | tuple | None:
+    """search_natively's search of one arrangement (with one crash, of one ``designated`` process
+    that may crash)."""
     started = time.perf_counter()
     kinds = {p.kind for p in properties}
     watched = watched_fields(properties)
-    por = por and all(name in OBSERVED_FIELDS for name in watched)
     if max_memory is not None:
         # the limit is on the worker's memory: the C search gets what the process does not hold yet
         max_memory -= resident_bytes() or 0
@@ -155,7 +203,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
                                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
                                terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
                                crashes=reference.crashes, recoveries=reference.recoveries,
-                               premature_timeouts=local.premature_timeouts)
+                               premature_timeouts=local.premature_timeouts, designated=designated)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph

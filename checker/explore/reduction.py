@@ -70,9 +70,9 @@ no part in a closure (``dead``), so a receive from it on an empty channel waits 
 A crash changes what others observe (``leader_crashed``), so the visibility proviso compares
 every process's observation across it.
 
-Two refinements apply where the native engine does not reduce (an algorithm with timeouts, or
-crashes), since models/native/explorer.c does not mirror them yet: a receive whose channel is
-empty waits for a sender that may send its message type (from the trusted readings; any type
+Two refinements apply with timeouts or crashes (the native engine's C, models/native/explorer.c,
+mirrors them; without either it keeps the plain tables it was measured with): a receive whose
+channel is empty waits for a sender that may send its message type (from the trusted readings; any type
 where the reading is not trusted), and a receive whose guard holds of no message at its
 process's current locals can only be enabled by a write of its own process to what the guard
 reads: the conjuncts of its guard that read neither the message nor the id

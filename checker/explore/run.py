@@ -153,9 +153,10 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         if exploration is None and prefix_of is not None:
             return (), None  # a probe is a few states of the native search, not the Python engine's run
         if exploration is None:
-            # where the C engine explores the full graph (crashes, timeouts), so does Python in
-            # its stead: the run's arrangements and its summary line speak of one kind of graph
-            exploration = explore(task.por and (not native or task.native.reduces_faultless), task.max_states)
+            # where the C engine explores the full graph (it cannot reduce this algorithm), so
+            # does Python in its stead: the run's arrangements and its summary line speak of one
+            # kind of graph
+            exploration = explore(task.por and (not native or task.native.reduces_like_python), task.max_states)
     except StateLimitReached as stop:
         return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete"
                         f"{_how_deep(stop)}", stop.args[0]), None
@@ -388,7 +389,7 @@ def check_plan(
     else:
         # a run stopped in its first arrangement says what that search would have done (explorer.py's rule)
         reducible = first_system.supports_por and not algorithm.randomized and not any(
-            p.reads_state for p in properties) and (native is None or native.reduces_faultless)
+            p.reads_state for p in properties) and (native is None or native.reduces_like_python)
         result.por = por and (any(e.reduced for e in explorations) if explorations else reducible)
     result.chains = result.por and chains and synchronizer is None
     result.fingerprint = fingerprint

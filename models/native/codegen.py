@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..dsl.algorithm import Algorithm, Command, Layout
 from ..errors import AlgorithmError
+from ..reading.dependence import local_conjuncts
 from ..reading.footprint import TrustedReadings
 from ..dsl.messages import Message
 
@@ -274,6 +275,14 @@ def generate(algorithm: type[Algorithm], n: int, trusted: TrustedReadings, crash
         f"#define RL_INSTANCES {per_process * n}",
         f"#define RL_MAX_OUTCOMES {most_outcomes}",
         f"#define RL_IN_PORT_COUNT {len(in_ports)}",
+        f"#define RL_TYPES {max(len(types.types), 1)}",
+        # room for every timeout instance that waits for a process (dependence.py's detectors)
+        f"#define RL_MAX_DETECTORS {max(1, n * sum(c.kind == 'timeout' for c in algorithm.commands))}",
+        # a live process's leader_id is a number where the algorithm records one, else None as a
+        # crashed process's (what a crash's visibility compares)
+        f"#define RL_LEADER_ID {int(algorithm.leader_id is not None)}",
+        # the receive instances with a hopeless guard are a process's bits in one word
+        f"#define RL_FAULT_POR {int(per_process <= 64)}",
         "#include <stdint.h>",
         # a trailing 0 so that an algorithm with no message type still has a valid C array
         "static const int rl_fields[] = {" + "".join(f"{len(t.fields)}, " for t in types.types) + "0};",
@@ -354,11 +363,43 @@ def generate(algorithm: type[Algorithm], n: int, trusted: TrustedReadings, crash
         # crashed processes and the leaders they held are read through rl_observe's numbers
         raise NotCompilable("the decision functions' reading is not faithful, and crashes and timeouts need it")
     header.append(f"#define RL_POR {int(por)}")
-    tables = _dependence_tables(algorithm, n, types, instance_of, per_process, trusted) if por else _no_tables()
+    body += [""] + _hopeless(kinds, instance_of)
+    tables = _dependence_tables(algorithm, n, types, instance_of, per_process, trusted, crashes, recoveries) \
+        if por else _no_tables()
     template = resources.files("models.native").joinpath("explorer.c").read_text()
     source = "\n".join(header) + "\n" + template.replace(
         "/* @ALGORITHM@ */", "\n".join(body) + "\n" + observe).replace("/* @TABLES@ */", tables)
     return source, types, layout, por
+
+
+def _hopeless(kinds, instance_of) -> list[str]:
+    """``rl_hopeless``: the receive instances of a process (bits by offset) whose guard holds of
+    no message at its locals: the conjuncts of the guard that read its locals only
+    (models/reading/dependence.py's local_conjuncts) are false there. A conjunct whose arithmetic
+    faults in C says nothing (the bit stays clear: a larger stubborn set, still a stubborn set)."""
+    lines = ["/* The receive instances whose guard holds of no message at a process with locals L and this",
+             " * degree (partial-order reduction with crashes and timeouts, explorer.c's situation_t). */",
+             "static uint64_t rl_hopeless(const int64_t *L, int degree) {",
+             "    uint64_t found = 0;",
+             "    const int fault = rl_fault;",
+             "    (void)L; (void)degree;"]
+    for kind in kinds:
+        pad = "    " if kind.degree is None else "        "
+        if kind.degree is not None:
+            lines.append(f"    if (degree == {kind.degree}) {{")
+        for port, found in kind.receives.items():
+            for command, step in found:
+                offset = instance_of[(command.name, port)]
+                kept = local_conjuncts(step)
+                if not kept or offset >= 64:
+                    continue
+                show = _Printer({x.get_id(): f"L[{k}]" for k, x in enumerate(step.process.locals)})
+                lines += [f"{pad}/* {command.name} on {port} */",
+                          f"{pad}rl_fault = 0;",
+                          f"{pad}if (!({' && '.join(show(c) for c in kept)}) && !rl_fault) found |= 1ull << {offset};"]
+        if kind.degree is not None:
+            lines.append("    }")
+    return lines + ["    rl_fault = fault;", "    return found;", "}"]
 
 
 def instance_offsets(algorithm, in_ports, choice_ports=()) -> tuple[dict, int]:
@@ -432,7 +473,7 @@ def _masks(name: str, masks: list[int], count: int) -> str:
 
 
 def _dependence_tables(algorithm, n, types: MessageTypes, instance_of: dict, per_process: int,
-                       trusted: TrustedReadings) -> str:
+                       trusted: TrustedReadings, crashes: bool = False, recoveries: bool = False) -> str:
     """The parts of models/reading/dependence.py's tables that do not depend on the port labelling (nor,
     on a network, on the graph): each instance's process, the message type it accepts, and each
     process's instances."""
@@ -453,17 +494,31 @@ def _dependence_tables(algorithm, n, types: MessageTypes, instance_of: dict, per
             if k != instance.process * per_process + instance_of[(name, instance.port)]:
                 raise NotCompilable("the command instances are not numbered alike at every process")
     count = per_process * n
+    # then the adversary's crashes and restarts (explorer.c's RL_TRANSITIONS): the crash of p is
+    # one of p's instances (it conflicts with them); restarts are never reduced
+    adversary = n * (int(crashes) + int(crashes and recoveries))
+    process = [t // per_process for t in range(count)] + [k % n for k in range(adversary)]
+    crash_of = [1 << (count + p) if crashes else 0 for p in range(n)]
     return "\n".join([
-        f"static const int rl_process[] = {{{', '.join(str(t // per_process) for t in range(count))}}};",
-        f"static const int rl_accepts[] = {{{', '.join(map(str, accepts * n))}}};",
-        _masks("rl_instances_of", [((1 << per_process) - 1) << (p * per_process) for p in range(n)], count),
+        f"static const int rl_process[] = {{{', '.join(map(str, process))}}};",
+        f"static const int rl_accepts[] = {{{', '.join(map(str, accepts * n + [-1] * adversary))}}};",
+        _masks("rl_instances_of", [((1 << per_process) - 1) << (p * per_process) | crash_of[p] for p in range(n)],
+               count + adversary),
         _TOPOLOGY_TABLES,
     ])
 
 
 _TOPOLOGY_TABLES = """/* the tables that follow the ports' channels: given per arrangement (models/native/engine.py) */
 static const int *rl_reads_channel;
-static const mask_t *rl_conflicts, *rl_writers_of_guard, *rl_senders, *rl_readers;"""
+static const mask_t *rl_conflicts, *rl_writers_of_guard, *rl_senders, *rl_readers;
+/* with crashes and timeouts (models/reading/dependence.py): per channel and message type, the
+ * instances that may send one into it ([channel * RL_TYPES + tag]); the instances that may join a
+ * stubborn set and those that may seed one; per instance its number among the timeouts that wait
+ * for a process (-1: not one), and those, in order; whether the tables are refined (typed
+ * senders, hopeless guards) */
+static const mask_t *rl_typed_senders, *rl_closable, *rl_seedable;
+static const int *rl_detector;
+static int rl_detectors[RL_MAX_DETECTORS], rl_detector_count, rl_refined;"""
 
 
 def _no_tables() -> str:
@@ -480,11 +535,16 @@ def complete_channel(n: int, sender: int, receiver: int) -> int:
     return sender * (n - 1) + (receiver if receiver < sender else receiver - 1)
 
 
-def topology_tables(algorithm, topology, ids, trusted: TrustedReadings) -> dict[str, list]:
+def topology_tables(algorithm, topology, ids, trusted: TrustedReadings, crashes: bool = False,
+                    recoveries: bool = False, premature: bool = False,
+                    types: MessageTypes | None = None) -> dict[str, list]:
     """The tables of one arrangement's topology (its port labelling; on a network its graph
     too): where each port leads, each process's degree, and the dependence tables of
     models/reading/dependence.py that follow the channels, as flat lists (masks as 64-bit words, low
-    word first), in the C code's numbering of instances and channels."""
+    word first), in the C code's numbering of instances and channels. With ``crashes`` (an engine
+    built for them) the tables are those of a system with crash failures, whose crash of process
+    p is the C code's instance per_process * n + p, and ``premature`` timeouts are ordinary
+    commands (their own footprints)."""
     from ..reading.dependence import DependenceTables
 
     n = topology.n
@@ -507,6 +567,14 @@ def topology_tables(algorithm, topology, ids, trusted: TrustedReadings) -> dict[
         channel = list(range(len(topology.channels)))
         renumbered = list(range(len(system.instances)))
         count, channels = len(system.instances), len(topology.channels)
+    local_count = count  # the C code's command instances; then the adversary's (explorer.c's RL_TRANSITIONS)
+    renumbered += [local_count + p for p in range(n)] if crashes else []
+    count += n * (int(crashes) + int(crashes and recoveries))
+    system.premature_timeouts = premature
+    if crashes:
+        from ..systems.crashes import CrashSystem
+
+        system = CrashSystem(system, 1)  # the tables read whether it crashes, not how often
 
     def port_table(ports, lead):
         found = [lead(i, p) for i in range(n) for p in ports]
@@ -548,6 +616,20 @@ def topology_tables(algorithm, topology, ids, trusted: TrustedReadings) -> dict[
     tables["writers_of_guard"] = flat(per_instance([renumber(m) for m in dependence.writers_of_guard], 0))
     tables["senders"] = flat(per_channel(dependence.senders))
     tables["readers"] = flat(per_channel(dependence.readers))
+    # per channel and message type (the C tags), the instances that may send one there: looked
+    # up by the type's name, as dependence.py does
+    names = [t.__name__ for t in types.types] if types is not None and types.types else [None]
+    typed = [0] * (channels * len(names))
+    for k in range(len(topology.channels)):
+        for tag, name in enumerate(names):
+            typed[channel[k] * len(names) + tag] = renumber(dependence.typed_senders.get((n + k, name), 0))
+    tables["typed_senders"] = flat(typed)
+    tables["closable"] = flat([renumber(dependence.closable)])
+    tables["seedable"] = flat([renumber(dependence.seedable)])
+    # each timeout that waits for a process, numbered in the C code's order of instances
+    detectors = sorted(renumbered[t] for t in dependence.detectors)
+    tables["detector"] = [detectors.index(t) if t in detectors else -1 for t in range(count)]
+    tables["refined"] = int(dependence.refined)
     return tables
 
 

@@ -229,9 +229,9 @@ class NativeEngine:
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
-            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 11,
-            *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 4, ctypes.c_void_p,
-            ctypes.POINTER(_Result),
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 12,
+            *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 7, ctypes.POINTER(ctypes.c_int),
+            ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
         self._tables: dict = {}  # the topology's channels -> its tables as C arrays
@@ -252,7 +252,9 @@ class NativeEngine:
         # the numbers the C code gives per process observed: rl_observe's four, then with crashes
         # whether it crashed and whether the leader it records crashed
         self._observed_width = observed
-        offsets, _ = instance_offsets(algorithm, self.in_ports, self.out_ports if self.network else ())
+        offsets, per_process = instance_offsets(algorithm, self.in_ports, self.out_ports if self.network else ())
+        # with crashes or timeouts the C reduction keeps a process's hopeless receives in one word
+        self._reduces_faults = per_process <= 64
         self._instance_at = {offset: name for (name, _port), offset in offsets.items()}
         self.unaudited: list[Context] = []  # reported by the C search, not yet verified by an audit
         self.last_contexts: list[Context] = []  # those the last search recorded (every one it used, after start_afresh)
@@ -275,29 +277,40 @@ class NativeEngine:
         if table:
             self._free_contexts(table)
 
-    def _topology(self, topology, ids) -> list:
+    def _topology(self, topology, ids, premature: bool = False) -> list:
         """rl_explore's table arguments for this topology (one per port labelling, and on a
-        network per graph); on a ring the ports must be the compiled ones (NativeUnavailable
-        otherwise)."""
-        arrays = self._tables.get(topology.channels)
+        network per graph, and with timeouts whether they are premature); on a ring the ports
+        must be the compiled ones (NativeUnavailable otherwise)."""
+        key = (topology.channels, premature)
+        arrays = self._tables.get(key)
         if arrays is None:
             if not self.network and any(topology.in_ports(i) != self.in_ports or topology.out_ports(i) != self.out_ports
                                         for i in range(self.n)):
                 raise NativeUnavailable("the arrangement's processes have other ports than the compiled ones")
             if self.network and topology.n != self.n:
                 raise NativeUnavailable("the network has another number of vertices than the compiled one")
-            tables = topology_tables(self.algorithm, topology, tuple(ids), self.trusted)
+            tables = topology_tables(self.algorithm, topology, tuple(ids), self.trusted, self._crashes,
+                                     self._recoveries, premature, self.types)
             arrays = [(ctypes.c_int * len(tables[k]))(*tables[k]) for k in ("in", "out", "degree", "reads_channel")]
             arrays += [(ctypes.c_uint64 * len(tables[k]))(*tables[k])
-                       for k in ("conflicts", "writers_of_guard", "senders", "readers")]
-            self._tables[topology.channels] = arrays
+                       for k in ("conflicts", "writers_of_guard", "senders", "readers", "typed_senders", "closable",
+                                 "seedable")]
+            arrays += [(ctypes.c_int * len(tables["detector"]))(*tables["detector"]), tables["refined"]]
+            self._tables[key] = arrays
         return arrays
 
     @property
-    def reduces_faultless(self) -> bool:
-        """Can this engine's search be reduced? Only without crashes and timeouts: the C code
-        does not have the Python engine's reduction for them (checker/explore/designated.py)."""
-        return self.reduces and self._observed_width == 4 and not self.algorithm.has_timeouts
+    def reduces_like_python(self) -> bool:
+        """Does this engine's search reduce wherever the Python engine's does? With timeouts and
+        crash failures too (models/reading/dependence.py's refinements, one designated faulty
+        process at a time: checker/explore/designated.py), where its decision functions compiled
+        (``reduces``) and a process has at most 64 command instances."""
+        return self.reduces and (self._reduces_faults or not (self._crashes or self.algorithm.has_timeouts))
+
+    @property
+    def _crashes(self) -> bool:
+        """Was it built for crash failures (its states say who crashed)?"""
+        return self._observed_width > 4
 
     def explore(self, ids, max_states: int | None = None, max_memory: int | None = None,
                 want_locals: bool = True, want_changes: bool = True, por: bool = False, chains: bool = True,
@@ -305,7 +318,7 @@ class NativeEngine:
                 vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
                 crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
-                max_chain_steps: int | None = None) -> NativeFacts:
+                max_chain_steps: int | None = None, designated: int | None = None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -318,7 +331,9 @@ class NativeEngine:
         (fields in OBSERVED_FIELDS' order). ``crashes``, ``recoveries`` and ``premature_timeouts``
         are models/systems/crashes.py's and models/systems/semantics.py's (an engine built for crashes).
         ``max_chain_steps`` bounds the steps taken on one-transition chains in all (their states
-        are not stored, so ``max_states`` does not bound them)."""
+        are not stored, so ``max_states`` does not bound them). With one crash, ``designated``
+        (a position) is the one process that may crash (``CrashSystem.designating``); the search
+        is reduced under crashes only so (checker/explore/designated.py)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -331,11 +346,15 @@ class NativeEngine:
         self._terminal_reads = terminal_reads
         result = _Result()
         watched_mask = sum(1 << OBSERVED_FIELDS.index(name) for name in watched)
-        reduced = por and self.reduces_faultless
+        # under crashes: one crash, no recoveries, one designated process (CrashSystem.supports_por)
+        faults_reducible = crashes == 0 if not self._crashes else (
+            crashes == 1 and not recoveries and designated is not None)
+        reduced = por and self.reduces_like_python and faults_reducible
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
         self._explore(ids_array, max_states or 0, max_chain_steps or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
-                      int(premature_timeouts), *self._topology(topology, ids), self._contexts, ctypes.byref(result))
+                      int(premature_timeouts), -1 if designated is None else designated,
+                      *self._topology(topology, ids, premature_timeouts), self._contexts, ctypes.byref(result))
         try:
             # whatever the status: the C search replays these contexts from now on
             self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]

@@ -40,9 +40,16 @@
  * more transition; with recoveries the state ends with how many crashes and recoveries there
  * were. Timeouts (RL_TIMEOUTS): a timeout whose guard holds fires when no other step of a live
  * process is enabled (the smallest rank first), or, with waits_for, once the process it names
- * has crashed (models/systems/semantics.py's timeout_steps). Partial-order reduction is not used with
- * either (a timeout reads the whole system). What the properties read of a process then also
- * says whether it crashed and whether the leader it records has (RL_OBSERVED numbers).
+ * has crashed (models/systems/semantics.py's timeout_steps). What the properties read of a process
+ * then also says whether it crashed and whether the leader it records has (RL_OBSERVED numbers).
+ * Partial-order reduction with them (RL_FAULTS) is checker/explore/reduction.py's: a guarded
+ * timeout neither seeds nor joins a stubborn set (rl_seedable, rl_closable), a timeout that waits
+ * for a process asks for that process's crash (`awaiting`), the crash of process p is one more
+ * instance (RL_INSTANCES + p) that conflicts with p's instances, a crashed process's instances
+ * take no part (`dead`), a receive on an empty channel waits for a sender of its type
+ * (rl_typed_senders) and one whose guard holds of no message at its process's locals only for
+ * a write there (`hopeless`, rl_hopeless). With one crash each process in turn is the one that
+ * may crash (`designated`: checker/explore/designated.py), one search per designation.
  *
  * Integer arithmetic is checked: an overflow, a division by zero or a negative power sets
  * `rl_fault`, and the search stops with status FAULT so that the Python engine, whose integers
@@ -416,17 +423,32 @@ static inline outcome_t *outcome_at(uint64_t k) {
 typedef struct { uint32_t u, here; int16_t mover, in_channel; } saved_step_t;
 /* With a group of saved steps, what the expansion of its state found, so that the state's turn
  * neither decodes it nor looks its contexts up again: where its parts start (as work_t; a state
- * longer than 65535 bytes is not kept so, and is decoded) and its local contexts. */
+ * longer than 65535 bytes is not kept so, and is decoded) and its local contexts. With crashes
+ * the state is decoded at its turn (which processes crashed is read there), and the offsets are
+ * not kept: a reduced search keeps a group for most states of its frontier, and they were two
+ * thirds of the group's bytes (bully-always-replies at n = 5). */
 typedef struct {
     uint16_t len[RL_CHANNELS], loc_at[RL_N + 1], chan_at[RL_CHANNELS + 1], messages_at[RL_CHANNELS], second_at[RL_CHANNELS];
+} saved_offsets_t;
+typedef struct {
+#if !RL_CRASHES
+    saved_offsets_t at;
+#endif
     uint32_t here[RL_N], heard[RL_N][RL_IN_PORTS];
-    int kept;                    /* 0: the state was too long, only the contexts are here */
+    int kept;                    /* 0: the state was too long (or had crashes), only the contexts are here */
 } saved_work_t;
 
-#define RL_WORDS ((RL_INSTANCES + 63) / 64)
+/* the instances a stubborn set may hold: the processes' command instances, then (with crashes)
+ * the adversary's crash of each process and its restart (restarts are never reduced) */
+#define RL_TRANSITIONS (RL_INSTANCES + RL_N * (RL_CRASHES + RL_RECOVERIES))
+#define RL_WORDS ((RL_TRANSITIONS + 63) / 64)
 typedef struct { uint64_t w[RL_WORDS]; } mask_t;
-/* the stubborn-set memo's key: the enabled instances, then each channel's head tag (-1: empty) */
-#define RL_MEMO_KEY (sizeof(mask_t) + RL_CHANNELS)
+/* with crashes or timeouts a stubborn set depends on more of the state than its enabled instances
+ * and heads (checker/explore/reduction.py): see situation_t */
+#define RL_FAULTS (RL_CRASHES || RL_TIMEOUTS)
+/* the stubborn-set memo's key: the enabled instances, then each channel's head tag (-1: empty),
+ * then with faults situation_t's hopeless and dead instances and its awaiting */
+#define RL_MEMO_KEY (sizeof(mask_t) + RL_CHANNELS + (RL_FAULTS ? 2 * sizeof(mask_t) + RL_MAX_DETECTORS : 0))
 
 /* A transition of the state being expanded: one outcome of one of its local contexts. */
 typedef struct {
@@ -478,6 +500,7 @@ typedef struct {
     /* the state's local contexts: each process's own, and of each in-port's head (RL_NO_HEAD:
      * the channel is empty); valid when contexts_known */
     uint32_t here[RL_N], heard[RL_N][RL_IN_PORTS];
+    uint32_t timed[RL_N];        /* each live process's timeouts' context (RL_TIMEOUTS; RL_NO_HEAD: crashed) */
     int contexts_known;
 } expansion_t;
 #define RL_NO_HEAD UINT32_MAX
@@ -568,6 +591,10 @@ static inline size_t message_length(const uint8_t *p) {
  * decode() would find in it, worked out from w's offsets and the step instead of by reading
  * every varint again (a chain expands each state it reaches). */
 static int encode_work(const work_t *w, const step_t *s, work_t *t) {
+    if (RL_CRASHES && s->kind != RL_STEP) {  /* a crash on a chain (reduced): packed, then read; crashes are few */
+        static bytes_t packed;
+        return encode_adversary(w, s, &packed) && decode(packed.data, packed.len, t);
+    }
     const outcome_t *o = s->o;
     const int sends = o->sends;
     int to[RL_MAX_SENDS]; uint64_t touched[RL_CHANNEL_WORDS];
@@ -732,6 +759,7 @@ static struct {
     uint64_t max_states, max_memory;  /* search()'s limits */
     uint64_t chain_steps, max_chain_steps;  /* the steps taken on chains so far, and their limit (0: none) */
     int crashes, recoveries, premature;  /* the adversary's limits, and timeouts that fire whenever their guard holds */
+    int designated;              /* the one process that may crash, or -1: any (checker/explore/designated.py) */
     const int64_t *ids;
     int want_locals, want_changes;
     /* per outcome in the table of contexts, which movers' changes by it are already in
@@ -1031,8 +1059,10 @@ static int timeouts(expansion_t *x) {
     uint32_t own[RL_N];
     int shortest = INT32_MAX;
     for (int i = 0; i < RL_N; i++) {
+        x->timed[i] = RL_NO_HEAD;
         if (RL_CRASHES && (w->crashed >> i & 1)) continue;
         if (!context(w, i, -2, -1, &own[i])) return 0;
+        x->timed[i] = own[i];
         for (uint64_t u = ctx->first[own[i]]; u < ctx->first[own[i] + 1]; u++) {
             const outcome_t *o = outcome_at(u);
             if (!o->awaits && (quiet || g.premature) && o->rank < shortest) shortest = o->rank;
@@ -1046,24 +1076,42 @@ static int timeouts(expansion_t *x) {
             if (!fires) continue;
             successor_t *t = &x->items[x->count++];
             make_step(&t->step, i, -1, u, own[i]);
-            t->visible = 0;  /* no reduction with timeouts */
+            t->visible = g.por && (o->seen_changed & g.watched) != 0;  /* as a command's (emit) */
         }
     }
     return 1;
 }
 
+/* Does the crash of live process p, own context `here`, change what the watched fields observe?
+ * It becomes crashed: False, False, None, False (models/systems/crashes.py), and the others'
+ * leader_crashed, which the native search never watches (native_search.py). */
+static int crash_visible(uint32_t here) {
+    const int64_t *seen = ctx->seen + 4 * (size_t)here;
+    return ((g.watched & 1) && seen[0]) || ((g.watched & 2) && seen[1])
+           || ((g.watched & 4) && RL_LEADER_ID)  /* a live process's leader_id is a number, never None */
+           || ((g.watched & 8) && seen[3]);
+}
+
 /* Add the adversary's steps in x's state: a crash of each live process while fewer than the
- * limit crashed (over the run, with recoveries), then a restart of each crashed one while fewer
- * than the limit of recoveries happened. */
+ * limit crashed (over the run, with recoveries; with g.designated >= 0 only of that process,
+ * checker/explore/designated.py), then a restart of each crashed one while fewer than the limit
+ * of recoveries happened. */
 static void adversary(expansion_t *x) {
     const work_t *w = &x->work;
     const int64_t crashes = RL_RECOVERIES ? w->counts[0] : __builtin_popcountll(w->crashed);
     const int64_t recoveries = RL_RECOVERIES ? w->counts[1] : 0;
     for (int i = 0; i < RL_N && crashes < g.crashes; i++)
-        if (!(w->crashed >> i & 1)) make_adversary_step(&x->items[x->count++].step, i, RL_CRASH, x->here[i]);
+        if (!(w->crashed >> i & 1) && (g.designated < 0 || i == g.designated)) {
+            successor_t *t = &x->items[x->count++];
+            make_adversary_step(&t->step, i, RL_CRASH, x->here[i]);
+            t->visible = g.por && crash_visible(x->here[i]);
+        }
     for (int i = 0; i < RL_N && recoveries < g.recoveries; i++)
-        if (w->crashed >> i & 1) make_adversary_step(&x->items[x->count++].step, i, RL_RECOVER, RL_NO_HEAD);
-    for (size_t k = 0; k < x->count; k++) if (x->items[k].step.kind != RL_STEP) x->items[k].visible = 0;
+        if (w->crashed >> i & 1) {
+            successor_t *t = &x->items[x->count++];
+            make_adversary_step(&t->step, i, RL_RECOVER, RL_NO_HEAD);
+            t->visible = 1;  /* never reduced (supports_por) */
+        }
 }
 
 /* List the enabled transitions of the state decoded in x->work (decode, or encode_work) in the
@@ -1124,16 +1172,40 @@ static int expand(const uint8_t *state, size_t len, expansion_t *x) {
 }
 
 /* -- stubborn sets (checker/reduction.py, the same closure) ------------------------------ */
-static void enablers(int t, const int8_t *heads, mask_t *out) {
+/* What a stubborn set depends on in a state (models/reading/dependence.py's closure arguments):
+ * the enabled instances and each channel's head tag (-1: empty); with crashes or timeouts also
+ * the receive instances whose guard holds of no message at their process's locals (hopeless),
+ * the instances of the crashed processes (dead), and for each timeout that waits for a process
+ * (rl_detectors) the position of the process it waits for if its guard holds, else -1. */
+typedef struct {
+    mask_t enabled, hopeless, dead;
+    int8_t heads[RL_CHANNELS];
+    int8_t awaiting[RL_MAX_DETECTORS];
+} situation_t;
+
+/* A necessary enabling set of the disabled instance t (dependence.py's _enablers). */
+static void enablers(int t, const situation_t *s, mask_t *out) {
     int channel = rl_reads_channel[t];
-    if (channel < 0) { *out = rl_writers_of_guard[t]; return; }
-    int head = heads[channel];
-    if (head < 0) { *out = rl_senders[channel]; return; }
+    if (channel < 0) {  /* a spontaneous command, a timeout, a crash (which nothing enables again) */
+        *out = rl_writers_of_guard[t];
+        int number = RL_FAULTS ? rl_detector[t] : -1;
+        if (number >= 0 && s->awaiting[number] >= 0) mask_set(out, RL_INSTANCES + s->awaiting[number]);
+        return;
+    }
+    if (RL_FAULTS && mask_has(&s->hopeless, t)) { *out = rl_writers_of_guard[t]; return; }
+    int head = s->heads[channel];
+    if (head < 0) {  /* refined: a sender of the type it receives (the unmatched instance: any) */
+        *out = rl_refined && rl_accepts[t] >= 0 ? rl_typed_senders[channel * RL_TYPES + rl_accepts[t]] : rl_senders[channel];
+        return;
+    }
     *out = rl_readers[channel];
     if (rl_accepts[t] < 0 || head == rl_accepts[t]) mask_or(out, &rl_writers_of_guard[t]);
 }
 
-static void local_reach_of(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
+/* The closure from t within t's process (members) and the instances of other processes it asks
+ * for (elsewhere), before the dead ones are taken out of those: t's process is live, so none of
+ * its own instances is dead, and closure() drops the dead from `elsewhere`. */
+static void local_reach_of(int t, const situation_t *s, mask_t *members, mask_t *elsewhere) {
     const mask_t *own = &rl_instances_of[rl_process[t]];
     mask_t pending = {{0}};
     memset(members, 0, sizeof *members); memset(elsewhere, 0, sizeof *elsewhere);
@@ -1142,8 +1214,9 @@ static void local_reach_of(int t, const mask_t *enabled, const int8_t *heads, ma
         int u = mask_lowest(&pending);
         mask_clear(&pending, u);
         mask_t added;
-        if (mask_has(enabled, u)) added = rl_conflicts[u]; else enablers(u, heads, &added);
+        if (mask_has(&s->enabled, u)) added = rl_conflicts[u]; else enablers(u, s, &added);
         for (int k = 0; k < RL_WORDS; k++) {
+            added.w[k] &= rl_closable->w[k];
             elsewhere->w[k] |= added.w[k] & ~own->w[k];
             uint64_t inside = added.w[k] & own->w[k] & ~members->w[k];
             members->w[k] |= inside;
@@ -1153,24 +1226,32 @@ static void local_reach_of(int t, const mask_t *enabled, const int8_t *heads, ma
 }
 
 /* local_reach_of(t) reads only which of t's process's instances are enabled and the heads of
- * the channels they read (its members never leave the process): memoised by that, since a
- * process is in few such situations while the system is in many, and a stubborn-set memo miss
- * is then a few look-ups instead of a few dozen walks. Kept and emptied with the memo (the
- * same dependence tables). Where a key does not fit in two words, it is computed every time. */
+ * the channels they read (its members never leave the process), and with faults which of them
+ * are hopeless, whether its crash is enabled and whom its timeouts wait for: memoised by that,
+ * since a process is in few such situations while the system is in many, and a stubborn-set
+ * memo miss is then a few look-ups instead of a few dozen walks. Kept and emptied with the memo
+ * (the same dependence tables). Where a key does not fit in its four words, it is computed every
+ * time. */
 #define RL_REACH_HEADS 6
-typedef struct { uint64_t own, rest; mask_t members, elsewhere; } reach_entry_t;  /* rest 0: empty */
+#define RL_REACH_WAITS 7          /* timeouts of a process that wait for another, in `more` */
+typedef struct { uint64_t own, rest, hope, more; mask_t members, elsewhere; } reach_entry_t;  /* rest 0: empty */
 static struct {
     reach_entry_t *entries; uint64_t mask, count;
     int usable;                                    /* every process reads at most RL_REACH_HEADS channels */
     int reads[RL_N][RL_REACH_HEADS], read_count[RL_N];  /* the channels each process's instances read */
+    int waits[RL_N][RL_REACH_WAITS], wait_count[RL_N];  /* each process's detectors (their numbers) */
 } reach;
 
 static void reach_reset(void) {
     free(reach.entries);
     memset(&reach, 0, sizeof reach);
-    reach.usable = RL_PER_PROCESS <= 64 && RL_INSTANCES < 0xffff;
+    reach.usable = RL_PER_PROCESS <= 64 && RL_TRANSITIONS < 0xffff;
     for (int t = 0; t < RL_INSTANCES && reach.usable; t++) {
         int p = rl_process[t], c = rl_reads_channel[t], known = 0;
+        if (RL_FAULTS && rl_detector[t] >= 0) {
+            if (reach.wait_count[p] == RL_REACH_WAITS) reach.usable = 0;
+            else reach.waits[p][reach.wait_count[p]++] = rl_detector[t];
+        }
         if (c < 0) continue;
         for (int k = 0; k < reach.read_count[p]; k++) known |= reach.reads[p][k] == c;
         if (known) continue;
@@ -1187,10 +1268,12 @@ static inline uint64_t bits_at(const mask_t *m, int from, int count) {
     return count >= 64 ? v : v & ((1ull << count) - 1);
 }
 
-static inline reach_entry_t *reach_slot(reach_entry_t *entries, uint64_t mask, uint64_t own, uint64_t rest) {
-    uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (rest * 0xC2B2AE3D27D4EB4Full);
+static inline reach_entry_t *reach_slot(reach_entry_t *entries, uint64_t mask, const reach_entry_t *key) {
+    uint64_t h = (key->own * 0x9E3779B97F4A7C15ull) ^ (key->rest * 0xC2B2AE3D27D4EB4Full)
+                 ^ (key->hope * 0x165667B19E3779F9ull) ^ (key->more * 0x27D4EB2F165667C5ull);
     uint64_t j = (h ^ (h >> 29)) & mask;
-    while (entries[j].rest && (entries[j].own != own || entries[j].rest != rest)) j = (j + 1) & mask;
+    while (entries[j].rest && (entries[j].own != key->own || entries[j].rest != key->rest
+                               || entries[j].hope != key->hope || entries[j].more != key->more)) j = (j + 1) & mask;
     return &entries[j];
 }
 
@@ -1201,25 +1284,30 @@ static int reach_grow(void) {
     rl_allocated += (mask + 1) * sizeof(reach_entry_t);
     if (reach.entries)
         for (uint64_t k = 0; k <= reach.mask; k++)
-            if (reach.entries[k].rest) *reach_slot(entries, mask, reach.entries[k].own, reach.entries[k].rest) = reach.entries[k];
+            if (reach.entries[k].rest) *reach_slot(entries, mask, &reach.entries[k]) = reach.entries[k];
     free(reach.entries);
     reach.entries = entries; reach.mask = mask;
     return 1;
 }
 
 /* Instance t's process's instances that t's stubborn set must hold with t (members), and the
- * other processes' instances it must hold (elsewhere), given the enabled instances and heads;
- * 0 when out of memory. */
-static int local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_t *members, mask_t *elsewhere) {
-    if (!reach.usable) { local_reach_of(t, enabled, heads, members, elsewhere); return 1; }
+ * other processes' instances it must hold (elsewhere, the dead among them included), in
+ * situation s; 0 when out of memory. */
+static int local_reach(int t, const situation_t *s, mask_t *members, mask_t *elsewhere) {
+    if (!reach.usable) { local_reach_of(t, s, members, elsewhere); return 1; }
     int p = rl_process[t];
-    uint64_t own = bits_at(enabled, p * RL_PER_PROCESS, RL_PER_PROCESS), rest = (uint64_t)(t + 1);
-    for (int k = 0; k < reach.read_count[p]; k++) rest |= (uint64_t)(uint8_t)heads[reach.reads[p][k]] << (16 + 8 * k);
+    reach_entry_t key = {.own = bits_at(&s->enabled, p * RL_PER_PROCESS, RL_PER_PROCESS), .rest = (uint64_t)(t + 1)};
+    for (int k = 0; k < reach.read_count[p]; k++) key.rest |= (uint64_t)(uint8_t)s->heads[reach.reads[p][k]] << (16 + 8 * k);
+    if (RL_FAULTS) {
+        key.hope = bits_at(&s->hopeless, p * RL_PER_PROCESS, RL_PER_PROCESS);
+        key.more = RL_CRASHES ? (uint64_t)mask_has(&s->enabled, RL_INSTANCES + p) : 0;  /* its crash */
+        for (int k = 0; k < reach.wait_count[p]; k++) key.more |= (uint64_t)(uint8_t)s->awaiting[reach.waits[p][k]] << (8 + 8 * k);
+    }
     if (10 * (reach.count + 1) > 7 * (reach.mask + 1) && !reach_grow()) return 0;
-    reach_entry_t *e = reach_slot(reach.entries, reach.mask, own, rest);
+    reach_entry_t *e = reach_slot(reach.entries, reach.mask, &key);
     if (!e->rest) {
-        local_reach_of(t, enabled, heads, &e->members, &e->elsewhere);
-        e->own = own; e->rest = rest;
+        local_reach_of(t, s, &key.members, &key.elsewhere);
+        *e = key;
         reach.count++;
     }
     *members = e->members; *elsewhere = e->elsewhere;
@@ -1228,7 +1316,7 @@ static int local_reach(int t, const mask_t *enabled, const int8_t *heads, mask_t
 
 /* The enabled members of the stubborn set grown from `seed`, or 0 once it has `give_up_at`;
  * -1 when out of memory. */
-static int closure(int seed, const mask_t *enabled, const int8_t *heads, int give_up_at, mask_t *out) {
+static int closure(int seed, const situation_t *s, int give_up_at, mask_t *out) {
     mask_t members = {{0}}, pending = {{0}};
     mask_set(&pending, seed);
     while (!mask_empty(&pending)) {
@@ -1236,15 +1324,15 @@ static int closure(int seed, const mask_t *enabled, const int8_t *heads, int giv
         mask_clear(&pending, t);
         if (mask_has(&members, t)) continue;
         mask_t local, elsewhere, inside;
-        if (!local_reach(t, enabled, heads, &local, &elsewhere)) return -1;
+        if (!local_reach(t, s, &local, &elsewhere)) return -1;
         mask_or(&members, &local);
         for (int k = 0; k < RL_WORDS; k++) {
-            pending.w[k] |= elsewhere.w[k] & ~members.w[k];
-            inside.w[k] = members.w[k] & enabled->w[k];
+            pending.w[k] |= elsewhere.w[k] & ~members.w[k] & ~s->dead.w[k];
+            inside.w[k] = members.w[k] & s->enabled.w[k];
         }
         if (mask_count(&inside) >= give_up_at) return 0;
     }
-    for (int k = 0; k < RL_WORDS; k++) out->w[k] = members.w[k] & enabled->w[k];
+    for (int k = 0; k < RL_WORDS; k++) out->w[k] = members.w[k] & s->enabled.w[k];
     return 1;
 }
 
@@ -1252,9 +1340,9 @@ static int closure(int seed, const mask_t *enabled, const int8_t *heads, int giv
  * tables, so they are memoised across the searches of an engine (the arrangements of a ring
  * share their tables; a search whose tables differ in any word starts the memo afresh). An
  * entry keeps its key inline: a look-up touches one cache line of the table, not three. */
-#define RL_TABLE_WORDS (2 * (RL_INSTANCES + RL_CHANNELS) * RL_WORDS + RL_INSTANCES)
+#define RL_TABLE_WORDS ((2 * (RL_TRANSITIONS + RL_CHANNELS) + RL_CHANNELS * RL_TYPES + 2) * RL_WORDS + 2 * RL_TRANSITIONS + 1)
 typedef struct {
-    uint8_t key[RL_MEMO_KEY];    /* the enabled instances, then each channel's head tag (-1: empty) */
+    uint8_t key[RL_MEMO_KEY];    /* the situation, packed (memo_key_of) */
     uint8_t filled;
     uint32_t first, count;       /* its candidates: memo.candidates[first .. first + count) */
     mask_t first_set;            /* the first of them, here too: a look-up that hits reads one place */
@@ -1267,15 +1355,25 @@ static struct {
 } memo;
 
 #define RL_MEMO_KEPT (1u << 21)
+/* With crashes or timeouts a situation holds more of the state (hopeless, dead, awaiting) and
+ * recurs less: bully-always-replies at n = 5 met 2.1 million of them in its first 3 million
+ * states, 144 bytes a slot. The memo then stops growing at this many slots (300 MB there), and a
+ * situation it has no room for is worked out each time (local_reach's memo still serves it). */
+#define RL_MEMO_MOST_SLOTS (RL_FAULTS ? (1ull << 21) : UINT64_MAX)
 
 /* Keep the memo if it was computed with the dependence tables of this search, else empty it. */
 static int memo_for_tables(void) {
     uint64_t tables[RL_TABLE_WORDS], *t = tables;
-    memcpy(t, rl_conflicts, RL_INSTANCES * sizeof(mask_t)); t += RL_INSTANCES * RL_WORDS;
-    memcpy(t, rl_writers_of_guard, RL_INSTANCES * sizeof(mask_t)); t += RL_INSTANCES * RL_WORDS;
+    memcpy(t, rl_conflicts, RL_TRANSITIONS * sizeof(mask_t)); t += RL_TRANSITIONS * RL_WORDS;
+    memcpy(t, rl_writers_of_guard, RL_TRANSITIONS * sizeof(mask_t)); t += RL_TRANSITIONS * RL_WORDS;
     memcpy(t, rl_senders, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
     memcpy(t, rl_readers, RL_CHANNELS * sizeof(mask_t)); t += RL_CHANNELS * RL_WORDS;
-    for (int k = 0; k < RL_INSTANCES; k++) *t++ = (uint64_t)(int64_t)rl_reads_channel[k];
+    memcpy(t, rl_typed_senders, RL_CHANNELS * RL_TYPES * sizeof(mask_t)); t += RL_CHANNELS * RL_TYPES * RL_WORDS;
+    memcpy(t, rl_closable, sizeof(mask_t)); t += RL_WORDS;
+    memcpy(t, rl_seedable, sizeof(mask_t)); t += RL_WORDS;
+    for (int k = 0; k < RL_TRANSITIONS; k++) *t++ = (uint64_t)(int64_t)rl_reads_channel[k];
+    for (int k = 0; k < RL_TRANSITIONS; k++) *t++ = (uint64_t)(int64_t)rl_detector[k];
+    *t++ = (uint64_t)rl_refined;
     /* kept while it is of a size that pays: past 2^21 entries (over 200 MB with its candidate
      * sets) it is started afresh (hs at n = 6 peaked at 3.6 GB with it kept whole, 2.9 GB so,
      * at commit 46f5ced) */
@@ -1313,8 +1411,29 @@ static int memo_grow(void) {
     return 1;
 }
 
-/* x's key in the memo: its enabled instances and heads' tags; and the key's slot is fetched
- * into the cache while expand() finishes (a look-up that waits for it was a third of choose()). */
+/* The receive instances of a live process p with own context `here` whose guard holds of no
+ * message at its locals (rl_hopeless, once per context), as bits from p's first instance. */
+static inline uint64_t hopeless_at(int p, uint32_t here) {
+    return rl_hopeless(ctx->values + RL_SLOTS * (size_t)here, rl_degree[p]);
+}
+
+/* For detector k (rl_detectors[k], a timeout of process p that waits for a process): the position
+ * of the process it waits for if its guard holds at p (x->timed[p], its timeouts' context), else
+ * -1 (and -1 for a crashed p). */
+static inline int8_t awaited_by(const expansion_t *x, int k) {
+    int t = rl_detectors[k], p = rl_process[t];
+    if (x->timed[p] == RL_NO_HEAD) return -1;
+    for (uint64_t u = ctx->first[x->timed[p]]; u < ctx->first[x->timed[p] + 1]; u++) {
+        const outcome_t *o = outcome_at(u);
+        if (p * RL_PER_PROCESS + o->offset != t || !o->awaits) continue;
+        for (int q = 0; q < RL_N; q++) if (g.ids[q] == o->awaited) return (int8_t)q;
+        return -1;  /* an id no process has: no crash enables it */
+    }
+    return -1;
+}
+
+/* x's key in the memo: its situation, packed; and the key's slot is fetched into the cache while
+ * expand() finishes (a look-up that waits for it was a third of choose()). */
 static inline void memo_key_of(expansion_t *x) {
     mask_t enabled = {{0}};
     int8_t heads[RL_CHANNELS];
@@ -1325,30 +1444,61 @@ static inline void memo_key_of(expansion_t *x) {
     }
     memcpy(x->memo_key, &enabled, sizeof(mask_t));
     memcpy(x->memo_key + sizeof(mask_t), heads, RL_CHANNELS);
+#if RL_FAULTS
+    mask_t hopeless = {{0}}, dead = {{0}};
+    int8_t awaiting[RL_MAX_DETECTORS];
+    memset(awaiting, -1, sizeof awaiting);
+    for (int p = 0; p < RL_N; p++) {
+        if (RL_CRASHES && (x->work.crashed >> p & 1)) {  /* without recoveries it never steps again */
+            mask_or(&dead, &rl_instances_of[p]);
+            continue;
+        }
+        if (!rl_refined) continue;
+        uint64_t bits = hopeless_at(p, x->here[p]);
+        while (bits) { mask_set(&hopeless, p * RL_PER_PROCESS + __builtin_ctzll(bits)); bits &= bits - 1; }
+    }
+    for (int k = 0; k < rl_detector_count; k++) awaiting[k] = awaited_by(x, k);
+    uint8_t *more = x->memo_key + sizeof(mask_t) + RL_CHANNELS;
+    memcpy(more, &hopeless, sizeof(mask_t));
+    memcpy(more + sizeof(mask_t), &dead, sizeof(mask_t));
+    memcpy(more + 2 * sizeof(mask_t), awaiting, RL_MAX_DETECTORS);
+#endif
     x->memo_hash = hash_bytes(x->memo_key, RL_MEMO_KEY);
     __builtin_prefetch(&memo.entries[x->memo_hash & memo.mask]);
 }
 
-/* The candidate sets for these enabled instances and heads, fewest transitions first (memoised):
- * *first is the first, (*sets)[1 .. *count) the others. */
+/* The situation a memo key packs (memo_key_of). */
+static void situation_of(const uint8_t *key, situation_t *s) {
+    memset(s, 0, sizeof *s);
+    memcpy(&s->enabled, key, sizeof(mask_t));
+    memcpy(s->heads, key + sizeof(mask_t), RL_CHANNELS);
+#if RL_FAULTS
+    const uint8_t *more = key + sizeof(mask_t) + RL_CHANNELS;
+    memcpy(&s->hopeless, more, sizeof(mask_t));
+    memcpy(&s->dead, more + sizeof(mask_t), sizeof(mask_t));
+    memcpy(s->awaiting, more + 2 * sizeof(mask_t), RL_MAX_DETECTORS);
+#endif
+}
+
+/* The candidate sets for x's situation, fewest transitions first (memoised): *first is the
+ * first, (*sets)[1 .. *count) the others. Each is grown from an enabled instance that may seed
+ * one (rl_seedable: a command, not a guarded timeout nor a crash, unless timeouts are premature). */
 static int candidates(const expansion_t *x, const mask_t **first, const mask_t **sets, int *count) {
     const uint8_t *key = x->memo_key;
-    mask_t enabled_mask;
-    int8_t heads[RL_CHANNELS];
-    memcpy(&enabled_mask, key, sizeof(mask_t));
-    memcpy(heads, key + sizeof(mask_t), RL_CHANNELS);
-    const mask_t *enabled = &enabled_mask;
     memo_entry_t *e = memo_slot(memo.entries, memo.mask, key, x->memo_hash);
     if (!e->filled) {
+        situation_t s;
+        situation_of(key, &s);
         /* the entry is filled only once its candidates are all there: a failed allocation
          * leaves the memo as it was */
         size_t from = memo.candidates_count;
-        int total = mask_count(enabled);
-        mask_t rest = *enabled, found;
+        int total = mask_count(&s.enabled);
+        mask_t rest = s.enabled, found;
+        for (int k = 0; k < RL_WORDS; k++) rest.w[k] &= rl_seedable->w[k];
         while (!mask_empty(&rest)) {
             int seed = mask_lowest(&rest);
             mask_clear(&rest, seed);
-            int closed = closure(seed, enabled, heads, total, &found);
+            int closed = closure(seed, &s, total, &found);
             if (closed < 0) { memo.candidates_count = from; FAIL(NO_MEMORY); }
             if (!closed) continue;
             size_t at = from, stop = memo.candidates_count;
@@ -1363,13 +1513,17 @@ static int candidates(const expansion_t *x, const mask_t **first, const mask_t *
             memo.candidates[at] = found;
             memo.candidates_count++;
         }
+        *first = *sets = memo.candidates + from;
+        *count = (int)(memo.candidates_count - from);
+        if (10 * (memo.count + 1) > 7 * (memo.mask + 1) && memo.mask + 1 >= RL_MEMO_MOST_SLOTS) {
+            memo.candidates_count = from;  /* no room: used once, overwritten by the next miss */
+            return 1;
+        }
         memcpy(e->key, key, RL_MEMO_KEY);
         e->first = (uint32_t)from;
         e->count = (uint32_t)(memo.candidates_count - from);
         if (e->count) e->first_set = memo.candidates[from];
         e->filled = 1;
-        *first = *sets = memo.candidates + from;
-        *count = (int)e->count;
         if (10 * ++memo.count > 7 * (memo.mask + 1) && !memo_grow()) FAIL(NO_MEMORY);  /* the memo stays whole */
         return 1;
     }
@@ -1527,6 +1681,13 @@ static void graph_questions(result_t *r) {
     if (r->acyclic) { r->messages_min = lowest; r->messages_max = highest; }
 }
 
+/* With crashes or timeouts nearly every stored state ends a chain and the breadth-first
+ * frontier is wide (bully-always-replies at n = 5 with a crash: 4.4 million of its first 8
+ * million states waited for their turn, with 1.7 GB of saved groups): past this many saved
+ * steps waiting, a state that ends a chain is expanded again at its turn instead. */
+#define RL_LATER_MOST (RL_FAULTS ? (size_t)1 << 23 : SIZE_MAX)
+static inline int later_has_room(void) { return g.later_len - g.later_head < RL_LATER_MOST; }
+
 /* Keep state j's chosen steps, g.inner's chosen[0 .. count), for its turn in the queue. */
 static int save_steps(uint64_t j, const int *chosen, int count) {
     if (!grow((void **)&g.later, &g.later_cap, g.later_len + (size_t)count + 1, sizeof(saved_step_t))) return 0;
@@ -1534,7 +1695,8 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
     *out++ = (saved_step_t){(uint32_t)j, (uint32_t)count, -1, -1};
     for (int k = 0; k < count; k++) {
         const step_t *t = &g.inner.items[chosen[k]].step;
-        *out++ = (saved_step_t){(uint32_t)t->u, t->here, (int16_t)t->mover, (int16_t)t->in_channel};
+        /* a crash (the only adversary's step a reduced search takes) is kept with in_channel -2 */
+        *out++ = (saved_step_t){(uint32_t)t->u, t->here, (int16_t)t->mover, (int16_t)(t->kind == RL_CRASH ? -2 : t->in_channel)};
     }
     g.later_len += (size_t)count + 1;
     if (!grow((void **)&g.later_work, &g.later_work_cap, g.later_work_len + 1, sizeof(saved_work_t))) return 0;
@@ -1542,35 +1704,47 @@ static int save_steps(uint64_t j, const int *chosen, int count) {
     const work_t *w = &g.inner.work;
     memcpy(s->here, g.inner.here, sizeof s->here);
     memcpy(s->heard, g.inner.heard, sizeof s->heard);
+    s->kept = 0;
+#if !RL_CRASHES
     s->kept = w->packed.len <= 0xffff;
     if (s->kept) {
+        saved_offsets_t *at = &s->at;
         for (int c = 0; c < RL_CHANNELS; c++) {
-            s->len[c] = (uint16_t)w->len[c]; s->chan_at[c] = (uint16_t)w->chan_at[c];
-            s->messages_at[c] = (uint16_t)w->messages_at[c]; s->second_at[c] = (uint16_t)w->second_at[c];
+            at->len[c] = (uint16_t)w->len[c]; at->chan_at[c] = (uint16_t)w->chan_at[c];
+            at->messages_at[c] = (uint16_t)w->messages_at[c]; at->second_at[c] = (uint16_t)w->second_at[c];
         }
-        s->chan_at[RL_CHANNELS] = (uint16_t)w->chan_at[RL_CHANNELS];
-        for (int p = 0; p <= RL_N; p++) s->loc_at[p] = (uint16_t)w->loc_at[p];
+        at->chan_at[RL_CHANNELS] = (uint16_t)w->chan_at[RL_CHANNELS];
+        for (int p = 0; p <= RL_N; p++) at->loc_at[p] = (uint16_t)w->loc_at[p];
     }
+#else
+    (void)w;
+#endif
     return 1;
 }
 
 /* State `p`'s work as save_steps kept it: the bytes copied, the offsets as they were found. */
 static int restore_work(const saved_work_t *s, const uint8_t *p, size_t len, work_t *w) {
-    if (!s->kept || RL_CRASHES) return decode(p, len, w);  /* (crashes are not reduced: no steps are saved) */
+#if RL_CRASHES
+    (void)s;
+    return decode(p, len, w);
+#else
+    if (!s->kept) return decode(p, len, w);
     if (!grow((void **)&w->packed.data, &w->packed.cap, len + 16, 1)) return 0;
     put_bytes(w->packed.data, p, len);  /* as decode */
     memset(w->packed.data + len, 0, 16);
     w->packed.len = len;
+    const saved_offsets_t *at = &s->at;
     for (int c = 0; c < RL_CHANNELS; c++) {
-        w->len[c] = s->len[c]; w->chan_at[c] = s->chan_at[c];
-        w->messages_at[c] = s->messages_at[c]; w->second_at[c] = s->second_at[c];
+        w->len[c] = at->len[c]; w->chan_at[c] = at->chan_at[c];
+        w->messages_at[c] = at->messages_at[c]; w->second_at[c] = at->second_at[c];
     }
-    w->chan_at[RL_CHANNELS] = s->chan_at[RL_CHANNELS];
-    for (int q = 0; q <= RL_N; q++) w->loc_at[q] = s->loc_at[q];
+    w->chan_at[RL_CHANNELS] = at->chan_at[RL_CHANNELS];
+    for (int q = 0; q <= RL_N; q++) w->loc_at[q] = at->loc_at[q];
 #ifdef RL_CHECK_WORK
     check_offsets(w);
 #endif
     return 1;
+#endif
 }
 
 /* If state `current` has steps saved (save_steps), decode it into x with those steps as its
@@ -1588,7 +1762,8 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
     *count = (int)group->here;
     for (int k = 0; k < *count; k++) {
         const saved_step_t *t = &group[1 + k];
-        make_step(&x->items[k].step, t->mover, t->in_channel, t->u, t->here);
+        if (t->in_channel == -2) make_adversary_step(&x->items[k].step, t->mover, RL_CRASH, t->here);
+        else make_step(&x->items[k].step, t->mover, t->in_channel, t->u, t->here);
         chosen[k] = k;
     }
     x->count = (size_t)*count;
@@ -1726,7 +1901,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
                 }
                 j = store(target, target_len, &added, g.chains && walked == 1);
                 if (j < 0) FAIL(NO_MEMORY);
-                if (added && g.chains && !save_steps((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
+                if (added && g.chains && later_has_room() && !save_steps((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
             }
             if (added) {
                 if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
@@ -1938,15 +2113,21 @@ void rl_contexts_free(void *table) {
  * the result hands over those this search added, whatever its status. */
 int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps, uint64_t max_memory, int want_locals,
                int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
-               int crashes, int recoveries, int premature,
+               int crashes, int recoveries, int premature, int designated,
                const int *in, const int *out, const int *degree, const int *reads_channel, const uint64_t *conflicts,
                const uint64_t *writers_of_guard, const uint64_t *senders, const uint64_t *readers,
-               void *table, result_t *r) {
+               const uint64_t *typed_senders, const uint64_t *closable, const uint64_t *seedable, const int *detector,
+               int refined, void *table, result_t *r) {
     ctx = table;
     if (ctx->broken) contexts_clear(ctx);  /* start afresh: the checker's memo skips what it audited */
     rl_in = in; rl_out = out; rl_degree = degree; rl_reads_channel = reads_channel;
     rl_conflicts = (const mask_t *)conflicts; rl_writers_of_guard = (const mask_t *)writers_of_guard;
     rl_senders = (const mask_t *)senders; rl_readers = (const mask_t *)readers;
+    rl_typed_senders = (const mask_t *)typed_senders; rl_closable = (const mask_t *)closable;
+    rl_seedable = (const mask_t *)seedable; rl_detector = detector; rl_refined = refined;
+    rl_detector_count = 0;
+    for (int t = 0; t < RL_TRANSITIONS; t++)
+        if (detector[t] >= 0 && rl_detector_count < RL_MAX_DETECTORS) rl_detectors[rl_detector_count++] = t;
     memset(r, 0, sizeof *r);
     memset(&g, 0, sizeof g);
     rl_fault = 0;
@@ -1956,10 +2137,12 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     g.max_chain_steps = max_chain_steps;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.kept_fields = kept_fields;
-    /* no reduction with crashes or timeouts: a crash, and a timeout's "nothing else can happen", read the whole system */
-    g.por = por && RL_POR && !RL_CRASHES && !RL_TIMEOUTS; g.chains = g.por && chains; g.watched = watched;
+    /* with crashes, reduced only with one crash and no recoveries (one designated process at a
+     * time); the checker asks for it only then (models/native/engine.py) */
+    g.por = por && RL_POR && (!RL_CRASHES || (crashes <= 1 && !recoveries)) && (!RL_FAULTS || RL_FAULT_POR);
+    g.chains = g.por && chains; g.watched = watched;
     g.fingerprint = fingerprint;
-    g.crashes = crashes; g.recoveries = recoveries; g.premature = premature;
+    g.crashes = crashes; g.recoveries = recoveries; g.premature = premature; g.designated = designated;
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
         || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;

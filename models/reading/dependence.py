@@ -91,9 +91,9 @@ class DependenceTables:
             tuple(n + topology.in_channel(i, port) for port in topology.in_ports(i)) for i in range(n)
         ]
         self._reach: dict = {}
-        # where the native engine does not reduce (timeouts, crashes), two refinements that it
-        # does not mirror yet: a receive on an empty channel waits for a sender of its type,
-        # and one whose guard holds of no message at its process's locals for a write there
+        # with timeouts or crashes, two refinements (the native engine's C has them too): a
+        # receive on an empty channel waits for a sender of its type, and one whose guard holds
+        # of no message at its process's locals for a write there
         self.refined = bool(system.crashes) or bool(timeouts)
         self.typed_senders = {}  # (channel, message type name) -> instances that may send one into it
         self._hopeless: dict = {}  # (process, locals) -> its receive instances no message enables
@@ -191,8 +191,7 @@ class DependenceTables:
             step = self._reading(self.system.instances[t])
             found = None
             if step is not None:
-                own = {x.get_id() for x in step.process.locals}
-                kept = [c for c in _conjuncts(step.guard) if constants_in(c) <= own]
+                kept = local_conjuncts(step)
                 if kept:
                     found = (z3.And(*kept) if len(kept) > 1 else kept[0], step.process)
             self._local_conditions[t] = found
@@ -317,6 +316,15 @@ class DependenceTables:
             if members is not None:
                 found.add(members)
         return sorted(found, key=lambda m: (m.bit_count(), m))
+
+
+def local_conjuncts(step) -> list:
+    """The top-level conjuncts of a receive's reading ``step``'s guard that read its process's
+    locals only (no message field, not the id): where one is false, the guard is false whatever
+    message comes. ``DependenceTables.local_condition`` and the native engine's ``rl_hopeless``
+    (models/native/codegen.py) both read them here."""
+    own = {x.get_id() for x in step.process.locals}
+    return [c for c in _conjuncts(step.guard) if constants_in(c) <= own]
 
 
 def _conjuncts(formula) -> list:

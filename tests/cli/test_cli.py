@@ -238,9 +238,10 @@ def test_max_states_reports_the_states_stored_before_it_stopped(capsys, engine):
 
 
 @pytest.mark.parametrize("target, how", [(["hs", "--n", 4], "partial-order reduced"),
-                                         (["bully-always-replies", "--n", 3, "--crashes", 1], "full graph")])
+                                         (["bully-always-replies", "--n", 3, "--crashes", 1], "partial-order reduced"),
+                                         (["bully-always-replies", "--n", 3, "--crashes", 2], "full graph")])
 def test_a_search_stopped_in_its_first_arrangement_says_whether_it_was_reduced(capsys, target, how):
-    """Crashes are explored without the reduction: a run stopped before any arrangement finished
+    """Two crashes are explored without the reduction: a run stopped before any arrangement finished
     said "partial-order reduced" all the same (it reported what was asked, not what was done)."""
     status, out, _ = run(capsys, *target, "--max-states", 500)
     assert status == 3 and "stored before the search stopped   (" + how in out
