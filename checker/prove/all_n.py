@@ -32,7 +32,7 @@ from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, finite_ring, node_id, ring_axioms, smallest_axiom
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
-from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
+from .status import FAILED, PROVED, UNKNOWN, Outcome, in_main, refute
 
 
 @dataclass
@@ -251,12 +251,12 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
     if status == FAILED and not readable:
         return status, seconds, None, None
     if status == FAILED:
-        model = solver.model()
+        model = in_main(solver.model())
         solver.set("timeout", max(1, timeout_ms // 4))  # a model with small ids reads better, if one exists
         x = z3.Const("x", Node)
-        solver.add(z3.ForAll([x], node_id(x) <= 9))
+        solver.add(z3.ForAll([x], node_id(x) <= 9).translate(solver.ctx))
         if solver.check() == z3.sat:
-            model = solver.model()
+            model = in_main(solver.model())
         return status, seconds, model, None
     return status, seconds, None, solver.reason_unknown() if status == UNKNOWN else None
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from .status import FAILED, PROVED, UNKNOWN, Outcome, refute
+from .status import FAILED, PROVED, UNKNOWN, Outcome, in_main, refute
 
 __all__ = ["THEOREMS", "PROVED", "FAILED", "UNKNOWN", "prove_anonymous_ring"]
 
@@ -58,7 +58,7 @@ class TheoremProof(Outcome):
 def _check(step: Step, hypotheses, goal, render=None, timeout_ms: int = 10_000) -> Step:
     step.status, step.seconds, solver = refute(hypotheses, goal, timeout_ms)
     if step.status == FAILED and render is not None:
-        step.counterexample = render(solver.model())
+        step.counterexample = render(in_main(solver.model()))
     return step
 
 

@@ -1,4 +1,5 @@
-"""refute's restarts: a query one seed leaves undecided is asked again with another seed."""
+"""refute's restarts: a query one seed leaves undecided is asked again with another seed; each
+attempt in a z3 context of its own."""
 import z3
 
 from checker.prove import status
@@ -13,8 +14,8 @@ class SeedRecorder:
     def __init__(self, stuck):
         self.stuck, self.asked = stuck, []
 
-    def __call__(self):
-        recorder, solver = self, RealSolver()
+    def __call__(self, ctx=None):
+        recorder, solver = self, RealSolver(ctx=ctx)
         seed = {}
 
         class Solver:
@@ -59,3 +60,11 @@ def test_a_short_timeout_is_one_attempt(monkeypatch):
     x = z3.Int("x")
     assert refute([x > 1], x > 5, 300)[0] == FAILED
     assert recorder.asked == [(0, 300)]
+
+
+def test_a_failed_obligations_model_reads_the_callers_terms():
+    x = z3.Int("x")
+    answer, _, solver = refute([x > 1], x > 5, 300)
+    assert answer == FAILED and solver.ctx != z3.main_ctx()
+    model = status.in_main(solver.model())
+    assert 1 < model.eval(x).as_long() <= 5
