@@ -48,27 +48,27 @@ def judge_stopped(engine, reference, properties: list[Property], reduced: bool) 
     state_props = [p for p in properties if p.kind == "state"]
     step_props = [p for p in properties if p.kind == "transition"]
     judged = [p.name for p in state_props + step_props]
-    found = []  # (trace length, order, property, reason, stored origin, state, step mover or None)
+    found = []  # per kind, its first violation: (property, reason, stored origin, state met, ordinal of the step or None)
     complete = True
     if state_props:
         witnesses, kept = engine.witnesses(changes=False)
         complete &= kept
-        for order, (origin, state) in enumerate(witnesses):
+        for origin, state in witnesses:
             observed = reference.observe(state)
             reason = next(((p, r) for p in state_props for r in [p.check(observed)] if r), None)
             if reason:
-                found.append((order, reason[0], reason[1], origin, state, None))
+                found.append((reason[0], reason[1], origin, state, None))
                 break
     if step_props:
         witnesses, kept = engine.witnesses(changes=True)
         complete &= kept
-        for order, (origin, state) in enumerate(witnesses):
+        for origin, state in witnesses:
             hit = _violated_step(reference, step_props, state)
             if hit:
-                found.append((order, hit[0], hit[1], origin, state, hit[2]))
+                found.append((hit[0], hit[1], origin, state, hit[2]))
                 break
     traces = []
-    for order, prop, reason, origin, state, step in found:
+    for prop, reason, origin, state, step in found:
         ordinals = _ordinals_to(engine, reference, properties, origin, state, reduced)
         if ordinals is None:
             continue
@@ -77,7 +77,7 @@ def judge_stopped(engine, reference, properties: list[Property], reduced: bool) 
         traces.append((len(ordinals), step is not None, Violation(prop.name, reason, ordinals)))
     if not traces:
         return StoppedVerdict(None, judged, complete, False)
-    traces.sort(key=lambda t: (t[0], t[1]))
+    traces.sort(key=lambda t: (t[0], t[1]))  # the shorter trace; of two alike, the state's
     return StoppedVerdict(traces[0][2], judged, complete, not reduced)
 
 
