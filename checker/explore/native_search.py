@@ -23,7 +23,9 @@ caller runs this arrangement, and every later one, in the Python engine.
 The native search gives a verdict only when every property holds. Anything else (a violated
 property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
 arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso).
+decides a cyclic reduced graph with its cycle proviso). A search stopped at a limit is judged on
+the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
+its trace, since the Python engine would stop at the limit too.
 """
 from __future__ import annotations
 
@@ -126,7 +128,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
 
     With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
     there), provided the engine can reduce and the properties observe only what it can see
-    of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
+    of a process; otherwise the full graph. Stopped at a limit, it returns the violation that the
+    states it expanded show (``stopped``), or raises StateLimitReached / MemoryLimitReached like
     the Python explorer. With ``prefix_of``, a search that stores more states than that stops
     there and returns the figures of that prefix of its breadth-first search, (states,
     transitions, depth): equal for two arrangements whose graphs are the same up to the ids,
