@@ -165,6 +165,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
             return _prefix(found, exploration)
+        if exploration.stopped:  # a violation in the states a search stopped at a limit saw: real
+            return exploration
         found.append(exploration)
     total = merged(found, properties)
     total.engine = "native"
