@@ -49,6 +49,9 @@ class GraphVerdict:
             return "every property holds"
         if self.check.verdict == "violated":
             failed = next(p for p in self.check.properties if p.holds is False)
+            stopped = next((note for note in self.check.notes if ": the search stopped at" in note), None)
+            if stopped is not None:  # found in the states a search saw before a limit (stopped_search.py)
+                return f"{failed.name}: {failed.reason} (found by the exhaustive search: {stopped})"
             return f"{failed.name}: {failed.reason} (found by the exhaustive search)"
         stopped = next((note for note in self.check.notes if note.startswith("stopped")), "stopped at a limit")
         stopped = stopped.split(";")[0]

@@ -74,6 +74,8 @@ class Exploration:
     disagreement: object | None = None
     # not searched: derived from the search of these ids, renamed (checker/explore/twins.py)
     renamed_from: tuple | None = None
+    # a violation found in the states a search saw before it stopped at a limit (stopped_search.py): how
+    stopped: str | None = None
 
 
 class Explorer:

@@ -23,7 +23,9 @@ caller runs this arrangement, and every later one, in the Python engine.
 The native search gives a verdict only when every property holds. Anything else (a violated
 property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
 arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso).
+decides a cyclic reduced graph with its cycle proviso). A search stopped at a limit is judged on
+the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
+its trace, since the Python engine would stop at the limit too.
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ from .designated import merged
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
 from .reduction import watched_fields
+from .stopped_search import judge_stopped
 
 
 def _in_observed_order(read: set[str]) -> tuple[str, ...]:
@@ -125,7 +128,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
 
     With ``por`` the graph is the one checker/explorer.py's reduction explores (``chains`` as
     there), provided the engine can reduce and the properties observe only what it can see
-    of a process; otherwise the full graph. Raises StateLimitReached / MemoryLimitReached like
+    of a process; otherwise the full graph. Stopped at a limit, it returns the violation that the
+    states it expanded show (``stopped``), or raises StateLimitReached / MemoryLimitReached like
     the Python explorer. With ``prefix_of``, a search that stores more states than that stops
     there and returns the figures of that prefix of its breadth-first search, (states,
     transitions, depth): equal for two arrangements whose graphs are the same up to the ids,
@@ -161,6 +165,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
             return _prefix(found, exploration)
+        if exploration.stopped:  # a violation in the states a search stopped at a limit saw: real
+            return exploration
         found.append(exploration)
     total = merged(found, properties)
     total.engine = "native"
@@ -210,12 +216,10 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         engine.disagreement = audit(facts.contexts, local)
         if engine.disagreement is not None:
             return None
-    if facts.status == STATE_LIMIT:
-        if probing:
-            return facts.states, facts.transitions, facts.depth
-        raise StateLimitReached(facts.states, facts.depth)
-    if facts.status in (MEMORY_LIMIT, NO_MEMORY):
-        raise MemoryLimitReached(facts.states, facts.depth)  # how far it got: the deepest state expanded
+    if facts.status == STATE_LIMIT and probing:
+        return facts.states, facts.transitions, facts.depth
+    if facts.status in (STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):
+        return stopped(engine, reference, properties, facts, fingerprint, started)
     if facts.status != OK or not facts.acyclic:
         return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
     observations: dict = {}
@@ -254,4 +258,34 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         terminal_states=facts.terminal_count, unmatched=facts.unmatched,
         messages_min=facts.messages_min, messages_max=facts.messages_max,
         seconds=time.perf_counter() - started, holds={p.name: True for p in properties}, engine="native", reduced=facts.reduced,
+    )
+
+
+def stopped(engine: NativeEngine, reference: AsyncSystem, properties: list[Property], facts, fingerprint: bool,
+            started: float) -> Exploration:
+    """A search stopped at a limit: the exploration with the first violation the states it saw
+    show (checker/explore/stopped_search.py), or StateLimitReached / MemoryLimitReached, whose
+    third argument says which properties held on those states."""
+    stop = StateLimitReached if facts.status == STATE_LIMIT else MemoryLimitReached
+    if fingerprint or facts.status == NO_MEMORY:
+        raise stop(facts.states, facts.depth)  # no stored states to rebuild a trace from, or no memory for it
+    verdict = judge_stopped(engine, reference, properties, facts.reduced)
+    if verdict.violation is None:
+        held = ", ".join(verdict.judged)
+        if not held or not verdict.complete:
+            raise stop(facts.states, facts.depth)
+        raise stop(facts.states, facts.depth, f"{held} held on every state the search expanded (terminal "
+                                              "properties, termination and the message bounds need the whole graph)")
+    violation = verdict.violation
+    how = ("a shortest trace: the full graph's states were expanded in order of depth" if verdict.shortest else
+           "the first the reduced search met, not necessarily a shortest trace")
+    limit = "--max-states" if facts.status == STATE_LIMIT else "the memory limit"
+    note = (f"arrangement {','.join(map(str, reference.ids))}: the search stopped at {limit} after {facts.states:,} "
+            f"states (the deepest expanded at depth {facts.depth:,}), and one of the states it expanded violates "
+            f"{violation.property}, {how}; judged on those states: {', '.join(verdict.judged)}")
+    return Exploration(
+        ids=reference.ids, states=facts.states, transitions=facts.transitions, depth=facts.depth,
+        seconds=time.perf_counter() - started, violations=[violation],
+        holds={p.name: False if p.name == violation.property else None for p in properties},
+        engine="native", reduced=facts.reduced, stopped=note,
     )

@@ -159,12 +159,12 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
             exploration = explore(task.por and (not native or task.native.reduces_like_python), task.max_states)
     except StateLimitReached as stop:
         return _Stopped(f"stopped at --max-states {task.max_states:,} before the state space was complete"
-                        f"{_how_deep(stop)}", stop.args[0]), None
+                        f"{_how_deep(stop)}{_held(stop)}", stop.args[0]), None
     except MemoryLimitReached as stop:
         return _Stopped(
             f"stopped at the memory limit ({format_size(task.max_memory)} per worker) after {stop.args[0]:,} "
             f"states of arrangement {','.join(map(str, arrangement.ids))}{_how_deep(stop)}; raise it with "
-            f"--max-memory, use fewer --jobs, or check a smaller n", stop.args[0]), None
+            f"--max-memory, use fewer --jobs, or check a smaller n{_held(stop)}", stop.args[0]), None
     exploration.represents = arrangement.represents
     exploration.swapped = arrangement.swapped
     exploration.network = arrangement.topology
@@ -182,7 +182,7 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         return exploration, None
     first = exploration.violations[0]
     # (a graph that was not reduced, as with a property of whole states, is that full graph already)
-    if task.por and exploration.reduced and first.property not in ("termination", "message-bound", "round-bound"):
+    if task.por and exploration.reduced and not exploration.stopped and first.property not in ("termination", "message-bound", "round-bound"):
         # The reduced graph finds that the arrangement violates the specification; the full
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
@@ -578,7 +578,7 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
             if isinstance(exploration, _Stopped):
                 incomplete_reason, unfinished = exploration.reason, exploration.states
                 break
-            if max_states is not None and stored + exploration.states > max_states:
+            if max_states is not None and stored + exploration.states > max_states and not exploration.stopped:
                 incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
                 unfinished = exploration.states
                 break
@@ -663,6 +663,11 @@ def _how_deep(stop: Exception) -> str:
     return f" (the deepest state expanded at depth {stop.args[1]:,})" if len(stop.args) > 1 and stop.args[1] else ""
 
 
+def _held(stop: Exception) -> str:
+    """Which properties held on the states a stopped native search expanded, where it says."""
+    return f"; {stop.args[2]}" if len(stop.args) > 2 else ""
+
+
 def _result(algorithm, n, planning, properties, explorations, counterexample, incomplete_reason, started):
     plan = planning.plan
     outcomes = []
@@ -691,6 +696,7 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
     notes = []
     if incomplete_reason:
         notes.append(incomplete_reason)
+    notes += [e.stopped for e in explorations if e.stopped]
     if counterexample and len(explorations) < len(plan):
         notes.append(f"stopped at the first violation, in arrangement {len(explorations)} of {len(plan)}")
     return Result(

@@ -364,6 +364,44 @@ class NativeEngine:
         finally:
             self._release(ctypes.byref(result))
 
+    # -- what the last search saw, read after it (a search stopped at a limit) -----------
+    def _stopped_reader(self, name: str, restype, argtypes):
+        function = getattr(ctypes.CDLL(_build(self.source)), name)
+        function.restype, function.argtypes = restype, argtypes
+        return function
+
+    def witnesses(self, changes: bool) -> tuple[list[tuple[int, tuple]], bool]:
+        """Where the last search first met each distinct observation vector (or, with
+        ``changes``, each distinct change), in the order met: (the stored state it was expanding,
+        the state met, in the reference engine's form); and whether every one was kept."""
+        read = self._stopped_reader("rl_witnesses", ctypes.POINTER(ctypes.c_uint8), [
+            ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int)])
+        length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
+        pointer = read(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
+        data = ctypes.string_at(pointer, length.value) if length.value else b""
+        found, at = [], 0
+        for _ in range(count.value):
+            origin, size = memoryview(data[at:at + 16]).cast("Q").tolist()
+            found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
+            at += 16 + size
+        return found, bool(complete.value)
+
+    def stored_path(self, number: int) -> list[tuple]:
+        """The states of the last search's path from its initial state to stored state
+        ``number`` along the edges that found them (breadth first), in the reference engine's form."""
+        path_to = self._stopped_reader("rl_path_to", ctypes.c_uint64,
+                                       [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64), ctypes.c_uint64])
+        state_of = self._stopped_reader("rl_stored_state", ctypes.POINTER(ctypes.c_uint8),
+                                        [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)])
+        room = (ctypes.c_uint64 * 65536)()
+        count = path_to(number, room, len(room))
+        states = []
+        for k in reversed(range(count)):
+            length = ctypes.c_uint64()
+            pointer = state_of(room[k], ctypes.byref(length))
+            states.append(self._decode_states(ctypes.string_at(pointer, length.value))[0])
+        return states
+
     # -- decoding ---------------------------------------------------------------------
     def _values(self, numbers) -> tuple:
         return tuple(bool(v) if is_bool else v for v, is_bool in zip(numbers, self._bool_slot))

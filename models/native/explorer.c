@@ -770,6 +770,31 @@ static struct {
 
 #define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
 
+/* -- witnesses: where a search first met each distinct vector and change ------------------
+ * A search that stops at a limit has not seen the whole graph, but every state it expanded is
+ * real: checker/explore/native_search.py judges the state and transition properties on them.
+ * For that it needs, for each distinct observation vector (g.locals) and each distinct change
+ * (g.changes), the first state where the search met it, in the order met: the stored state
+ * being expanded then (its origin, a state number) and the state itself, packed (a chain's
+ * state is not stored). Distinct vectors and changes are few, so this costs a copy now and then. */
+typedef struct { bytes_t data; uint64_t count; int full; } witnesses_t;
+static witnesses_t rl_witnessed[2];  /* 0: vectors, 1: changes; kept until the next search */
+static uint64_t rl_origin;           /* the stored state being expanded */
+static uint64_t rl_edges_seen;       /* the edges of the last search, for rl_path_to */
+#define RL_WITNESS_BYTES ((size_t)1 << 28)
+
+static void witnesses_reset(void);
+static void note_witness(int which, const bytes_t *state) {
+    witnesses_t *w = &rl_witnessed[which];
+    size_t need = w->data.len + 2 * sizeof(uint64_t) + state->len;
+    if (w->full || need > RL_WITNESS_BYTES || !grow((void **)&w->data.data, &w->data.cap, need, 1)) { w->full = 1; return; }
+    uint64_t head[2] = {rl_origin, state->len};
+    memcpy(w->data.data + w->data.len, head, sizeof head);
+    memcpy(w->data.data + w->data.len + sizeof head, state->data, state->len);
+    w->data.len = need;
+    w->count++;
+}
+
 /* What the state set stores of a state: the state itself, or its fingerprint. */
 static uint64_t key_buffer;
 static inline const uint8_t *key_of(const uint8_t *state, size_t *len) {
@@ -1161,6 +1186,7 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
 #endif
         int added;
         if (set_add(&g.locals, (const uint8_t *)vector, sizeof vector, &added) < 0) FAIL(NO_MEMORY);
+        if (added) note_witness(0, &w->packed);
     }
     return 1;
 }
@@ -1604,6 +1630,7 @@ static int take(const expansion_t *x, const step_t *t) {
 #endif
     int added;
     if (set_add(&g.changes, (const uint8_t *)key, sizeof key, &added) < 0) FAIL(NO_MEMORY);
+    if (added) note_witness(1, &x->work.packed);
     return 1;
 }
 
@@ -1856,6 +1883,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
     for (uint64_t current = 0; current < g.states.count; current++) {
         if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
         g.edge_start[current] = g.edges;
+        rl_origin = current;
         size_t len; const uint8_t *p = state_bytes(current, &len);
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
@@ -2131,6 +2159,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     memset(r, 0, sizeof *r);
     memset(&g, 0, sizeof g);
     rl_fault = 0;
+    witnesses_reset();
     rl_allocated = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
@@ -2173,6 +2202,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
     free(g.targets_of); free(g.target_hash); free(g.next.packed.data); free(g.frontier.data); free(g.frontier_start); free(g.terminal.data); free(g.passed.data); free(g.passed_start);
     free(g.noted); free(g.later_work);
+    rl_edges_seen = g.edges;
     keep_arrays();
     set_free(&g.locals); set_free(&g.changes); set_free(&g.terminals); free(g.terminal_key.data);
     set_free(&g.kept_observations); free(g.kept_number);
@@ -2182,4 +2212,50 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
 void rl_release(result_t *r) {
     free(r->locals); free(r->changes); free(r->terminal_bytes); free(r->contexts);
     r->locals = r->changes = NULL; r->terminal_bytes = NULL; r->contexts = NULL;
+}
+
+/* -- what a stopped search hands back on demand (checker/explore/native_search.py) --------- */
+static void witnesses_reset(void) {
+    for (int k = 0; k < 2; k++) { rl_witnessed[k].data.len = 0; rl_witnessed[k].count = 0; rl_witnessed[k].full = 0; }
+    rl_origin = 0;
+}
+
+/* The witnesses of the last search (0: vectors, 1: changes): per witness its origin and length
+ * (two uint64) and the packed state; *count of them; *complete 0 if some were not kept. */
+const uint8_t *rl_witnesses(int which, uint64_t *len, uint64_t *count, int *complete) {
+    *len = rl_witnessed[which].data.len; *count = rl_witnessed[which].count; *complete = !rl_witnessed[which].full;
+    return rl_witnessed[which].data.data;
+}
+
+/* The packed bytes of state `number` of the last search (not with fingerprints), or NULL. */
+const uint8_t *rl_stored_state(uint64_t number, uint64_t *len) {
+    if (number >= kept.states.count) return NULL;
+    size_t l;
+    const uint8_t *p = set_item(&kept.states, number, &l);
+    *len = l;
+    return p;
+}
+
+/* The path of the last search from state 0 to stored state j along the edges that found each
+ * state (the first edge into it, in the order the search took them: breadth first, that is its
+ * parent), as state numbers written to out[0 .. return value) from j back to 0; 0 if it is longer
+ * than cap or j was not reached. */
+uint64_t rl_path_to(uint64_t j, uint64_t *out, uint64_t cap) {
+    uint64_t count = 0, edges = rl_edges_seen;
+    if (j >= kept.states.count) return 0;
+    while (count < cap) {
+        out[count++] = j;
+        if (j == 0) return count;
+        uint64_t e = 0;
+        while (e < edges && kept.targets[e] != j) e++;
+        if (e == edges) return 0;
+        /* the state whose edges hold e: edge_start is written for each state as it is expanded */
+        uint64_t low = 0, high = rl_origin;  /* the last state expanded */
+        while (low < high) {
+            uint64_t mid = low + (high - low + 1) / 2;
+            if (kept.edge_start[mid] <= e) low = mid; else high = mid - 1;
+        }
+        j = low;
+    }
+    return 0;
 }

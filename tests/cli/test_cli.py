@@ -381,7 +381,12 @@ def test_max_states_stops_a_chain_that_grows_for_ever(case, extra, engine):
                            "--engine", engine, "--max-states", "2000", "--json"],
                           capture_output=True, text=True, timeout=120, check=False,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    assert done.returncode == 3, done.stderr
     result = json.loads(done.stdout)
+    if engine == "native" and "network" in case:
+        # the network's second arrangement has two leaders within the states its search saw before
+        # it stopped: VIOLATED, as the Python engine finds too (checker/explore/stopped_search.py)
+        assert done.returncode == 1 and result["counterexample"]["property"] == "at-most-one-leader"
+        return
+    assert done.returncode == 3, done.stderr
     # the states stored: a chain's, though counted toward the limit, are not among them
     assert result["verdict"] == "incomplete" and result["states"] <= 2000
