@@ -10,6 +10,8 @@ from checker.prove.all_n import PROVED, prove_all_n
 from checker.prove.ring_concrete import false_conjuncts, reachable_states
 from specs.all_n import AllNInvariant
 
+pytestmark = pytest.mark.slow  # a bench sketch's account (5 s), not the tool's behaviour
+
 
 @pytest.mark.parametrize("ids, count", [((2, 3, 1), 32), ((1, 2, 3, 4), 60)])
 def test_every_conjunct_tried_holds_on_reachable_states(ids, count):  # about a second each

@@ -448,7 +448,10 @@ def test_state_reading_properties_switch_partial_order_reduction_off():
 # -- the explorer checks the invariant on every reachable state ------------------------------
 
 
-@pytest.mark.parametrize("algorithm, invariant, n", CASES, ids=[a.name for a, _, _ in CASES])
+# hs-unoriented's labelling at n = 3 takes 6.7 s: slow (every labelling at n = 2 is checked below)
+@pytest.mark.parametrize("algorithm, invariant, n", [
+    pytest.param(*case, id=case[0].name, marks=[pytest.mark.slow] if case[0] is HS_UNORIENTED_010 else [])
+    for case in CASES])
 def test_no_conjunct_is_false_on_a_reachable_state(algorithm, invariant, n):
     result = check(algorithm, n, properties=invariant_properties(invariant, algorithm), por=False, jobs=1,
                    progress=False)
