@@ -32,7 +32,7 @@ from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, finite_ring, node_id, ring_axioms, smallest_axiom
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
-from .status import FAILED, PROVED, UNKNOWN, Outcome, in_main, refute
+from .status import FAILED, PROVED, UNKNOWN, Outcome, Translator, in_main, refute
 
 
 @dataclass
@@ -229,7 +229,8 @@ def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
     return _check(hypotheses, timeout_ms)[0]
 
 
-def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readable: bool = True):
+def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readable: bool = True,
+           translator: Translator | None = None):
     """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
 
     With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
@@ -239,7 +240,7 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
     found leaves it unknown, never proved. With ``readable`` False, a failed obligation's model is
     not asked for (the weakening needs only which obligations fail).
     """
-    status, seconds, solver = refute(hypotheses, goal, timeout_ms)
+    status, seconds, solver = refute(hypotheses, goal, timeout_ms, translator)
     if status == UNKNOWN and small_rings:
         started = time.perf_counter()
         for n in SMALL_RINGS:
@@ -302,12 +303,13 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         proof = AllNProof(algorithm, invariant)
     proof.invariant = invariant
     proof.partial = only is not None
+    translator = Translator()  # the proof's own z3 context (checker/prove/status.py)
 
     def record(step_name, goal_name, hypotheses, goal, render):
         if only is not None and (step_name, goal_name) not in only:
             return
         status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact and counterexamples,
-                                                readable=counterexamples)
+                                                readable=counterexamples, translator=translator)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 

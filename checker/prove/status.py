@@ -33,32 +33,48 @@ class Outcome:
 
 # z3's quantifier instantiation is a heuristic search whose course depends on its random seed and
 # on the order terms were made in: one lcr termination obligation is proved in 0.1 s with most
-# seeds and not in 20 s with one in ten. So each obligation is asked in a z3 context of its own,
-# its formulas translated into it in one fixed order (what other proofs or tests made before in
-# the same process no longer changes its course), and its time is shared among restarts with
-# different seeds (half, then a quarter, then a quarter); the first that decides stands: unsat
-# under any seed is a proof, sat a model.
+# seeds and not in 20 s with one in ten. So a proof's obligations are asked in a z3 context of
+# the proof's own (``Translator``), their formulas translated into it in the proof's own order
+# (what other proofs or tests made before in the same process no longer changes their course),
+# and an obligation's time is shared among restarts with different seeds (half, then a quarter,
+# then a quarter); the first that decides stands: unsat under any seed is a proof, sat a model.
 RESTARTS = ((0, 0.5), (1, 0.25), (2, 0.25))
 RESTART_FROM_MS = 4000  # below this the whole time goes to one attempt: a quarter would be too short
 
 
-def refute(hypotheses, goal, timeout_ms: int):
-    """One obligation, hypotheses => goal, in its own solver and z3 context: (status, seconds, solver).
+class Translator:
+    """Formulas of z3's main context in one context of their own, each translated once (a proof's
+    obligations share their axioms and invariant: translating them for each would cost a third
+    of the proof's time)."""
 
-    The solver is returned with the negated goal asserted, for its model (failed; ``in_main``
-    brings it and what it is asked back to the caller's context) or its reason_unknown()
-    (unknown). With ``timeout_ms`` of at least RESTART_FROM_MS, a query not decided in its share
-    of the time is asked again with another random seed (RESTARTS).
+    def __init__(self):
+        self.context = z3.Context()
+        self._translated: dict[int, tuple] = {}  # AST id -> (the formula, kept so its id stays its own; translation)
+
+    def __call__(self, formula):
+        known = self._translated.get(formula.get_id())
+        if known is None:
+            known = self._translated[formula.get_id()] = (formula, formula.translate(self.context))
+        return known[1]
+
+
+def refute(hypotheses, goal, timeout_ms: int, translator: Translator | None = None):
+    """One obligation, hypotheses => goal, in its own solver: (status, seconds, solver).
+
+    The solver is in ``translator``'s context (a new one if none is given), with the negated goal
+    asserted, for its model (failed; ``in_main`` brings it back to the caller's context) or its
+    reason_unknown() (unknown). With ``timeout_ms`` of at least RESTART_FROM_MS, a query not
+    decided in its share of the time is asked again with another random seed (RESTARTS).
     """
+    translator = translator or Translator()
     attempts = RESTARTS if timeout_ms >= RESTART_FROM_MS else ((RESTARTS[0][0], 1.0),)
     started = time.perf_counter()
+    formulas = [translator(formula) for formula in hypotheses] + [translator(z3.Not(goal))]
     for seed, share in attempts:
-        context = z3.Context()
-        solver = z3.Solver(ctx=context)
+        solver = z3.Solver(ctx=translator.context)
         solver.set("timeout", max(1, int(timeout_ms * share)))
         solver.set("random_seed", seed)
-        solver.add(*(formula.translate(context) for formula in hypotheses))
-        solver.add(z3.Not(goal).translate(context))
+        solver.add(*formulas)
         answer = solver.check()
         if answer != z3.unknown:
             break

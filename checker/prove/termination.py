@@ -38,6 +38,7 @@ from .all_n import AllNProof, Obligation, _solve, prove_all_n
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, distance_axioms, node_id, ring_axioms, smallest_axiom
 from .ring_steps import AllNUnsupported, transitions
+from .status import Translator
 
 # What the termination proof adds to the safety properties the invariant implies.
 LIVENESS = ["termination", "election", "agreement"]
@@ -254,8 +255,10 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
     axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
     before = [conjunct(pre) for conjunct in proof.invariant.conjuncts]
 
+    translator = Translator()  # the ranking's obligations in a z3 context of their own (checker/prove/status.py)
+
     def record(step_name, goal_name, hypotheses, goal, render):
-        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True, translator=translator)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 

@@ -68,3 +68,12 @@ def test_a_failed_obligations_model_reads_the_callers_terms():
     assert answer == FAILED and solver.ctx != z3.main_ctx()
     model = status.in_main(solver.model())
     assert 1 < model.eval(x).as_long() <= 5
+
+
+def test_a_proofs_shared_formulas_are_translated_once():
+    x = z3.Int("x")
+    axiom = x > 1
+    translator = status.Translator()
+    assert translator(axiom) is translator(axiom)
+    assert refute([axiom], x > 0, 300, translator)[0] == PROVED
+    assert refute([axiom], x > 5, 300, translator)[2].ctx is translator.context
