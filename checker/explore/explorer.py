@@ -14,6 +14,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from models.reading.dependence import LONGEST_CHAIN
 from models.systems.interface import System
 from specs import Property, bound_of
 from specs.bounds import is_exact
@@ -334,7 +335,7 @@ class Explorer:
                     return None
             steps = system.successor_list(state)
             chosen = reduction.choose(state, -1, steps, index) if len(steps) > 1 else range(len(steps))
-            if len(chosen) != 1:
+            if len(chosen) != 1 or len(passed) >= LONGEST_CHAIN:  # cut there: dependence.py says why
                 return state, tuple(walked), sent_total, (steps, chosen)
             if state in passed:
                 result.cyclic = True

@@ -26,6 +26,7 @@ from operator import getitem, itemgetter
 from ..reading import derived_cache
 from ..dsl.algorithm import Algorithm
 from .codegen import NotCompilable, complete_channel, generate, instance_offsets, on_network, padded_ports, topology_tables
+from ..reading.dependence import LONGEST_CHAIN
 from ..reading.footprint import TrustedReadings
 from ..dsl.messages import Message
 from .audit import verified
@@ -229,7 +230,7 @@ class NativeEngine:
         library = ctypes.CDLL(_build(source))
         self._explore = library.rl_explore
         self._explore.argtypes = [
-            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64, *[ctypes.c_int] * 12,
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_uint64, ctypes.c_int, ctypes.c_uint64, *[ctypes.c_int] * 12,
             *[ctypes.POINTER(ctypes.c_int)] * 4, *[ctypes.POINTER(ctypes.c_uint64)] * 7, ctypes.POINTER(ctypes.c_int),
             ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_Result),
         ]
@@ -351,7 +352,7 @@ class NativeEngine:
             crashes == 1 and not recoveries and designated is not None)
         reduced = por and self.reduces_like_python and faults_reducible
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
-        self._explore(ids_array, max_states or 0, max_chain_steps or 0, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
+        self._explore(ids_array, max_states or 0, max_chain_steps or 0, LONGEST_CHAIN, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
                       int(premature_timeouts), -1 if designated is None else designated,
                       *self._topology(topology, ids, premature_timeouts), self._contexts, ctypes.byref(result))

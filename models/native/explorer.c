@@ -758,6 +758,7 @@ static struct {
     int por, chains, watched;
     uint64_t max_states, max_memory;  /* search()'s limits */
     uint64_t chain_steps, max_chain_steps;  /* the steps taken on chains so far, and their limit (0: none) */
+    int longest_chain;          /* a chain ends at its state this far from its start (LONGEST_CHAIN) */
     int crashes, recoveries, premature;  /* the adversary's limits, and timeouts that fire whenever their guard holds */
     int designated;              /* the one process that may crash, or -1: any (checker/explore/designated.py) */
     const int64_t *ids;
@@ -1646,6 +1647,9 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
         if (!expand_work(&g.inner, last ? &g.outer : NULL, last)) return 0;
         if (!choose(&g.inner, chosen, count)) return 0;
         if (*count != 1) return 1;
+        /* a chain is cut here and its state stored: one whose channels grow for ever would
+         * otherwise keep the breadth-first search from every other state (LONGEST_CHAIN, models/reading/dependence.py) */
+        if (g.passed_count >= g.longest_chain) return 1;
         for (int k = 0; k < g.passed_count; k++) {
             size_t a = g.passed_start[k], b = g.passed_start[k + 1];
             if (b - a == state->len && memcmp(g.passed.data + a, state->data, b - a) == 0) FAIL(CYCLE);
@@ -2139,7 +2143,7 @@ void rl_contexts_free(void *table) {
  * observation fields (bit 0 decided, 1 is_leader, 2 leader_id, 3 candidate) the visibility
  * proviso keeps the order of. `table` holds the local contexts met so far (rl_contexts_new);
  * the result hands over those this search added, whatever its status. */
-int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps, uint64_t max_memory, int want_locals,
+int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps, int longest_chain, uint64_t max_memory, int want_locals,
                int want_changes, int kept_fields, int whole_terminals, int por, int chains, int watched, int fingerprint,
                int crashes, int recoveries, int premature, int designated,
                const int *in, const int *out, const int *degree, const int *reads_channel, const uint64_t *conflicts,
@@ -2163,7 +2167,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     rl_allocated = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
-    g.max_chain_steps = max_chain_steps;
+    g.max_chain_steps = max_chain_steps; g.longest_chain = longest_chain;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.kept_fields = kept_fields;
     /* with crashes, reduced only with one crash and no recoveries (one designated process at a

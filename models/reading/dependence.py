@@ -14,6 +14,14 @@ from __future__ import annotations
 
 from .footprint import Footprint, TrustedReadings, constants_in, footprint, slots_in
 
+# The reduced graph both engines explore passes through states whose stubborn set is one
+# transition without storing them (a chain); a chain is cut after this many such states, and
+# the state where it is cut stored. Without a cut, a chain whose channels grow for ever (a
+# variant's message that is passed on and copied, say) would hold the breadth-first search for
+# ever, away from the rest of the graph, where the full search meets a violation at depth 20
+# (tests/fuzz/catalogue/class9_chain_for_ever_network). Chains on the built-ins are far shorter.
+LONGEST_CHAIN = 1024
+
 
 class DependenceTables:
     """Which instances conflict and which can enable which, from the static footprints.

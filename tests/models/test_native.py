@@ -422,3 +422,34 @@ def test_native_reduction_under_crashes_and_timeouts_is_the_python_reduction(nam
         arrangements = arrangements[:1]
     for ids in arrangements:
         assert _agree_reduced_with_faults(algorithm, ids, crashes)  # an acyclic graph compared
+
+
+@pytest.mark.parametrize("name, ids", [("lcr", (2, 4, 1, 3)), ("cr", (2, 4, 1, 3)), ("hs", (1, 3, 2))])
+def test_a_chain_cut_short_is_cut_alike_by_both_engines_and_changes_only_the_states_stored(monkeypatch, name, ids):
+    """Chains are cut after LONGEST_CHAIN states (models/reading/dependence.py says why); with a
+    cut after 2, both engines store the same more states, and every other figure stays."""
+    import checker.explore.explorer as python_explorer
+    import models.native.engine as native_engine
+    algorithm, properties = builtin(name), election_spec(builtin(name))
+    uncut = Explorer(InternedSystem(AsyncSystem(algorithm, ids)), properties, por=True, stop_at_first=False).run()
+    monkeypatch.setattr(python_explorer, "LONGEST_CHAIN", 2)
+    monkeypatch.setattr(native_engine, "LONGEST_CHAIN", 2)
+    _agree_reduced(algorithm, ids)
+    cut = Explorer(InternedSystem(AsyncSystem(algorithm, ids)), properties, por=True, stop_at_first=False).run()
+    assert cut.states > uncut.states
+    assert (cut.messages_min, cut.messages_max, cut.terminal_states, cut.depth) == (
+        uncut.messages_min, uncut.messages_max, uncut.terminal_states, uncut.depth)
+
+
+def test_a_chain_whose_channels_grow_for_ever_does_not_hold_the_python_search(capsys):
+    """The fuzzer's variant whose chain never ends (tests/fuzz/catalogue/class9_chain_for_ever_network):
+    with no limit given, the reduced Python search still meets the violation the full one meets."""
+    case = os.path.join(os.path.dirname(MUTANTS), "fuzz", "catalogue", "class9_chain_for_ever_network")
+    import sys
+    sys.path.insert(0, case)
+    try:
+        status = main([os.path.join(case, "fz_network_s5336.py"), "--n", "3", "--graph", "path", "--engine", "interned",
+                       "--no-progress"])
+    finally:
+        sys.path.remove(case)
+    assert status == 1 and "at-most-one-leader  VIOLATED" in capsys.readouterr().out
