@@ -178,7 +178,12 @@ def test_twins_in_one_process_change_nothing_but_the_work(monkeypatch, capsys, t
     assert with_twins == without and (derived_count, none) == (derives, 0)
 
 
-@pytest.mark.parametrize("filename", _marked(MUTANT_FILES))
+# violated in the first arrangement searched at n = 4, which ends the run: no arrangement is left
+# to derive, and each run took 5 to 7 s of the slow tests' budget
+FIRST_ARRANGEMENT_VIOLATED = {"hs_unoriented_comparisons_flipped.py", "hs_unoriented_responses_turn_back.py"}
+
+
+@pytest.mark.parametrize("filename", _marked([f for f in MUTANT_FILES if f not in FIRST_ARRANGEMENT_VIOLATED]))
 def test_twins_change_nothing_in_a_mutant(filename):
     """At n = 4 (hs_never_swallows, which never terminates, at n = 2, both arrangements), with
     workers: the runs of the built-ins above compare one process too."""

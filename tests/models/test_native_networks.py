@@ -93,6 +93,10 @@ def _cases():
             for k, ids in enumerate(list(permutations(range(1, graph.n + 1)))[:3]):
                 if name in LARGE and graph.n == 4 and k == 1:
                     continue
+                # the complete graph of 3 (3 s each): one arrangement per labelling, whose automorphisms
+                # make the other arrangements the same graph with its ports read in another order
+                if name in LARGE and graph.name == "complete graph" and k > 0:
+                    continue
                 slow = [pytest.mark.slow] if k > 0 or large else []
                 yield pytest.param(name, graph, ids, id=f"{name}-{graph.name}{graph.labelling}-{ids}", marks=slow)
 
