@@ -4,7 +4,9 @@ A check over several graphs stops at the first violated one (checker/explore/run
 graphs after it have no verdict. Here each graph is a check of its own (the same options, that
 graph alone), and the table gives every graph's verdict, states and time.
 
-A graph whose exhaustive search stops at a limit (the memory, --max-states) is then walked by
+Each graph's check goes on past an arrangement whose search stops at a limit (``--keep-going``),
+so a violation in another arrangement is found by the exhaustive search. A graph with an
+arrangement stopped at a limit (the memory, --max-states) and no violation is then walked by
 RANDOM_RUNS random runs over all its arrangements (checker/explore/simulate.py, seed
 ``--seed`` or 0). A run that fails is a real execution, replayed by the reference semantics and
 shrunk: the graph is VIOLATED, with that trace, which is not necessarily a shortest one (the
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from models import AlgorithmError
 
 RANDOM_RUNS = 1000  # per graph whose exhaustive search stopped at a limit
+KEPT_GOING = "--keep-going searched the others; the first: "  # run.py's note when arrangements stopped
 
 
 @dataclass
@@ -53,7 +56,8 @@ class GraphVerdict:
             if stopped is not None:  # found in the states a search saw before a limit (stopped_search.py)
                 return f"{failed.name}: {failed.reason} (found by the exhaustive search: {stopped})"
             return f"{failed.name}: {failed.reason} (found by the exhaustive search)"
-        stopped = next((note for note in self.check.notes if note.startswith("stopped")), "stopped at a limit")
+        stopped = next((note.split(KEPT_GOING, 1)[-1] for note in self.check.notes
+                        if note.startswith("stopped") or KEPT_GOING in note), "stopped at a limit")
         stopped = stopped.split(";")[0]
         if self.runs is None:
             return stopped

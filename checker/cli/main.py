@@ -112,6 +112,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-chains", dest="chains", action="store_false",
                         help="with partial-order reduction, store every state of the reduced graph (by default a "
                              "state whose stubborn set is one transition is passed through, not stored)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="an arrangement whose search stops at a limit (--max-states, now per arrangement, or "
+                             "the memory) does not end the run: the others are still searched, and a violation in one "
+                             "of them is the verdict (--each-graph always goes on)")
     parser.add_argument("--no-twins", dest="twins", action="store_false",
                         help="search every arrangement, also one proved to be another's with the ids renamed (by "
                              "default such an arrangement is derived from the other's search, in one process, in workers or "
@@ -527,7 +531,7 @@ def run(argv: list[str] | None = None) -> int:
         options = dict(max_states=args.max_states, progress=args.progress, engine=args.engine, jobs=args.jobs,
                        por=args.por, max_memory=max_memory, symmetry=args.symmetry, chains=args.chains,
                        fingerprint=args.fingerprint, twins=args.twins, id_values=args.id_values,
-                       cluster=_cluster(args), own_properties=own, **faults)
+                       cluster=_cluster(args), own_properties=own, keep_going=True, **faults)
         properties = specification(algorithm, faults["without"], faults["synchronizer"]) + list(own)
         return each_graph.run(args, algorithm, n, check, options, properties, args.seed or 0)
     else:
@@ -536,7 +540,7 @@ def run(argv: list[str] | None = None) -> int:
                        symmetry=args.symmetry, chains=args.chains, fingerprint=args.fingerprint, twins=args.twins,
                        graphs=args.graph or args.graphs, id_values=args.id_values, checkpoint=args.checkpoint,
                        cluster=_cluster(args), own_properties=load_properties(args.property),
-                       **cli_modes.fault_options(args))
+                       keep_going=args.keep_going, **cli_modes.fault_options(args))
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -70,6 +70,7 @@ class _Task:
     fifo: bool = False  # its links keep order
     twins: bool = True  # derive an arrangement from its group's first one, renamed, where proved (twins.py)
     in_c: bool = False  # a synchronized system searched in C over its memoised steps (synchronized_search.py)
+    keep_going: bool = False  # an arrangement stopped at a limit leaves the others to be searched (--keep-going)
 
 
 _task: _Task | None = None  # set in the parent before workers fork, so they inherit it
@@ -251,6 +252,7 @@ def check_plan(
     twins: bool = True,
     port_numbers_read: str | None = None,
     own_properties: tuple[Property, ...] = (),
+    keep_going: bool = False,
 ) -> Result:
     """Check ``algorithm`` on every arrangement of n ids (or on ``ids`` alone) against ``properties``.
 
@@ -290,6 +292,9 @@ def check_plan(
     specification, by the Python engine, on every arrangement (a property of one's own may tell
     positions apart, which a quotient by symmetry assumes no property does). ``port_numbers_read``: why ``check`` started this run again with
     every port labelling (``numbered``), kept in the checkpoint so that a resumed run starts there.
+    With ``keep_going`` an arrangement whose search stops at a limit does not end the run: the
+    others are searched, each to ``max_states`` of its own, and a violation in one of them is the
+    run's verdict (otherwise it is INCOMPLETE, naming the stopped arrangements).
     """
     global _task
     if n < 1:
@@ -308,6 +313,8 @@ def check_plan(
         raise AlgorithmError(f"--premature-timeouts: {algorithm.name} has no timeout (@timeout) to fire early")
     if crashes and cluster is not None:
         raise AlgorithmError("--crashes runs on this machine only; drop --cluster")
+    if keep_going and cluster is not None:
+        raise AlgorithmError("--keep-going runs on this machine only; drop --cluster")
     if cluster is not None and properties is not None:
         raise AlgorithmError("--cluster checks the election specification only; drop --check-invariant")
     if without and (cluster is not None or properties is not None):
@@ -345,7 +352,7 @@ def check_plan(
     _task = _Task(algorithm, properties, "interned" if engine in ("auto", "native") else engine, max_states, por,
                   max_memory, chains, fingerprint, native, crashes=crashes, premature_timeouts=premature_timeouts,
                   fairness=fairness, recoveries=recoveries, synchronizer=synchronizer, fifo=fifo, twins=twins,
-                  in_c=in_c)
+                  in_c=in_c, keep_going=keep_going)
     remote = None
     if cluster is not None:
         from .cluster import RemoteRun
@@ -525,9 +532,10 @@ def explore_group_remotely(run: RemoteRun, arrangements: list[Arrangement]) -> l
 
 
 def _ends_run(result: tuple) -> bool:
-    """Whether the run stops at this arrangement's result: a violation, or a limit reached."""
+    """Whether the run stops at this arrangement's result: a violation, or a limit reached
+    (unless --keep-going)."""
     exploration, trace = result
-    return trace is not None or isinstance(exploration, _Stopped)
+    return trace is not None or (isinstance(exploration, _Stopped) and not (_task is not None and _task.keep_going))
 
 
 def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: int | None,
@@ -542,6 +550,7 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
     stored = 0
     unfinished = 0
     known = checkpoint.recorded if checkpoint is not None else {}
+    stopped: list[_Stopped] = []  # with --keep-going, the arrangements whose search stopped at a limit
 
     def finished(index: int, result) -> None:
         # recorded and counted as soon as it is explored: with probes (or on a cluster)
@@ -576,9 +585,13 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 incomplete_reason = f"{death}; {len(explorations)} of {len(plan)} arrangements were finished"
                 break
             if isinstance(exploration, _Stopped):
-                incomplete_reason, unfinished = exploration.reason, exploration.states
-                break
-            if max_states is not None and stored + exploration.states > max_states and not exploration.stopped:
+                if not _task.keep_going:
+                    incomplete_reason, unfinished = exploration.reason, exploration.states
+                    break
+                stopped.append(exploration)  # --keep-going: the others are still searched, each to its own limit
+                continue
+            if max_states is not None and stored + exploration.states > max_states and not exploration.stopped \
+                    and not _task.keep_going:
                 incomplete_reason = f"stopped at --max-states {max_states:,} before the state space was complete"
                 unfinished = exploration.states
                 break
@@ -590,6 +603,13 @@ def _run_plan(plan: list[Arrangement], jobs: int, meter: Progress, max_states: i
                 counterexample = Counterexample(trace.property, trace.reason, exploration.ids, trace,
                                                 exploration.swapped, exploration.network)
                 break
+    if stopped:
+        unfinished += sum(s.states for s in stopped)
+        went_on = (f"{len(stopped)} of {len(plan)} arrangements stopped at a limit and --keep-going searched the "
+                   f"others; the first: {stopped[0].reason}")
+        if counterexample is not None:
+            went_on += f"; stopped at the first violation, in arrangement {len(explorations) + len(stopped)} of {len(plan)}"
+        incomplete_reason = f"{incomplete_reason}; {went_on}" if incomplete_reason else went_on
     return explorations, counterexample, incomplete_reason, unfinished
 
 
@@ -697,7 +717,7 @@ def _result(algorithm, n, planning, properties, explorations, counterexample, in
     if incomplete_reason:
         notes.append(incomplete_reason)
     notes += [e.stopped for e in explorations if e.stopped]
-    if counterexample and len(explorations) < len(plan):
+    if counterexample and len(explorations) < len(plan) and not incomplete_reason:  # (--keep-going's says where)
         notes.append(f"stopped at the first violation, in arrangement {len(explorations)} of {len(plan)}")
     return Result(
         algorithm=algorithm.name,
