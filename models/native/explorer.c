@@ -2076,9 +2076,26 @@ static struct {
  * (lcr at n = 6: 615 on average), and a large one is zeroed for each of them. */
 #define RL_FIRST_STATES (1 << 11)
 
+/* The bytes the kept arrays hold (their slots aside, which take_kept zeroes and counts itself). */
+static uint64_t kept_array_bytes(void) {
+    return kept.states.arena.cap + kept.states.start_cap * sizeof(uint64_t)
+           + kept.depth_cap * sizeof(uint16_t) + kept.edge_start_cap * sizeof(uint64_t)
+           + (kept.targets_cap + kept.weights_cap + kept.ready_cap) * sizeof(uint32_t)
+           + kept.later_cap * sizeof(saved_step_t) + kept.nodes_cap * sizeof(node_t);
+}
+
+/* What the arrays kept from the last search hold: the process's memory counts them, and the
+ * next search counts them as its own (take_kept), so its caller's budget must not count them
+ * twice (checker/explore/native_search.py). */
+uint64_t rl_kept_bytes(void) {
+    if (!kept.held) return 0;
+    return kept_array_bytes() + (kept.states.slots ? (kept.states.mask + 1) * sizeof(uint64_t) : 0);
+}
+
 /* Start g's large arrays from those kept, emptied; 0 when out of memory. */
 static int take_kept(void) {
     if (!kept.held) return set_init(&g.states, RL_FIRST_STATES);
+    rl_allocated += kept_array_bytes();
     g.states = kept.states;
     g.depth = kept.depth; g.depth_cap = kept.depth_cap;
     g.edge_start = kept.edge_start; g.edge_start_cap = kept.edge_start_cap;
@@ -2088,10 +2105,6 @@ static int take_kept(void) {
     g.nodes = kept.nodes; g.nodes_cap = kept.nodes_cap;
     g.ready = kept.ready; g.ready_cap = kept.ready_cap;
     memset(&kept, 0, sizeof kept);  /* g holds them now, and keep_arrays() hands them back */
-    rl_allocated += g.states.arena.cap + g.states.start_cap * sizeof(uint64_t)
-                    + g.depth_cap * sizeof(uint16_t) + g.edge_start_cap * sizeof(uint64_t)
-                    + (g.targets_cap + g.weights_cap + g.ready_cap) * sizeof(uint32_t) + g.later_cap * sizeof(saved_step_t)
-                    + g.nodes_cap * sizeof(node_t);
     g.states.count = 0; g.states.arena.len = 0;
     if (g.states.slots) {
         memset(g.states.slots, 0, (g.states.mask + 1) * sizeof(uint64_t));
@@ -2176,6 +2189,9 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     g.chains = g.por && chains; g.watched = watched;
     g.fingerprint = fingerprint;
     g.crashes = crashes; g.recoveries = recoveries; g.premature = premature; g.designated = designated;
+    /* arrays kept from a search that grew past this one's budget are let go: reused, they would
+     * count against it before its first state */
+    if (max_memory && rl_kept_bytes() > max_memory / 2) free_kept();
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
         || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;
