@@ -1,5 +1,7 @@
 """--keep-going: an arrangement stopped at a limit leaves the others to be searched (checker/explore/run.py)."""
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -15,14 +17,26 @@ def run(capsys, *argv):
     return status, captured.out, captured.err
 
 
+def _check_in_a_process_of_its_own(*argv):
+    """`check` with workers, in a process of its own (a pool forked from a pytest-xdist worker,
+    which has threads, may deadlock: tests/conftest.py)."""
+    done = subprocess.run([sys.executable, "-m", "checker", *map(str, argv)], capture_output=True, text=True,
+                          timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_violation_after_arrangements_stopped_at_a_limit_is_found(capsys, jobs):
     # at n = 4 and 200 states, the first two arrangements of lcr_no_terminate stop at the limit;
     # the third is searched to the end and violates election
-    status, out, _ = run(capsys, NO_TERMINATE, "--n", 4, "--max-states", 200, "--jobs", jobs, "--no-progress")
+    def checked(*argv):
+        if jobs == 1:
+            return run(capsys, *argv, "--jobs", 1)
+        return _check_in_a_process_of_its_own(*argv, "--jobs", 2)
+
+    status, out, _ = checked(NO_TERMINATE, "--n", 4, "--max-states", 200, "--no-progress")
     assert status == 3 and out.startswith("lcr-no-terminate on a unidirectional ring, n = 4: INCOMPLETE")
-    status, out, _ = run(capsys, NO_TERMINATE, "--n", 4, "--max-states", 200, "--jobs", jobs, "--no-progress",
-                         "--keep-going")
+    status, out, _ = checked(NO_TERMINATE, "--n", 4, "--max-states", 200, "--no-progress", "--keep-going")
     assert status == 1 and out.startswith("lcr-no-terminate on a unidirectional ring, n = 4: VIOLATED")
     assert ("note: 2 of 6 arrangements stopped at a limit and --keep-going searched the others; the first: stopped "
             "at --max-states 200") in out
