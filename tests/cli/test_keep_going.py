@@ -25,7 +25,8 @@ def _check_in_a_process_of_its_own(*argv):
     return done.returncode, done.stdout, done.stderr
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+# with workers: two runs in processes of their own, 5 s of start-up, with the slow tests
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_a_violation_after_arrangements_stopped_at_a_limit_is_found(capsys, jobs):
     # at n = 4 and 200 states, the first two arrangements of lcr_no_terminate stop at the limit;
     # the third is searched to the end and violates election
