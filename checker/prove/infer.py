@@ -860,6 +860,15 @@ class Inference:
         return type(f"{self.algorithm.__name__}InferredInvariant", (Invariant,), conjuncts, algorithm=self.algorithm)
 
 
+def template_candidates(algorithm, atom_list: list[Atom], ports, message_types) -> tuple[list, list, list]:
+    """The templates' candidates but the order ones: (over processes, over recorded ids, over
+    messages as (candidate, body))."""
+    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
+               + held_id_candidates(algorithm, atom_list, ports))
+    messages = message_candidates(message_types, atom_list) + beaten_candidates(algorithm, message_types)
+    return process, recorded_id_candidates(algorithm, atom_list), messages
+
+
 def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed=None) -> Inference:
     """An inductive invariant of ``algorithm`` at ring size n that implies the safety
     properties; ``InferenceFailed`` naming the property no inductive subset implies. ``seed``
@@ -874,11 +883,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed
     namespace = namespace_of(algorithm, message_types)
     if seed is not None:
         namespace = seed.namespace(namespace)
-    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
-               + held_id_candidates(algorithm, atom_list, topology.ports))
-    recorded = recorded_id_candidates(algorithm, atom_list)
-    messages = message_candidates(message_types, atom_list)
-    messages += beaten_candidates(algorithm, message_types)
+    process, recorded, messages = template_candidates(algorithm, atom_list, topology.ports, message_types)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
     say(f"{result.candidates} candidates; exploring reachable states")
     states, result.complete = reachable_states(algorithm, n)
@@ -925,7 +930,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.asked} candidates given to z3 (of the "
             f"{result.after_filter} true on every reachable state) implies {missing} ({len(inductive)} left after "
-            "weakening); no invariant written",
+            "weakening); no invariant written" + (
+                f"; the partial invariant's {', '.join(result.seeds_false)} false on a reachable state, so dropped"
+                if result.seeds_false else ""),
             missing, *shown_failure(weakening, inductive, missing))
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     return minimised_into(result, weakening, inductive, survivors, started)
