@@ -309,7 +309,8 @@ def _explorer_says(algorithm, n: int, name: str, missing: str | None) -> tuple[s
                           f"`check {name} --n {n}` shows the trace")
     if result.verdict == VERIFIED:
         return VERIFIED, (f"the explorer at n = {n} finds no violation of {missing}: it holds at this n, and the "
-                          "templates cannot say why; write the invariant by hand (docs/proofs.md)")
+                          "templates cannot say why; write the invariant by hand, or the part they miss for "
+                          "--infer --invariant PARTIAL.py (docs/proofs.md)")
     return result.verdict, f"the explorer at n = {n} could not decide {missing} ({result.verdict})"
 
 
