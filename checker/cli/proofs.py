@@ -262,6 +262,18 @@ def partial_invariant(algorithm, path: str) -> type[Invariant]:
     """``--infer --invariant PATH.py[:Class]``: the partial invariant, imported by its module name
     (specs/x.py as specs.x, from a folder on the Python path) where it has one, so that the
     written file can import it (and its relative imports work); else loaded from the file."""
+    invariant = _imported_by_module_name(path)
+    if invariant is None:
+        return choose_invariant(algorithm, path)
+    if invariant.algorithm is None or invariant.algorithm not in algorithm.__mro__:
+        written_for = invariant.algorithm.name if invariant.algorithm else "no algorithm"
+        raise AlgorithmError(f"{path}: {invariant.__name__} is written for {written_for}, not for {algorithm.name}")
+    return invariant
+
+
+def _imported_by_module_name(path: str) -> type[Invariant] | None:
+    """The one Invariant subclass (or the one named) defined in the module ``path`` is, imported by
+    its dotted name from a folder on the Python path; None if it has no such name."""
     file, _, class_name = path.partition(".py:")
     file = os.path.abspath(file + ".py" if class_name else file)
     for folder in sys.path:
@@ -272,13 +284,13 @@ def partial_invariant(algorithm, path: str) -> type[Invariant]:
             continue
         try:
             module = importlib.import_module(dotted)
-        except Exception:  # noqa: BLE001 -- not importable by that name: loaded from the file below
+        except Exception:  # noqa: BLE001 -- not importable by that name: the file is loaded instead
             continue
         found = [value for name, value in vars(module).items() if isinstance(value, type)
                  and issubclass(value, Invariant) and value.__module__ == dotted and name == (class_name or name)]
-        if len(found) == 1 and found[0].algorithm is not None and found[0].algorithm in algorithm.__mro__:
+        if len(found) == 1:
             return found[0]
-    return choose_invariant(algorithm, path)
+    return None
 
 
 def _refutation_text(algorithm, failure) -> str:

@@ -97,3 +97,15 @@ def test_peterson_is_completed_from_its_relay_conjuncts():
     assert missing is None
     assert {"relay_word", "relay_count", "relay_tail"} <= set(core)
     assert any(name not in {c.name for c in seeds} | {"well_typed"} for name in core)  # the templates' part
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["hs-unoriented", "--n", "3", "--infer", "--invariant", "specs/hs_unoriented_invariant.py"],
+     "has the adversary's port labellings: drop --invariant"),
+    (["lcr", "--n", "3", "--infer", "--invariant", "no_such_partial.py"], "no such invariant file: no_such_partial.py"),
+    (["lcr", "--n", "3", "--infer", "--invariant", "specs/franklin_invariant.py"], "is written for franklin, not for lcr"),
+])
+def test_a_bad_partial_invariant_is_one_line_and_exit_2(argv, says, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
