@@ -1009,7 +1009,7 @@ def invariant_source(inference: Inference, command: str) -> str:
     if partial is not None:
         summary += "\n\n" + textwrap.fill(
             f"Started from the partial invariant {partial.__module__}.{partial.__name__} (`--invariant`): its "
-            f"conjuncts joined the candidates, and those kept call it by name"
+            f"{len(partial.conjuncts) - 1} conjuncts are among the candidates, and those kept call it by name"
             + (f"; false on a reachable state, so dropped: {', '.join(inference.seeds_false)}" if inference.seeds_false
                else "") + ".", width=96)
     header = (f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
@@ -1017,7 +1017,9 @@ def invariant_source(inference: Inference, command: str) -> str:
     lines = [header, "from __future__ import annotations", "", *_imports(inference), "", "",
              f"class {class_name}(Invariant, algorithm={algorithm.__name__}):",
              "    symmetric = True  # positions are read only through path_from and position comparisons"
-             if partial is None or partial.symmetric else
+             if partial is None else
+             "    symmetric = True  # as the templates and the partial invariant it started from declare"
+             if partial.symmetric else
              "    symmetric = False  # the partial invariant it started from does not say it is"]
     for c in inference.conjuncts:
         lines += ["", "    @conjunct", f"    def {c.name}(s):", f'        """{c.doc}"""',
