@@ -290,6 +290,10 @@ def _imported_by_module_name(path: str) -> type[Invariant] | None:
                  and issubclass(value, Invariant) and value.__module__ == dotted and name == (class_name or name)]
         if len(found) == 1:
             return found[0]
+        if class_name:
+            raise AlgorithmError(f"{path}: {dotted} has no Invariant subclass named {class_name}")
+        raise AlgorithmError(f"{path}: {dotted} defines {len(found)} Invariant subclasses; name one, "
+                             f"{path}:ClassName")
     return None
 
 

@@ -106,6 +106,8 @@ def test_peterson_is_completed_from_its_relay_conjuncts():
      "has the adversary's port labellings: drop --invariant"),
     (["lcr", "--n", "3", "--infer", "--invariant", "no_such_partial.py"], "no such invariant file: no_such_partial.py"),
     (["lcr", "--n", "3", "--infer", "--invariant", "specs/franklin_invariant.py"], "is written for franklin, not for lcr"),
+    (["lcr", "--n", "3", "--infer", "--invariant", "specs/lcr_invariant.py:Nope"],
+     "specs.lcr_invariant has no Invariant subclass named Nope"),
 ])
 def test_a_bad_partial_invariant_is_one_line_and_exit_2(argv, says, capsys):
     assert main(argv) == 2
