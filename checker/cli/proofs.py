@@ -292,6 +292,8 @@ def _imported_by_module_name(path: str) -> type[Invariant] | None:
             return found[0]
         if class_name:
             raise AlgorithmError(f"{path}: {dotted} has no Invariant subclass named {class_name}")
+        if not found:
+            raise AlgorithmError(f"{path}: {dotted} defines no Invariant subclass")
         raise AlgorithmError(f"{path}: {dotted} defines {len(found)} Invariant subclasses; name one, "
                              f"{path}:ClassName")
     return None
