@@ -181,7 +181,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="also evaluate every conjunct of the invariant on every reachable state "
                              "(without partial-order reduction)")
     proofs.add_argument("--invariant", metavar="FILE.py[:Class]",
-                        help="use this Invariant subclass instead of the algorithm's own")
+                        help="use this Invariant subclass instead of the algorithm's own; with --infer, a "
+                             "partial invariant to start from (its conjuncts join the templates' candidates)")
     proofs.add_argument("--infer", action="store_true",
                         help="find an inductive invariant for this n (templates over the algorithm's locals and "
                              "messages, kept if true on every reachable state, weakened with z3 until inductive, "
@@ -556,8 +557,7 @@ def run(argv: list[str] | None = None) -> int:
 def _infer(args, algorithm, n: int, ids) -> int:
     from .proofs import run_infer
 
-    clashing = [option for option, given in (("--prove", args.prove), ("--invariant", args.invariant),
-                                             ("--check-invariant", args.check_invariant), ("--ids", ids),
+    clashing = [option for option, given in (("--prove", args.prove), ("--check-invariant", args.check_invariant), ("--ids", ids),
                                              ("--without", args.without), ("--json", args.json)) if given]
     if clashing:
         raise AlgorithmError(f"--infer finds an invariant for every arrangement at once; drop {', '.join(clashing)} "
@@ -565,7 +565,10 @@ def _infer(args, algorithm, n: int, ids) -> int:
     if algorithm.has_timeouts:
         raise AlgorithmError(f"--infer does not read timeouts, which {algorithm.name} has")
     _asynchronous_ring_only(algorithm, "--infer and --prove")
-    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout, args.symmetry)
+    if args.invariant and algorithm.topology.port_labellings:
+        raise AlgorithmError(f"--infer --invariant (a partial invariant to start from) reads one ring; {algorithm.name} "
+                             "has the adversary's port labellings: drop --invariant")
+    return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout, args.symmetry, args.invariant)
 
 
 def _prove(args, algorithm, n: int, ids) -> int:

@@ -8,7 +8,9 @@ conjunct, printed (and exiting) like any run.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import sys
 from collections import defaultdict
 
@@ -168,9 +170,12 @@ def _labelling_proofs(algorithm, n: int, invariant, timeout: float, progress: bo
     return proofs, verdict, shown, how
 
 
-def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, symmetry: str = "reflection") -> int:
+def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, symmetry: str = "reflection",
+              partial_path: str | None = None) -> int:
     """``--infer``: write the invariant found, then prove it (exit 0 proved, 1 not found); on the
-    unoriented ring, ``symmetry`` as ``--prove``'s."""
+    unoriented ring, ``symmetry`` as ``--prove``'s; ``partial_path`` a partial invariant to start
+    from (checker/prove/infer_seed.py)."""
+    from ..prove.infer_seed import Seed
 
     from ..prove.faithfulness import require_faithful_readings
     from ..prove.infer import InferenceFailed, infer, invariant_source
@@ -194,7 +199,8 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, sym
         if every_labelling:
             inference = infer_every_labelling(algorithm, n, timeout=min(timeout, 10.0), symmetry=symmetry)
         else:
-            inference = infer(algorithm, n, timeout=min(timeout, 10.0))
+            seed = Seed(partial_invariant(algorithm, partial_path)) if partial_path else None
+            inference = infer(algorithm, n, timeout=min(timeout, 10.0), seed=seed)
     except InferenceFailed as failure:
         print(f"NOT FOUND: {failure}")
         verdict, says = _explorer_says(algorithm, n, name, failure.missing)
@@ -203,10 +209,12 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, sym
             print()
             print(_refutation_text(getattr(failure, "ring", algorithm), failure), end="")
         return 1
-    command = f"check {name} --n {n} --infer"
-    # a file's algorithm lives in a module nothing can import by name: its invariant is proved
-    # here, not written
-    importable = not algorithm.__module__.startswith("ringleader_user_")
+    command = f"check {name} --n {n} --infer" + (f" --invariant {partial_path}" if partial_path else "")
+    # a file's algorithm (or partial invariant) lives in a module nothing can import by name: its
+    # invariant is proved here, not written
+    partial = getattr(inference, "partial", None)
+    importable = not any(module.startswith("ringleader_user_") for module in
+                         (algorithm.__module__, partial.__module__ if partial else ""))
     if importable:
         try:
             with open(out, "w") as file:
@@ -222,7 +230,16 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, sym
         proof = prove(algorithm, n, invariant, timeout=timeout)
         verdict = proof.verdict
     where = (f"written to {out}" if importable else
-             f"not written: {name} is a file, whose module the invariant could not import")
+             f"not written: {name} is a file, whose module the invariant could not import"
+             if algorithm.__module__.startswith("ringleader_user_") else
+             f"not written: {partial_path} is not a module the invariant could import (give it as a file inside "
+             "a package on the Python path, such as specs/)")
+    if partial is not None:
+        seeded = [c.name for c in inference.conjuncts if c.source.startswith(f"{partial.__name__}.conjunct(")]
+        false = (f"; false on a reachable state, so dropped: {', '.join(inference.seeds_false)}"
+                 if inference.seeds_false else "")
+        print(f"from {partial_path}: {len(seeded)} of its {len(partial.conjuncts) - 1} conjuncts kept"
+              f"{' (' + ', '.join(seeded) + ')' if seeded else ''}{false}")
     print(f"{algorithm.name}, n = {n}: inferred {len(inference.conjuncts)} conjuncts (and well_typed) in "
           f"{inference.seconds:.1f} s from {inference.candidates} candidates ({inference.after_filter} true on "
           f"{inference.states} reachable states, {inference.asked} of them given to z3, {inference.inductive} in an "
@@ -239,6 +256,47 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, sym
     if verdict != PROVED:
         print(f"the file is not proved as written: run `check {name} --n {n} --prove --invariant {out}`")
     return EXIT[verdict]
+
+
+def partial_invariant(algorithm, path: str) -> type[Invariant]:
+    """``--infer --invariant PATH.py[:Class]``: the partial invariant, imported by its module name
+    (specs/x.py as specs.x, from a folder on the Python path) where it has one, so that the
+    written file can import it (and its relative imports work); else loaded from the file."""
+    invariant = _imported_by_module_name(path)
+    if invariant is None:
+        return choose_invariant(algorithm, path)
+    if invariant.algorithm is None or invariant.algorithm not in algorithm.__mro__:
+        written_for = invariant.algorithm.name if invariant.algorithm else "no algorithm"
+        raise AlgorithmError(f"{path}: {invariant.__name__} is written for {written_for}, not for {algorithm.name}")
+    return invariant
+
+
+def _imported_by_module_name(path: str) -> type[Invariant] | None:
+    """The one Invariant subclass (or the one named) defined in the module ``path`` is, imported by
+    its dotted name from a folder on the Python path; None if it has no such name."""
+    file, _, class_name = path.partition(".py:")
+    file = os.path.abspath(file + ".py" if class_name else file)
+    for folder in sys.path:
+        relative = os.path.relpath(file, os.path.abspath(folder or os.curdir))
+        dotted = relative[:-3].replace(os.sep, ".")
+        if relative.startswith(os.pardir) or not relative.endswith(".py") or not all(
+                part.isidentifier() for part in dotted.split(".")):
+            continue
+        try:
+            module = importlib.import_module(dotted)
+        except Exception:  # noqa: BLE001 -- not importable by that name: the file is loaded instead
+            continue
+        found = [value for name, value in vars(module).items() if isinstance(value, type)
+                 and issubclass(value, Invariant) and value.__module__ == dotted and name == (class_name or name)]
+        if len(found) == 1:
+            return found[0]
+        if class_name:
+            raise AlgorithmError(f"{path}: {dotted} has no Invariant subclass named {class_name}")
+        if not found:
+            raise AlgorithmError(f"{path}: {dotted} defines no Invariant subclass")
+        raise AlgorithmError(f"{path}: {dotted} defines {len(found)} Invariant subclasses; name one, "
+                             f"{path}:ClassName")
+    return None
 
 
 def _refutation_text(algorithm, failure) -> str:
@@ -269,7 +327,8 @@ def _explorer_says(algorithm, n: int, name: str, missing: str | None) -> tuple[s
                           f"`check {name} --n {n}` shows the trace")
     if result.verdict == VERIFIED:
         return VERIFIED, (f"the explorer at n = {n} finds no violation of {missing}: it holds at this n, and the "
-                          "templates cannot say why; write the invariant by hand (docs/proofs.md)")
+                          "templates cannot say why; write the invariant by hand, or the part they miss for "
+                          "--infer --invariant PARTIAL.py (docs/proofs.md)")
     return result.verdict, f"the explorer at n = {n} could not decide {missing} ({result.verdict})"
 
 

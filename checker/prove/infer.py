@@ -664,7 +664,8 @@ def one_per_rotation(algorithm, states):
 class Weakening:
     """The candidates' obligations on one Prover (built once, for all of them)."""
 
-    def __init__(self, algorithm, n: int, candidates: list[Candidate], namespace: dict, timeout: float):
+    def __init__(self, algorithm, n: int, candidates: list[Candidate], namespace: dict, timeout: float,
+                 every_process: bool = False):
         conjuncts = {c.name: Conjunct(c.name, compiled(c.source, "s", namespace), c.doc) for c in candidates}
         self.invariant = type("Candidates", (Invariant,), conjuncts, algorithm=algorithm)
         self.prover = Prover(algorithm, n, self.invariant, timeout)
@@ -674,7 +675,9 @@ class Weakening:
         self.queries = 0
         self._flags: dict = {}
         self._cores: dict = {}
-        self.steps = checked_steps(algorithm, self.prover.transitions)
+        # every process's steps where a candidate may not be rotation-invariant (a partial
+        # invariant's, infer_seed.Seed.rotation_invariant)
+        self.steps = dict(self.prover.transitions) if every_process else checked_steps(algorithm, self.prover.transitions)
 
     def _solver(self, quick: bool) -> z3.Solver:
         solver = z3.Solver()
@@ -848,6 +851,8 @@ class Inference:
     namespace: dict | None = None
     seconds: float = 0.0
     queries: int = 0
+    partial: type | None = None  # the partial invariant it started from (infer_seed.Seed), if any
+    seeds_false: tuple[str, ...] = ()  # its conjuncts false on a reachable state, dropped
 
     def invariant_class(self) -> type[Invariant]:
         """The conjuncts found, as an Invariant class (what the written file defines)."""
@@ -855,9 +860,19 @@ class Inference:
         return type(f"{self.algorithm.__name__}InferredInvariant", (Invariant,), conjuncts, algorithm=self.algorithm)
 
 
-def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> Inference:
+def template_candidates(algorithm, atom_list: list[Atom], ports, message_types) -> tuple[list, list, list]:
+    """The templates' candidates but the order ones: (over processes, over recorded ids, over
+    messages as (candidate, body))."""
+    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
+               + held_id_candidates(algorithm, atom_list, ports))
+    messages = message_candidates(message_types, atom_list) + beaten_candidates(algorithm, message_types)
+    return process, recorded_id_candidates(algorithm, atom_list), messages
+
+
+def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed=None) -> Inference:
     """An inductive invariant of ``algorithm`` at ring size n that implies the safety
-    properties; ``InferenceFailed`` naming the property no inductive subset implies."""
+    properties; ``InferenceFailed`` naming the property no inductive subset implies. ``seed``
+    (an infer_seed.Seed) adds a partial invariant's conjuncts to the candidates."""
     started = time.perf_counter()
     say = progress or (lambda text: None)
     topology = algorithm.topology(n)
@@ -866,11 +881,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     message_types = SymbolicRing(algorithm, n).messages.types
     atom_list = atoms(algorithm, topology.ports)
     namespace = namespace_of(algorithm, message_types)
-    process = (process_candidates(atom_list) + uniform_candidates(atom_list) + extreme_id_candidates(atom_list)
-               + held_id_candidates(algorithm, atom_list, topology.ports))
-    recorded = recorded_id_candidates(algorithm, atom_list)
-    messages = message_candidates(message_types, atom_list)
-    messages += beaten_candidates(algorithm, message_types)
+    if seed is not None:
+        namespace = seed.namespace(namespace)
+    process, recorded, messages = template_candidates(algorithm, atom_list, topology.ports, message_types)
     result = Inference(algorithm, n, candidates=len(process) + len(recorded) + len(messages), namespace=namespace)
     say(f"{result.candidates} candidates; exploring reachable states")
     states, result.complete = reachable_states(algorithm, n)
@@ -881,10 +894,19 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
     # nobody decides on any reachable state (else nothing is held back): "no leader" is asked, but
     # may hold for a reason the templates cannot say; what it implies about leaders is asked too
     survivors += held_back
+    every_process = False
+    if seed is not None:  # the partial invariant's conjuncts, those true on every reachable state
+        seeds, false = seed.true_on(algorithm, states, namespace)
+        names = {c.name for c in seed.candidates}
+        survivors = [c for c in survivors if c.name not in names] + seeds
+        result.partial, result.seeds_false = seed.partial, tuple(false)
+        result.candidates += len(names)
+        result.after_filter += len(seeds)
+        every_process = not seed.rotation_invariant
     result.asked = len(survivors)
     say(f"{result.after_filter} candidates hold on every reachable state, {result.asked} of them say something "
         "the others do not there; weakening with z3")
-    weakening = Weakening(algorithm, n, survivors, namespace, timeout)
+    weakening = Weakening(algorithm, n, survivors, namespace, timeout, every_process)
     inductive, missing = weakened(weakening)
     if missing is not None:
         # the order templates, for the fields that name a process on every reachable state, only
@@ -900,7 +922,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
             result.asked = len(survivors)
             say(f"no inductive subset implies {missing}; again with {len(kept_order)} of the {len(order)} candidates "
                 "over message order")
-            weakening = Weakening(algorithm, n, survivors, namespace, timeout)
+            weakening = Weakening(algorithm, n, survivors, namespace, timeout, every_process)
             inductive, missing = weakened(weakening)
     result.inductive = len(inductive)
     if missing is not None:
@@ -908,7 +930,9 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None) -> I
         raise InferenceFailed(
             f"{algorithm.name} at n = {n}: no inductive subset of the {result.asked} candidates given to z3 (of the "
             f"{result.after_filter} true on every reachable state) implies {missing} ({len(inductive)} left after "
-            "weakening); no invariant written",
+            "weakening); no invariant written" + (
+                f"; the partial invariant's {', '.join(result.seeds_false)} false on a reachable state, so dropped"
+                if result.seeds_false else ""),
             missing, *shown_failure(weakening, inductive, missing))
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     return minimised_into(result, weakening, inductive, survivors, started)
@@ -981,11 +1005,22 @@ def invariant_source(inference: Inference, command: str) -> str:
         f"{inference.inductive} that implies the safety properties, and minimised it to the "
         f"{len(inference.conjuncts)} conjuncts below (with well_typed). It is about n = {n} only: "
         f"`check {algorithm.name} --n {n} --prove --invariant THIS_FILE` proves it.", width=96)
+    partial = inference.partial
+    if partial is not None:
+        summary += "\n\n" + textwrap.fill(
+            f"Started from the partial invariant {partial.__module__}.{partial.__name__} (`--invariant`): its "
+            f"{len(partial.conjuncts) - 1} conjuncts are among the candidates, and those kept call it by name"
+            + (f"; false on a reachable state, so dropped: {', '.join(inference.seeds_false)}" if inference.seeds_false
+               else "") + ".", width=96)
     header = (f'"""An inductive invariant of {algorithm.name} for rings of {n}, inferred (checker/prove/infer.py).\n\n'
               f'{summary}\n"""\n')
     lines = [header, "from __future__ import annotations", "", *_imports(inference), "", "",
              f"class {class_name}(Invariant, algorithm={algorithm.__name__}):",
-             "    symmetric = True  # positions are read only through path_from and position comparisons"]
+             "    symmetric = True  # positions are read only through path_from and position comparisons"
+             if partial is None else
+             "    symmetric = True  # as the templates and the partial invariant it started from declare"
+             if partial.symmetric else
+             "    symmetric = False  # the partial invariant it started from does not say it is"]
     for c in inference.conjuncts:
         lines += ["", "    @conjunct", f"    def {c.name}(s):", f'        """{c.doc}"""',
                   f"        return {_wrapped(c.source, '        ')}"]

@@ -100,7 +100,8 @@ def test_a_property_the_templates_cannot_explain_is_told_apart_from_a_bug(capsys
     lines = printed.splitlines()
     assert lines[0].startswith("NOT FOUND") and "at-most-one-leader" in lines[0]
     assert lines[1] == ("the explorer at n = 3 finds no violation of at-most-one-leader: it holds at this n, and the "
-                        "templates cannot say why; write the invariant by hand (docs/proofs.md)")
+                        "templates cannot say why; write the invariant by hand, or the part they miss for "
+                        "--infer --invariant PARTIAL.py (docs/proofs.md)")
     # what the templates miss, on z3's state: every candidate left holds there, the property not,
     # and the explorer does not reach it (it cannot: the property holds on every reachable state)
     assert lines[3].startswith("What the templates miss: a state that satisfies the ")
