@@ -2130,6 +2130,34 @@ static void free_kept(void) {
     memset(&kept, 0, sizeof kept);
 }
 
+#ifdef RL_FOOTPRINT
+#include <stdio.h>
+/* With RINGLEADER_NATIVE_FOOTPRINT set (models/native/engine.py compiles with -DRL_FOOTPRINT):
+ * one line per search on stderr, the bytes each of its arrays held at its end (their
+ * capacities: what rl_allocated counts), for docs/engines.md's table of bytes per state. */
+static void report_footprint(const result_t *r) {
+    uint64_t states = g.states.count ? g.states.count : 1;
+    size_t table[][2] = {
+        {g.states.arena.len, g.states.arena.cap}, {g.states.count * 8, g.states.start_cap * 8},
+        {g.states.count * 8, (g.states.mask + 1) * 8}, {g.states.count * 2, g.depth_cap * 2},
+        {g.states.count * 8, g.edge_start_cap * 8}, {g.edges * 8, (g.targets_cap + g.weights_cap) * 4},
+        {g.later_len * sizeof(saved_step_t), g.later_cap * sizeof(saved_step_t)},
+        {g.later_work_len * sizeof(saved_work_t), g.later_work_cap * sizeof(saved_work_t)},
+        {0, g.frontier.cap + g.frontier_start_cap * 8},
+        {0, (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t)},
+        {0, reach.entries ? (reach.mask + 1) * sizeof(reach_entry_t) : 0},
+        {g.states.count * sizeof(node_t), g.states.count * (sizeof(node_t) + 4)},
+    };
+    const char *names[] = {"arena", "start", "slots", "depth", "edge_start", "targets+weights", "later",
+                           "later_work", "frontier", "memo", "reach", "graph_questions"};
+    fprintf(stderr, "footprint: status %d states %llu edges %llu allocated %zu (%.1f B/state)", r->status,
+            (unsigned long long)g.states.count, (unsigned long long)g.edges, rl_allocated, (double)rl_allocated / states);
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
+        fprintf(stderr, "; %s %.1f/%.1f", names[k], (double)table[k][0] / states, (double)table[k][1] / states);
+    fprintf(stderr, "\n");
+}
+#endif
+
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
 void rl_contexts_free(void *table) {
@@ -2201,6 +2229,9 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
         ctx->broken = 1;
         if (!r->status) r->status = NO_MEMORY;
     }
+#ifdef RL_FOOTPRINT
+    report_footprint(r);
+#endif
     expansion_t *both[2] = {&g.outer, &g.inner};
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
