@@ -190,8 +190,9 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
     kinds = {p.kind for p in properties}
     watched = watched_fields(properties)
     if max_memory is not None:
-        # the limit is on the worker's memory: the C search gets what the process does not hold yet
-        max_memory -= resident_bytes() or 0
+        # the limit is on the worker's memory: the C search gets what the process does not hold yet,
+        # the arrays the last search left aside (which this one reuses and counts itself)
+        max_memory -= max((resident_bytes() or 0) - engine.kept_bytes(), 0)
         if max_memory <= 0:
             raise MemoryLimitReached(0)
     probing = prefix_of is not None and (max_states is None or max_states > prefix_of)

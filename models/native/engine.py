@@ -373,6 +373,11 @@ class NativeEngine:
         function.restype, function.argtypes = restype, argtypes
         return function
 
+    def kept_bytes(self) -> int:
+        """The bytes of the arrays the last search left for the next one to reuse: resident in
+        the process, and counted by the next search as its own."""
+        return self._stopped_reader("rl_kept_bytes", ctypes.c_uint64, [])()
+
     def witnesses(self, changes: bool) -> tuple[list[tuple[int, tuple]], bool]:
         """Where the last search first met each distinct observation vector (or, with
         ``changes``, each distinct change), in the order met: (the stored state it was expanding,

@@ -794,13 +794,13 @@ static struct {
 
 /* -- the memory limit --------------------------------------------------------------------
  * The checker's limit is on the process (checker/explore/memory.py): max_memory is what the
- * search may add to what the process held when it began. The capacities allocated
- * (rl_allocated) overstate that: a large array's capacity beyond its use is never touched, and
- * the arrays kept from the last search (take_kept) were already held when this one began, and
- * are counted again. So once they pass the limit, the process's resident set is read (from
- * /proc, every RL_MEMORY_EVERY-th time), and the search stops when that has grown past it. */
+ * search may add to what the process held when it began, less the arrays kept from the last
+ * search (rl_kept_bytes). The capacities allocated (rl_allocated) overstate what it adds: a
+ * large array's capacity beyond its use is never touched. So once they pass the limit, the
+ * process's resident set is read (from /proc, every RL_MEMORY_EVERY-th time), and the search
+ * stops when that passes the limit. */
 #define RL_MEMORY_EVERY 1024
-static uint64_t rl_resident_base;  /* the resident set when the search began, or 0: unknown */
+static uint64_t rl_ceiling;  /* the resident set the search may reach, or 0: unknown */
 
 static uint64_t resident_bytes(void) {
     char text[128];
@@ -821,19 +821,19 @@ static uint64_t resident_bytes(void) {
 static int over_memory(void) {
     static unsigned calls;
     if (!g.max_memory || rl_allocated <= g.max_memory) return 0;
-    if (!rl_resident_base) return 1;
+    if (!rl_ceiling) return 1;
     if (++calls % RL_MEMORY_EVERY) return 0;
     uint64_t now = resident_bytes();
-    return !now || now > rl_resident_base + g.max_memory;
+    return !now || now > rl_ceiling;
 }
 
 /* Would the state set's next table (twice the slots, zeroed at once while the old one is
  * still held) take the process past its limit? Asked before a state is stored, since the
  * table of a large search is a gigabyte. */
 static int room_to_rehash(void) {
-    if (!g.max_memory || !rl_resident_base || 4 * (g.states.count + 1) <= 3 * (g.states.mask + 1)) return 1;
+    if (!g.max_memory || !rl_ceiling || 4 * (g.states.count + 1) <= 3 * (g.states.mask + 1)) return 1;
     uint64_t now = resident_bytes();
-    return now && now + 2 * (g.states.mask + 1) * sizeof(uint64_t) <= rl_resident_base + g.max_memory;
+    return now && now + 2 * (g.states.mask + 1) * sizeof(uint64_t) <= rl_ceiling;
 }
 
 #define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
@@ -2167,9 +2167,26 @@ static struct {
  * (lcr at n = 6: 615 on average), and a large one is zeroed for each of them. */
 #define RL_FIRST_STATES (1 << 11)
 
+/* The bytes the kept arrays hold (their slots aside, which take_kept zeroes and counts itself). */
+static uint64_t kept_array_bytes(void) {
+    return kept.states.arena.cap + kept.states.start_cap * sizeof(uint64_t)
+           + (kept.depth_cap + kept.weights_cap) * sizeof(uint16_t)
+           + (kept.edge_start_cap + kept.targets_cap + kept.ready_cap) * sizeof(uint32_t)
+           + kept.later_cap * sizeof(saved_step_t) + kept.nodes_cap * sizeof(node_t);
+}
+
+/* What the arrays kept from the last search hold: the process's memory counts them, and the
+ * next search counts them as its own (take_kept), so its caller's budget must not count them
+ * twice (checker/explore/native_search.py). */
+uint64_t rl_kept_bytes(void) {
+    if (!kept.held) return 0;
+    return kept_array_bytes() + (kept.states.slots ? (kept.states.mask + 1) * sizeof(uint64_t) : 0);
+}
+
 /* Start g's large arrays from those kept, emptied; 0 when out of memory. */
 static int take_kept(void) {
     if (!kept.held) return set_init(&g.states, RL_FIRST_STATES);
+    rl_allocated += kept_array_bytes();
     g.states = kept.states;
     g.depth = kept.depth; g.depth_cap = kept.depth_cap;
     g.edge_start = kept.edge_start; g.edge_start_cap = kept.edge_start_cap;
@@ -2179,10 +2196,6 @@ static int take_kept(void) {
     g.nodes = kept.nodes; g.nodes_cap = kept.nodes_cap;
     g.ready = kept.ready; g.ready_cap = kept.ready_cap;
     memset(&kept, 0, sizeof kept);  /* g holds them now, and keep_arrays() hands them back */
-    rl_allocated += g.states.arena.cap + g.states.start_cap * sizeof(uint64_t)
-                    + (g.depth_cap + g.weights_cap) * sizeof(uint16_t)
-                    + (g.edge_start_cap + g.targets_cap + g.ready_cap) * sizeof(uint32_t) + g.later_cap * sizeof(saved_step_t)
-                    + g.nodes_cap * sizeof(node_t);
     g.states.count = 0; g.states.arena.len = 0;
     if (g.states.slots) {
         memset(g.states.slots, 0, (g.states.mask + 1) * sizeof(uint64_t));
@@ -2286,7 +2299,6 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     rl_allocated = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
-    rl_resident_base = resident_bytes();
     g.max_chain_steps = max_chain_steps; g.longest_chain = longest_chain;
     g.want_locals = want_locals; g.want_changes = want_changes; g.whole_terminals = whole_terminals;
     g.kept_fields = kept_fields;
@@ -2296,6 +2308,11 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     g.chains = g.por && chains; g.watched = watched;
     g.fingerprint = fingerprint;
     g.crashes = crashes; g.recoveries = recoveries; g.premature = premature; g.designated = designated;
+    /* arrays kept from a search that grew past this one's budget are let go: reused, they would
+     * count against it before its first state */
+    uint64_t resident = resident_bytes(), kept_bytes = rl_kept_bytes();
+    rl_ceiling = resident ? (resident > kept_bytes ? resident - kept_bytes : 0) + max_memory : 0;
+    if (max_memory && kept_bytes > max_memory / 2) free_kept();
     if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !(g.states.sparse = 1) || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
         || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;

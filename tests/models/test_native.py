@@ -453,3 +453,18 @@ def test_a_chain_whose_channels_grow_for_ever_does_not_hold_the_python_search(ca
     finally:
         sys.path.remove(case)
     assert status == 1 and "at-most-one-leader  VIOLATED" in capsys.readouterr().out
+
+
+def test_a_search_stopped_at_the_memory_limit_leaves_the_next_one_its_budget():
+    """The arrays a search leaves for the next one to reuse are resident: the next search's budget
+    must not count them twice (it counts them itself), nor start from arrays larger than it
+    (they are let go). Before, every search after the first stopped at once: 6 states."""
+    import re
+    from checker.explore.memory import resident_bytes
+    limit = (resident_bytes() or 0) + 150 * 2 ** 20
+    reached = []
+    for _ in range(3):
+        result = check(builtin("hs"), 5, ids=(1, 3, 2, 5, 4), max_memory=limit, jobs=1, por=False, progress=False)
+        note = next(note for note in result.notes if "memory limit" in note)
+        reached.append(int(re.search(r"after ([\d,]+) states", note).group(1).replace(",", "")))
+    assert min(reached) > 100_000, reached
