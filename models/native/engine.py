@@ -42,6 +42,8 @@ if _MACHINE in ("x86_64", "AMD64"):
 PLAIN_FLAGS = ("-O2",)
 # tests/models/test_native_work.py: every offset encode_work derives is checked against decode
 CHECK_FLAGS = ("-DRL_CHECK_WORK",) if os.environ.get("RINGLEADER_CHECK_NATIVE") else ()
+# docs/engines.md: one line per search on stderr, the bytes per stored state of each of its arrays
+CHECK_FLAGS += ("-DRL_FOOTPRINT",) if os.environ.get("RINGLEADER_NATIVE_FOOTPRINT") else ()
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 

@@ -59,6 +59,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5 };
 
@@ -118,10 +120,15 @@ static void *table_calloc(size_t count, size_t size) {
     return p;
 }
 
+/* Past this many bytes an array grows by a quarter, not twice: the memory limit counts what is
+ * allocated, and a doubled array of gigabytes holds a third more than it uses on average. (A
+ * large realloc moves pages, it does not copy them, so growing more often costs little.) */
+#define RL_GROW_SLOWLY ((size_t)64 << 20)
+
 static int grow(void **p, size_t *cap, size_t need, size_t unit) {
     if (need <= *cap) return 1;
     size_t cap2 = *cap ? *cap : 1024;
-    while (cap2 < need) cap2 *= 2;
+    while (cap2 < need) cap2 = cap2 * unit < RL_GROW_SLOWLY ? cap2 * 2 : cap2 + cap2 / 4;
     void *q = realloc(*p, cap2 * unit);
     if (!q) return 0;
     rl_allocated += (cap2 - *cap) * unit;
@@ -167,8 +174,9 @@ static inline uint64_t fingerprint_of(const uint8_t *p, size_t n) { return hash_
 #define RL_OFFSET_MASK ((1ull << RL_OFFSET_BITS) - 1)
 typedef struct {
     bytes_t arena;           /* per string: its number (4 bytes), its length (varint), its bytes */
-    uint64_t *start; size_t start_cap;  /* string i's entry is at arena[start[i]] */
+    uint64_t *start; size_t start_cap;  /* string i's entry is at arena[start[i]]; if sparse, at or after arena[start[i >> RL_SPARSE]] */
     uint64_t count;
+    int sparse;                         /* start holds every 2^RL_SPARSE-th entry only (the state set, read in order) */
     uint64_t *slots; uint64_t mask;     /* open addressing, 0 for an empty slot */
     int bits;                           /* slots = 2^bits; a string's home slot is its hash's top bits */
 } set_t;
@@ -195,9 +203,16 @@ static inline const uint8_t *entry_string(const uint8_t *entry, size_t *len, uin
     return r;
 }
 
+/* A sparse set's starts are of every 64th string: 8 bytes per state were a tenth of a search's
+ * memory, and the search reads its states in order (state_bytes), not through start. */
+#define RL_SPARSE 6
+
 static inline const uint8_t *set_item(const set_t *s, uint64_t i, size_t *len) {
     uint32_t number;
-    return entry_string(s->arena.data + s->start[i], len, &number);
+    if (!s->sparse) return entry_string(s->arena.data + s->start[i], len, &number);
+    const uint8_t *p = entry_string(s->arena.data + s->start[i >> RL_SPARSE], len, &number);
+    for (uint64_t k = i & ((1u << RL_SPARSE) - 1); k; k--) p = entry_string(p + *len, len, &number);
+    return p;
 }
 
 static inline uint64_t home(uint64_t h, int bits) { return h >> (64 - bits); }
@@ -260,7 +275,8 @@ static int64_t set_insert(set_t *s, const uint8_t *p, size_t len, uint64_t slot,
     if (at + 1 > RL_OFFSET_MASK - 16 - len) return -1;
     /* 16 bytes of room after the last entry: a state is read sixteen bytes at a time (put_bytes) */
     if (!grow((void **)&s->arena.data, &s->arena.cap, at + 4 + 10 + len + 16, 1)) return -1;
-    if (!grow((void **)&s->start, &s->start_cap, s->count + 1, sizeof(uint64_t))) return -1;
+    uint64_t starts = s->sparse ? (s->count >> RL_SPARSE) + 1 : s->count + 1;
+    if (!grow((void **)&s->start, &s->start_cap, starts, sizeof(uint64_t))) return -1;
     uint32_t number = (uint32_t)s->count;
     uint8_t *out = s->arena.data + at;
     memcpy(out, &number, 4); out += 4;
@@ -268,8 +284,11 @@ static int64_t set_insert(set_t *s, const uint8_t *p, size_t len, uint64_t slot,
     memcpy(out, p, len); out += len;
     s->arena.len = (size_t)(out - s->arena.data);
     s->slots[slot] = tag | (at + 1);
-    s->start[s->count++] = at;
-    if (2 * s->count > s->mask + 1 && !set_rehash(s)) return -1;
+    if (!s->sparse || !(s->count & ((1u << RL_SPARSE) - 1))) s->start[s->sparse ? s->count >> RL_SPARSE : s->count] = at;
+    s->count++;
+    /* at most three slots in four taken: a look-up's probes stay within a cache line or two,
+     * and the table is a third smaller than at half */
+    if (4 * s->count > 3 * (s->mask + 1) && !set_rehash(s)) return -1;
     return (int64_t)number;
 }
 
@@ -725,7 +744,7 @@ static inline void load_short(const uint8_t *p, size_t len, uint64_t *out) {
 /* A state as graph_questions() follows the edges into it: the edges not yet followed, and the
  * fewest and most messages of the paths to it from the initial state (high -1: none yet).
  * Together, so that following an edge touches one cache line, not three arrays. */
-typedef struct { int64_t low, high; uint32_t waiting; } node_t;
+typedef struct { int32_t low, high; uint32_t waiting; } node_t;  /* more messages than 2^31 on a path: a FAULT */
 
 static struct {
     set_t states, locals, changes;
@@ -735,9 +754,12 @@ static struct {
      * wait here, in the order of the states' numbers, for the state's turn (see later_steps) */
     saved_step_t *later; size_t later_cap, later_len, later_head;
     saved_work_t *later_work; size_t later_work_cap, later_work_len, later_work_head;  /* one per group */
-    uint64_t *edge_start; size_t edge_start_cap;
+    /* the graph, in compressed sparse rows: state i's edges are edge_start[i] .. edge_start[i + 1]
+     * (fewer than 2^32 edges: 20 GB of them), each its target and the messages sent on it (a
+     * chain of at most LONGEST_CHAIN steps sends fewer than 2^16; more is a FAULT) */
+    uint32_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
-    uint32_t *weights; size_t weights_cap;
+    uint16_t *weights; size_t weights_cap;
     node_t *nodes; size_t nodes_cap;  /* graph_questions()'s */
     uint32_t *ready; size_t ready_cap;
     uint64_t edges;
@@ -749,6 +771,7 @@ static struct {
     /* with fingerprints the set holds 8-byte fingerprints; the states not yet expanded are
      * kept here in number order, from number frontier_base on */
     int fingerprint;
+    uint64_t next_number; size_t next_entry;  /* state_bytes(): the state expanded next, and its entry in the arena */
     bytes_t frontier; uint64_t *frontier_start; size_t frontier_start_cap; uint64_t frontier_base;
     bytes_t terminal; uint64_t *passed_start; size_t passed_start_cap; int passed_count;
     set_t terminals; bytes_t terminal_key; int whole_terminals;  /* note_terminal()'s */
@@ -768,6 +791,50 @@ static struct {
     uint64_t *noted; size_t noted_cap;
     result_t *result;
 } g;
+
+/* -- the memory limit --------------------------------------------------------------------
+ * The checker's limit is on the process (checker/explore/memory.py): max_memory is what the
+ * search may add to what the process held when it began, less the arrays kept from the last
+ * search (rl_kept_bytes). The capacities allocated (rl_allocated) overstate what it adds: a
+ * large array's capacity beyond its use is never touched. So once they pass the limit, the
+ * process's resident set is read (from /proc, every RL_MEMORY_EVERY-th time), and the search
+ * stops when that passes the limit. */
+#define RL_MEMORY_EVERY 1024
+static uint64_t rl_ceiling;  /* the resident set the search may reach, or 0: unknown */
+
+static uint64_t resident_bytes(void) {
+    char text[128];
+    int fd = open("/proc/self/statm", O_RDONLY);
+    if (fd < 0) return 0;
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0) return 0;
+    text[got] = 0;
+    const char *p = text;
+    while (*p && *p != ' ') p++;  /* the first number is the size, the second the resident pages */
+    uint64_t pages = 0;
+    while (*p == ' ') p++;
+    while (*p >= '0' && *p <= '9') pages = pages * 10 + (uint64_t)(*p++ - '0');
+    return pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+static int over_memory(void) {
+    static unsigned calls;
+    if (!g.max_memory || rl_allocated <= g.max_memory) return 0;
+    if (!rl_ceiling) return 1;
+    if (++calls % RL_MEMORY_EVERY) return 0;
+    uint64_t now = resident_bytes();
+    return !now || now > rl_ceiling;
+}
+
+/* Would the state set's next table (twice the slots, zeroed at once while the old one is
+ * still held) take the process past its limit? Asked before a state is stored, since the
+ * table of a large search is a gigabyte. */
+static int room_to_rehash(void) {
+    if (!g.max_memory || !rl_ceiling || 4 * (g.states.count + 1) <= 3 * (g.states.mask + 1)) return 1;
+    uint64_t now = resident_bytes();
+    return now && now + 2 * (g.states.mask + 1) * sizeof(uint64_t) <= rl_ceiling;
+}
 
 #define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
 
@@ -824,6 +891,7 @@ static inline int known(const uint8_t *state, size_t len) { return number_of(sta
 /* The number of a state, storing it if new (*added); -1 when out of memory. `probed`: the
  * last number_of() was of this state, did not find it, and nothing was stored since. */
 static int64_t store(const uint8_t *state, size_t len, int *added, int probed) {
+    if (!room_to_rehash()) { g.result->status = MEMORY_LIMIT; return -1; }
     size_t key_len = len;
     const uint8_t *key = key_of(state, &key_len);
     int64_t number;
@@ -841,8 +909,16 @@ static int64_t store(const uint8_t *state, size_t len, int *added, int probed) {
     return number;
 }
 
-/* The bytes of state `number`, about to be expanded. */
+/* The bytes of state `number`, about to be expanded: the states are expanded in the order of
+ * their numbers, which is their order in the arena, so the next one follows the last. */
 static const uint8_t *state_bytes(uint64_t number, size_t *len) {
+    if (!g.fingerprint && number == g.next_number) {
+        uint32_t stored;
+        const uint8_t *p = entry_string(g.states.arena.data + g.next_entry, len, &stored);
+        g.next_entry = (size_t)(p - g.states.arena.data) + *len;
+        g.next_number++;
+        return p;
+    }
     if (!g.fingerprint) return set_item(&g.states, number, len);
     uint64_t k = number - g.frontier_base;
     *len = g.frontier_start[k + 1] - g.frontier_start[k];
@@ -1667,7 +1743,7 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
          * limit, stop the search */
         if (g.max_states && (uint64_t)g.passed_count > g.max_states) FAIL(STATE_LIMIT);
         if (g.max_chain_steps && ++g.chain_steps > g.max_chain_steps) FAIL(STATE_LIMIT);
-        if (g.max_memory && rl_allocated > g.max_memory) FAIL(MEMORY_LIMIT);
+        if (over_memory()) FAIL(MEMORY_LIMIT);
         const step_t *t = &g.inner.items[chosen[0]].step;
         if (!take(&g.inner, t)) return 0;
         *sent += (uint64_t)t->o->sends;
@@ -1676,6 +1752,18 @@ static int follow_chain(const step_t *first, int *walked, uint64_t *sent, int *c
         work_t swap = g.inner.work; g.inner.work = g.next; g.next = swap;
         if (known(g.inner.work.packed.data, g.inner.work.packed.len)) return 1;
     }
+}
+
+/* The state set's table is not needed once the search is done (a stopped search's states are
+ * read by number, rl_stored_state): a large one is freed before graph_questions() takes as much
+ * again, so that the search's peak is not raised at its end. A small one is kept for the next
+ * search (take_kept()). */
+static void release_slots(void) {
+    size_t bytes = (g.states.mask + 1) * sizeof(uint64_t);
+    if (!g.states.slots || bytes < RL_GROW_SLOWLY) return;
+    free(g.states.slots);
+    g.states.slots = NULL;
+    rl_allocated -= bytes;
 }
 
 static void graph_questions(result_t *r) {
@@ -1701,8 +1789,9 @@ static void graph_questions(result_t *r) {
         for (uint64_t e = a; e < b; e++) {
             node_t *to = &node[g.targets[e]];
             if (from.high >= 0) {
-                int64_t up = from.high + g.weights[e], down = from.low + g.weights[e];
-                if (to->high < 0) { to->high = up; to->low = down; }
+                int64_t up = (int64_t)from.high + g.weights[e], down = (int64_t)from.low + g.weights[e];
+                if (up > INT32_MAX) { r->status = FAULT; return; }  /* see node_t: the Python engine counts them */
+                if (to->high < 0) { to->high = (int32_t)up; to->low = (int32_t)down; }
                 else { if (up > to->high) to->high = up; if (down < to->low) to->low = down; }
             }
             if (--to->waiting == 0) ready[tail++] = g.targets[e];
@@ -1716,7 +1805,7 @@ static void graph_questions(result_t *r) {
  * frontier is wide (bully-always-replies at n = 5 with a crash: 4.4 million of its first 8
  * million states waited for their turn, with 1.7 GB of saved groups): past this many saved
  * steps waiting, a state that ends a chain is expanded again at its turn instead. */
-#define RL_LATER_MOST (RL_FAULTS ? (size_t)1 << 23 : SIZE_MAX)
+#define RL_LATER_MOST (RL_FAULTS ? (size_t)1 << 20 : SIZE_MAX)
 static inline int later_has_room(void) { return g.later_len - g.later_head < RL_LATER_MOST; }
 
 /* Keep state j's chosen steps, g.inner's chosen[0 .. count), for its turn in the queue. */
@@ -1885,8 +1974,9 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         g.depth[0] = 0;
     }
     for (uint64_t current = 0; current < g.states.count; current++) {
-        if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint64_t))) FAIL(NO_MEMORY);
-        g.edge_start[current] = g.edges;
+        if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint32_t))) FAIL(NO_MEMORY);
+        if (g.edges + RL_MAX_SUCCESSORS >= UINT32_MAX) FAIL(NO_MEMORY);  /* see edge_start */
+        g.edge_start[current] = (uint32_t)g.edges;
         rl_origin = current;
         size_t len; const uint8_t *p = state_bytes(current, &len);
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
@@ -1941,18 +2031,19 @@ static int search(uint64_t max_states, uint64_t max_memory) {
                 g.depth[j] = d > 0xffff ? 0xffff : (uint16_t)d;
             }
             if (!grow((void **)&g.targets, &g.targets_cap, g.edges + 1, sizeof(uint32_t))
-                || !grow((void **)&g.weights, &g.weights_cap, g.edges + 1, sizeof(uint32_t))) FAIL(NO_MEMORY);
+                || !grow((void **)&g.weights, &g.weights_cap, g.edges + 1, sizeof(uint16_t))) FAIL(NO_MEMORY);
+            if (sent > UINT16_MAX) FAIL(FAULT);  /* see weights: the Python engine counts them */
             g.targets[g.edges] = (uint32_t)j;
-            g.weights[g.edges] = (uint32_t)sent;
+            g.weights[g.edges] = (uint16_t)sent;
             g.edges++;
         }
         if (max_states && g.states.count > max_states) FAIL(STATE_LIMIT);
-        if (max_memory && rl_allocated > max_memory) FAIL(MEMORY_LIMIT);
+        if (over_memory()) FAIL(MEMORY_LIMIT);
         if (g.depth[current] > r->depth) r->depth = g.depth[current];
         drop_expanded(current + 1);
     }
     free(chosen); free(inner_chosen);
-    g.edge_start[g.states.count] = g.edges;
+    g.edge_start[g.states.count] = (uint32_t)g.edges;
     return 1;
 }
 
@@ -2064,9 +2155,9 @@ static struct {
     int held;
     set_t states;
     uint16_t *depth; size_t depth_cap;
-    uint64_t *edge_start; size_t edge_start_cap;
+    uint32_t *edge_start; size_t edge_start_cap;
     uint32_t *targets; size_t targets_cap;
-    uint32_t *weights; size_t weights_cap;
+    uint16_t *weights; size_t weights_cap;
     saved_step_t *later; size_t later_cap;
     node_t *nodes; size_t nodes_cap;
     uint32_t *ready; size_t ready_cap;
@@ -2079,8 +2170,8 @@ static struct {
 /* The bytes the kept arrays hold (their slots aside, which take_kept zeroes and counts itself). */
 static uint64_t kept_array_bytes(void) {
     return kept.states.arena.cap + kept.states.start_cap * sizeof(uint64_t)
-           + kept.depth_cap * sizeof(uint16_t) + kept.edge_start_cap * sizeof(uint64_t)
-           + (kept.targets_cap + kept.weights_cap + kept.ready_cap) * sizeof(uint32_t)
+           + (kept.depth_cap + kept.weights_cap) * sizeof(uint16_t)
+           + (kept.edge_start_cap + kept.targets_cap + kept.ready_cap) * sizeof(uint32_t)
            + kept.later_cap * sizeof(saved_step_t) + kept.nodes_cap * sizeof(node_t);
 }
 
@@ -2143,6 +2234,34 @@ static void free_kept(void) {
     memset(&kept, 0, sizeof kept);
 }
 
+#ifdef RL_FOOTPRINT
+#include <stdio.h>
+/* With RINGLEADER_NATIVE_FOOTPRINT set (models/native/engine.py compiles with -DRL_FOOTPRINT):
+ * one line per search on stderr, the bytes each of its arrays held at its end (their
+ * capacities: what rl_allocated counts), for docs/engines.md's table of bytes per state. */
+static void report_footprint(const result_t *r) {
+    uint64_t states = g.states.count ? g.states.count : 1;
+    size_t table[][2] = {
+        {g.states.arena.len, g.states.arena.cap}, {g.states.count / 8, g.states.start_cap * 8},
+        {g.states.count * 8, g.states.slots ? (g.states.mask + 1) * 8 : 0}, {g.states.count * 2, g.depth_cap * 2},
+        {g.states.count * 4, g.edge_start_cap * 4}, {g.edges * 6, g.targets_cap * 4 + g.weights_cap * 2},
+        {g.later_len * sizeof(saved_step_t), g.later_cap * sizeof(saved_step_t)},
+        {g.later_work_len * sizeof(saved_work_t), g.later_work_cap * sizeof(saved_work_t)},
+        {0, g.frontier.cap + g.frontier_start_cap * 8},
+        {0, (memo.mask + 1) * sizeof(memo_entry_t) + memo.candidates_cap * sizeof(mask_t)},
+        {0, reach.entries ? (reach.mask + 1) * sizeof(reach_entry_t) : 0},
+        {g.states.count * sizeof(node_t), g.states.count * (sizeof(node_t) + 4)},
+    };
+    const char *names[] = {"arena", "start", "slots", "depth", "edge_start", "targets+weights", "later",
+                           "later_work", "frontier", "memo", "reach", "graph_questions"};
+    fprintf(stderr, "footprint: status %d states %llu edges %llu allocated %zu (%.1f B/state)", r->status,
+            (unsigned long long)g.states.count, (unsigned long long)g.edges, rl_allocated, (double)rl_allocated / states);
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
+        fprintf(stderr, "; %s %.1f/%.1f", names[k], (double)table[k][0] / states, (double)table[k][1] / states);
+    fprintf(stderr, "\n");
+}
+#endif
+
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
 void rl_contexts_free(void *table) {
@@ -2191,12 +2310,15 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     g.crashes = crashes; g.recoveries = recoveries; g.premature = premature; g.designated = designated;
     /* arrays kept from a search that grew past this one's budget are let go: reused, they would
      * count against it before its first state */
-    if (max_memory && rl_kept_bytes() > max_memory / 2) free_kept();
-    if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !set_init(&g.locals, 1024)
+    uint64_t resident = resident_bytes(), kept_bytes = rl_kept_bytes();
+    rl_ceiling = resident ? (resident > kept_bytes ? resident - kept_bytes : 0) + max_memory : 0;
+    if (max_memory && kept_bytes > max_memory / 2) free_kept();
+    if ((!ctx->ready && !contexts_init(ctx)) || !take_kept() || !(g.states.sparse = 1) || !set_init(&g.locals, 1024)
         || !set_init(&g.changes, 1024) || !set_init(&g.terminals, 64)
         || !set_init(&g.kept_observations, 64) || !memo_for_tables()) r->status = NO_MEMORY;
     if (!r->status && search(max_states, max_memory)) {
         r->states = g.states.count;
+        release_slots();
         graph_questions(r);
     }
     if (!r->status) {
@@ -2217,6 +2339,9 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
         ctx->broken = 1;
         if (!r->status) r->status = NO_MEMORY;
     }
+#ifdef RL_FOOTPRINT
+    report_footprint(r);
+#endif
     expansion_t *both[2] = {&g.outer, &g.inner};
     for (int k = 0; k < 2; k++) { free(both[k]->items); free(both[k]->work.packed.data); }
     for (size_t k = 0; k < g.targets_of_cap; k++) free(g.targets_of[k].data);
