@@ -244,6 +244,7 @@ _MODE_OPTIONS = {
     "--property": ("check", "simulate", "explore"),
     "--seed": ("simulate", "check"),
     "--each-graph": ("check",),
+    "--keep-going": ("check",),
     "--max-steps": ("simulate",),
     "--cluster": ("check",),
     "--port": ("explore",),

@@ -62,3 +62,8 @@ def test_a_run_within_its_limits_is_what_it_was(capsys):
 def test_keep_going_stays_on_this_machine(capsys):
     status, _, err = run(capsys, "lcr", "--n", 4, "--keep-going", "--cluster", "local:2")
     assert status == 2 and err.strip() == "check: --keep-going runs on this machine only; drop --cluster"
+
+
+def test_keep_going_is_for_a_check(capsys):
+    status, _, err = run(capsys, "lcr", "--n", "2..3", "--messages", "--keep-going")
+    assert status == 2 and err.strip() == "check: --keep-going goes with a check of one n, not with --messages; drop it"
