@@ -67,7 +67,7 @@ def _computes_what_z3_computes(terms, context):
     assert plain == compiled.by_z3(context)
 
 
-# 30 examples in the fast loop (3 s); 200 with the slow tests (20 s), which CI runs too. The
+# 30 examples in the fast loop (3 s); 100 with the slow tests (about 10 s), which CI runs too. The
 # recursive strategies make hypothesis discard terms too deep to build, sometimes many of the
 # first few: not filtering of ours, so that health check is off.
 GENEROUS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -80,7 +80,7 @@ def test_the_compiled_function_computes_what_z3_computes(terms, context):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, **GENEROUS)
+@settings(max_examples=100, **GENEROUS)
 @given(st.lists(st.one_of(ints, bools), min_size=1, max_size=3), values)
 def test_the_compiled_function_computes_what_z3_computes_on_more_terms(terms, context):
     _computes_what_z3_computes(terms, context)
