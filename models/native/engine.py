@@ -32,7 +32,14 @@ from ..dsl.messages import Message
 from .audit import verified
 from ..systems.semantics import Observation
 
-OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
+OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE, VIOLATED = range(7)
+# the checker's judge of the witnesses met so far (checker/explore/first_violation.py): true stops the search
+JUDGE = ctypes.CFUNCTYPE(ctypes.c_int)
+# the bytes the checker's process grows by for each local context a search records, once it is
+# decoded (Context) and re-executed by the audit, by the numbers the C code hands over for it:
+# about 2 kB a context on the fuzzer's class9 variant (671,088 contexts took 1.3 GB more)
+CONTEXT_BYTES, CONTEXT_BYTES_PER_NUMBER = 1024, 40
+WITNESS_HEAD = 4  # explorer.c's RL_WITNESS_HEAD
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
 _MACHINE = os.uname().machine if hasattr(os, "uname") else os.environ.get("PROCESSOR_ARCHITECTURE", "")  # not platform: an import
 if _MACHINE in ("x86_64", "AMD64"):
@@ -237,6 +244,11 @@ class NativeEngine:
             ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
+        self._set_judge = library.rl_set_judge
+        self._set_judge.argtypes = [JUDGE]
+        self._read_witnesses = library.rl_witnesses
+        self._read_witnesses.restype = ctypes.POINTER(ctypes.c_uint8)
+        self._read_witnesses.argtypes = [ctypes.c_int, *[ctypes.POINTER(ctypes.c_uint64)] * 2, ctypes.POINTER(ctypes.c_int)]
         self._tables: dict = {}  # the topology's channels -> its tables as C arrays
         self._pickers: dict = {}  # observation fields -> what picks them from a terminal row
         self._release = library.rl_release
@@ -252,6 +264,8 @@ class NativeEngine:
         self._free_contexts.argtypes = [ctypes.c_void_p]
         shape = (ctypes.c_int * 7).in_dll(library, "rl_shape")
         self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _, observed = shape
+        ctypes.c_uint64.in_dll(library, "rl_context_cost").value = \
+            CONTEXT_BYTES + CONTEXT_BYTES_PER_NUMBER * (self._context_numbers + self._outcome_numbers)
         # the numbers the C code gives per process observed: rl_observe's four, then with crashes
         # whether it crashed and whether the leader it records crashed
         self._observed_width = observed
@@ -321,7 +335,8 @@ class NativeEngine:
                 vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
                 crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
-                max_chain_steps: int | None = None, designated: int | None = None) -> NativeFacts:
+                max_chain_steps: int | None = None, designated: int | None = None,
+                judge=None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -336,7 +351,10 @@ class NativeEngine:
         ``max_chain_steps`` bounds the steps taken on one-transition chains in all (their states
         are not stored, so ``max_states`` does not bound them). With one crash, ``designated``
         (a position) is the one process that may crash (``CrashSystem.designating``); the search
-        is reduced under crashes only so (checker/explore/designated.py)."""
+        is reduced under crashes only so (checker/explore/designated.py). ``judge``, if given, is
+        called now and then during the search (checker/explore/first_violation.py) and returns
+        whether the witnesses met so far violate a property: the search then stops, status
+        VIOLATED. What it raises is raised here, once the search has stopped."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -354,11 +372,25 @@ class NativeEngine:
             crashes == 1 and not recoveries and designated is not None)
         reduced = por and self.reduces_like_python and faults_reducible
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
+        raised: list[BaseException] = []
+
+        def judged() -> int:
+            try:
+                return int(bool(judge()))
+            except BaseException as error:  # noqa: BLE001 -- not lost in ctypes: raised after the search
+                raised.append(error)
+                return 1
+
+        callback = JUDGE(judged) if judge is not None else JUDGE()
+        self._set_judge(callback)
         self._explore(ids_array, max_states or 0, max_chain_steps or 0, LONGEST_CHAIN, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
                       int(premature_timeouts), -1 if designated is None else designated,
                       *self._topology(topology, ids, premature_timeouts), self._contexts, ctypes.byref(result))
+        self._set_judge(JUDGE())
         try:
+            if raised:
+                raise raised[0]
             # whatever the status: the C search replays these contexts from now on
             self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]
             self.last_contexts = self._decode_contexts(result)
@@ -388,11 +420,28 @@ class NativeEngine:
         pointer = read(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
         data = ctypes.string_at(pointer, length.value) if length.value else b""
         found, at = [], 0
+        head = WITNESS_HEAD * 8
         for _ in range(count.value):
             origin, size = memoryview(data[at:at + 16]).cast("Q").tolist()
-            found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
-            at += 16 + size
+            found.append((origin, self._decode_states(data[at + head:at + head + size])[0]))
+            at += head + size
         return found, bool(complete.value)
+
+    def witnesses_from(self, which: int, offset: int) -> tuple[list[tuple[int, int, int, int, tuple]], int, bool]:
+        """The witnesses of kind ``which`` (0: observation vectors, 1: changes, 2: terminal
+        states) the search under way or the last one met from byte ``offset`` of their record on:
+        (origin, states stored then, order met, whether met expanding the stored state origin,
+        the state in the reference engine's form); the offset after them; and whether every
+        one was kept."""
+        length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
+        pointer = self._read_witnesses(which, ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
+        found, at, end, head = [], 0, length.value - offset, WITNESS_HEAD * 8
+        data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end) if end > 0 else b""
+        while at < end:
+            origin, size, stored, order = memoryview(data[at:at + head]).cast("Q").tolist()
+            found.append((origin, stored, order >> 1, bool(order & 1), self._decode_states(data[at + head:at + head + size])[0]))
+            at += head + size
+        return found, length.value, bool(complete.value)
 
     def stored_path(self, number: int) -> list[tuple]:
         """The states of the last search's path from its initial state to stored state
