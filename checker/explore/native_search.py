@@ -23,7 +23,10 @@ caller runs this arrangement, and every later one, in the Python engine.
 The native search gives a verdict only when every property holds. Anything else (a violated
 property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
 arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso). A search stopped at a limit is judged on
+decides a cyclic reduced graph with its cycle proviso). The search does not run to its end
+once it has met a violation of a state or transition property: a judge it calls now and then
+stops it (checker/explore/early_stop.py), so that an infinite graph with a violation ends as
+it does in the Python explorer, at the violation. A search stopped at a limit is judged on
 the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
 its trace, since the Python engine would stop at the limit too.
 """
@@ -39,7 +42,6 @@ from models.native.engine import (
     OBSERVED_FIELDS,
     OK,
     STATE_LIMIT,
-    VIOLATED,
     NativeEngine,
     NativeUnavailable,
 )
@@ -48,8 +50,8 @@ from specs import Property, bound_of
 from specs.bounds import is_exact
 
 from .designated import merged
+from .early_stop import Judge
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
-from .first_violation import Judge
 from .memory import resident_bytes
 from .reduction import watched_fields
 from .stopped_search import judge_stopped
@@ -167,7 +169,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
             return _prefix(found, exploration)
-        if exploration.stopped or exploration.violations:  # a violation (met before a limit, or the first): real
+        if exploration.stopped:  # a violation in the states a search stopped at a limit saw: real
             return exploration
         found.append(exploration)
     total = merged(found, properties)
@@ -204,8 +206,8 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         # steps on chains (states passed, not stored) are bounded as the states are: by the user's
         # limit, and in a probe by many times its states (a chain can be long where all is well)
         chain_steps = PROBE_CHAIN_STEPS * prefix_of if probing else max_states
-        # the search stops at the first violation (a probe's prefix is a plain search's)
-        judge = None if probing else Judge(engine, reference, properties)
+        # the search stops at a violation (VIOLATED): the Python explorer then runs the arrangement
+        judge = Judge(engine, reference, properties) if kinds & {"state", "transition"} else None
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
                                max_chain_steps=chain_steps,
                                want_locals="state" in kinds,
@@ -217,7 +219,7 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
                                premature_timeouts=local.premature_timeouts, designated=designated, judge=judge)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
-    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, VIOLATED):  # what follows rests on the C graph
+    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
         engine.disagreement = audit(facts.contexts, local)
         if engine.disagreement is not None:
             return None
@@ -225,10 +227,8 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         return facts.states, facts.transitions, facts.depth
     if facts.status in (STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):
         return stopped(engine, reference, properties, facts, fingerprint, started)
-    if facts.status == VIOLATED:
-        return first_violation(judge, reference, properties, facts, fingerprint, started)
     if facts.status != OK or not facts.acyclic:
-        return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+        return None  # a violation met (VIOLATED), an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
     observations: dict = {}
 
     def observe(i: int, values: tuple):
@@ -257,9 +257,7 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
     judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
                     facts.messages_min, facts.messages_max)
     if not all_hold(properties, judged, reference):
-        # the first violation of a state, transition or terminal property, as the Python
-        # explorer finds it; None (the Python explorer runs the arrangement) for the others
-        return first_violation(judge, reference, properties, facts, fingerprint, started)
+        return None
     if keep is not None:
         keep.append(judged)
     return Exploration(
@@ -297,23 +295,4 @@ def stopped(engine: NativeEngine, reference: AsyncSystem, properties: list[Prope
         seconds=time.perf_counter() - started, violations=[violation],
         holds={p.name: False if p.name == violation.property else None for p in properties},
         engine="native", reduced=facts.reduced, stopped=note,
-    )
-
-
-def first_violation(judge: Judge | None, reference: AsyncSystem, properties: list[Property], facts, fingerprint: bool,
-                    started: float) -> Exploration | None:
-    """A search that met a violation (stopped there, status VIOLATED, or ended): the exploration
-    with the violation the Python explorer stops at, and its trace (checker/explore/first_violation.py);
-    the other properties not decided, as there. None if the trace cannot be rebuilt here (with
-    fingerprints no stored state is kept) or no state, transition or terminal property is
-    violated: the Python explorer then runs the arrangement."""
-    violation = judge.first(facts.reduced) if judge is not None and not fingerprint else None
-    if violation is None:
-        return None
-    return Exploration(
-        ids=reference.ids, states=facts.states, transitions=facts.transitions, depth=facts.depth,
-        terminal_states=facts.terminal_count, unmatched=facts.unmatched,
-        seconds=time.perf_counter() - started, violations=[violation],
-        holds={p.name: False if p.name == violation.property else None for p in properties},
-        engine="native", reduced=facts.reduced,
     )

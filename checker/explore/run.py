@@ -188,8 +188,7 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
         # graph's breadth-first search gives what --no-por reports: the first violation in
         # breadth-first order (perhaps of another property) with a shortest trace.
         try:
-            full = _full_natively(task, reference) if native and task.native.disagreement is None else None
-            full = full or explore(False, task.max_states)
+            full = explore(False, task.max_states)
         except (StateLimitReached, MemoryLimitReached):
             pass  # keep the reduced search's finding: a real violation, perhaps not a shortest trace
         else:
@@ -202,14 +201,6 @@ def _explore(arrangement: Arrangement, progress=None, prefix_of: int | None = No
     trace = trace_of(reference, first.ordinals, first.loop_start)  # ordinals are engine-independent
     trace.property, trace.reason = first.property, first.reason
     return exploration, trace
-
-
-def _full_natively(task, reference) -> Exploration | None:
-    """The full graph's search in C, stopped at its first violation (native_search.py), or None
-    if it found none the Python explorer would stop at first: then the Python explorer searches it."""
-    full = search_natively(task.native, reference, task.properties, task.max_states, task.max_memory, por=False,
-                           chains=task.chains, fingerprint=task.fingerprint)
-    return full if isinstance(full, Exploration) and full.violations and not full.stopped else None
 
 
 def default_jobs() -> int:

@@ -22,6 +22,7 @@ import shutil
 from dataclasses import dataclass
 from enum import IntEnum
 from operator import getitem, itemgetter
+from typing import Callable
 
 from ..reading import derived_cache
 from ..dsl.algorithm import Algorithm
@@ -33,13 +34,12 @@ from .audit import verified
 from ..systems.semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE, VIOLATED = range(7)
-# the checker's judge of the witnesses met so far (checker/explore/first_violation.py): true stops the search
+# the checker's judge of the witnesses met so far (checker/explore/early_stop.py): true stops the search
 JUDGE = ctypes.CFUNCTYPE(ctypes.c_int)
 # the bytes the checker's process grows by for each local context a search records, once it is
 # decoded (Context) and re-executed by the audit, by the numbers the C code hands over for it:
 # about 2 kB a context on the fuzzer's class9 variant (671,088 contexts took 1.3 GB more)
 CONTEXT_BYTES, CONTEXT_BYTES_PER_NUMBER = 1024, 40
-WITNESS_HEAD = 4  # explorer.c's RL_WITNESS_HEAD
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
 _MACHINE = os.uname().machine if hasattr(os, "uname") else os.environ.get("PROCESSOR_ARCHITECTURE", "")  # not platform: an import
 if _MACHINE in ("x86_64", "AMD64"):
@@ -336,7 +336,7 @@ class NativeEngine:
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
                 crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
                 max_chain_steps: int | None = None, designated: int | None = None,
-                judge=None) -> NativeFacts:
+                judge: Callable[[], bool] | None = None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -352,9 +352,9 @@ class NativeEngine:
         are not stored, so ``max_states`` does not bound them). With one crash, ``designated``
         (a position) is the one process that may crash (``CrashSystem.designating``); the search
         is reduced under crashes only so (checker/explore/designated.py). ``judge``, if given, is
-        called now and then during the search (checker/explore/first_violation.py) and returns
-        whether the witnesses met so far violate a property: the search then stops, status
-        VIOLATED. What it raises is raised here, once the search has stopped."""
+        called now and then during the search (checker/explore/early_stop.py) and says whether
+        the witnesses met so far (``new_witnesses``) violate a property: the search then stops,
+        status VIOLATED. What it raises is raised here, once the search has stopped."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -420,28 +420,26 @@ class NativeEngine:
         pointer = read(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
         data = ctypes.string_at(pointer, length.value) if length.value else b""
         found, at = [], 0
-        head = WITNESS_HEAD * 8
         for _ in range(count.value):
             origin, size = memoryview(data[at:at + 16]).cast("Q").tolist()
-            found.append((origin, self._decode_states(data[at + head:at + head + size])[0]))
-            at += head + size
+            found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
+            at += 16 + size
         return found, bool(complete.value)
 
-    def witnesses_from(self, which: int, offset: int) -> tuple[list[tuple[int, int, int, int, tuple]], int, bool]:
-        """The witnesses of kind ``which`` (0: observation vectors, 1: changes, 2: terminal
-        states) the search under way or the last one met from byte ``offset`` of their record on:
-        (origin, states stored then, order met, whether met expanding the stored state origin,
-        the state in the reference engine's form); the offset after them; and whether every
-        one was kept."""
+    def new_witnesses(self, changes: bool, offset: int) -> tuple[list[tuple], int]:
+        """During a search (from its judge): the states where it first met each distinct
+        observation vector (or, with ``changes``, each distinct change) recorded from byte
+        ``offset`` of their record on, in the reference engine's form, and the offset after them."""
         length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
-        pointer = self._read_witnesses(which, ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
-        found, at, end, head = [], 0, length.value - offset, WITNESS_HEAD * 8
-        data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end) if end > 0 else b""
-        while at < end:
-            origin, size, stored, order = memoryview(data[at:at + head]).cast("Q").tolist()
-            found.append((origin, stored, order >> 1, bool(order & 1), self._decode_states(data[at + head:at + head + size])[0]))
-            at += head + size
-        return found, length.value, bool(complete.value)
+        pointer = self._read_witnesses(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
+        end = length.value
+        data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end - offset) if end > offset else b""
+        found, at = [], 0
+        while at < len(data):
+            size = memoryview(data[at + 8:at + 16]).cast("Q")[0]
+            found.append(self._decode_states(data[at + 16:at + 16 + size])[0])
+            at += 16 + size
+        return found, end
 
     def stored_path(self, number: int) -> list[tuple]:
         """The states of the last search's path from its initial state to stored state

@@ -845,38 +845,30 @@ static int room_to_rehash(void) {
 
 #define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
 
-/* -- witnesses: where a search first met each distinct vector, change and terminal -------
+/* -- witnesses: where a search first met each distinct vector and change ------------------
  * A search that stops at a limit has not seen the whole graph, but every state it expanded is
  * real: checker/explore/native_search.py judges the state and transition properties on them.
- * For that it needs, for each distinct observation vector (g.locals), each distinct change
- * (g.changes) and each distinct terminal state (note_terminal), the first state where the
- * search met it, in the order met: the stored state being expanded then (its origin, a state
- * number) and the state itself, packed (a chain's state is not stored). Distinct vectors and
- * changes are few, so this costs a copy now and then. Each also says when it was met, for
- * checker/explore/first_violation.py to put them in the order the Python explorer checks them:
- * the states stored by then, and whether it was met expanding stored state `origin` itself
- * (the Python explorer checked that state when it stored it, earlier), in the order met. */
+ * For that it needs, for each distinct observation vector (g.locals) and each distinct change
+ * (g.changes), the first state where the search met it, in the order met: the stored state
+ * being expanded then (its origin, a state number) and the state itself, packed (a chain's
+ * state is not stored). Distinct vectors and changes are few, so this costs a copy now and then. */
 typedef struct { bytes_t data; uint64_t count; int full; } witnesses_t;
-static witnesses_t rl_witnessed[3];  /* 0: vectors, 1: changes, 2: terminals; kept until the next search */
+static witnesses_t rl_witnessed[2];  /* 0: vectors, 1: changes; kept until the next search */
 static uint64_t rl_origin;           /* the stored state being expanded */
-static int rl_at_stored;             /* expanding stored state rl_origin itself (expand()), not a chain's state */
-static uint64_t rl_witness_count;    /* witnesses of all kinds met so far, the order they were met in */
 static uint64_t rl_edges_seen;       /* the edges of the last search, for rl_path_to */
 #define RL_WITNESS_BYTES ((size_t)1 << 28)
-#define RL_WITNESS_HEAD 4            /* origin, length, states stored then, order met * 2 + rl_at_stored */
 
 static void witnesses_reset(void);
-static void note_witness_bytes(int which, const uint8_t *state, size_t len) {
+static void note_witness(int which, const bytes_t *state) {
     witnesses_t *w = &rl_witnessed[which];
-    size_t need = w->data.len + RL_WITNESS_HEAD * sizeof(uint64_t) + len;
+    size_t need = w->data.len + 2 * sizeof(uint64_t) + state->len;
     if (w->full || need > RL_WITNESS_BYTES || !grow((void **)&w->data.data, &w->data.cap, need, 1)) { w->full = 1; return; }
-    uint64_t head[RL_WITNESS_HEAD] = {rl_origin, len, g.states.count, rl_witness_count++ << 1 | (uint64_t)rl_at_stored};
+    uint64_t head[2] = {rl_origin, state->len};
     memcpy(w->data.data + w->data.len, head, sizeof head);
-    memcpy(w->data.data + w->data.len + sizeof head, state, len);
+    memcpy(w->data.data + w->data.len + sizeof head, state->data, state->len);
     w->data.len = need;
     w->count++;
 }
-static void note_witness(int which, const bytes_t *state) { note_witness_bytes(which, state->data, state->len); }
 
 /* What the state set stores of a state: the state itself, or its fingerprint. */
 static uint64_t key_buffer;
@@ -1288,10 +1280,7 @@ static int expand_work(expansion_t *x, const expansion_t *from, const step_t *t)
 /* The same for the packed `state`. */
 static int expand(const uint8_t *state, size_t len, expansion_t *x) {
     if (!decode(state, len, &x->work)) FAIL(NO_MEMORY);
-    rl_at_stored = 1;  /* a witness met here is the stored state rl_origin */
-    int done = expand_work(x, NULL, NULL);
-    rl_at_stored = 0;
-    return done;
+    return expand_work(x, NULL, NULL);
 }
 
 /* -- stubborn sets (checker/reduction.py, the same closure) ------------------------------ */
@@ -1945,7 +1934,6 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
         int added;
         if (set_add(&g.terminals, g.terminal_key.data, sizeof observed + channels_len, &added) < 0) return 0;
         if (!added) return 1;
-        note_witness_bytes(2, p, len);
         /* the RL_OBSERVED n observation numbers, how many numbers the channels take, then
          * those (a varint takes a byte at least) */
         size_t most = (RL_OBSERVED * (size_t)RL_N + 1 + channels_len) * sizeof(int64_t);
@@ -1971,47 +1959,36 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
         return 1;
     }
 #endif
-    note_witness_bytes(2, p, len);
     if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) return 0;
     memcpy(g.terminal.data + g.terminal.len, p, len);
     g.terminal.len += len;
     return 1;
 }
 
-/* -- stopping at the first violation -----------------------------------------------------
- * The checker judges the properties in Python (checker/explore/first_violation.py), on the
- * witnesses: now and then during the search (after RL_JUDGE_EVERY states expanded, or as many
- * steps on chains, since it last judged, if new witnesses were met since) it is called
- * (rl_judge) and says whether one violates a property. Then the search stops (status VIOLATED)
- * instead of exploring the rest of a graph that may be infinite. A small search is judged once,
- * at its end. */
+/* -- stopping at a violation -------------------------------------------------------------
+ * The C search evaluates no property; the checker judges them in Python on the witnesses
+ * (checker/explore/early_stop.py). On a graph that is infinite, or merely large, a violation
+ * found only at the end would come after the memory runs out, while the Python explorer stops
+ * at its first violation. So now and then (after RL_JUDGE_EVERY states expanded, or 64 times
+ * as many transitions taken, on chains too, since it was last called, if new witnesses were
+ * met since) the
+ * search calls the checker's judge (rl_judge), which judges the new witnesses and says whether
+ * one violates a state or transition property: then the search stops, status VIOLATED, and the
+ * checker has the Python explorer find the first violation and its trace. A search of fewer
+ * states is judged once, at its end, as before. */
 typedef int (*judge_t)(void);
 static judge_t rl_judge;  /* the checker's, or NULL: never stop early */
 void rl_set_judge(judge_t judge) { rl_judge = judge; }
 #define RL_JUDGE_EVERY 1024
-static uint64_t rl_judged_count, rl_judged_at, rl_judged_chain_steps;
+static uint64_t rl_judged_witnesses, rl_judged_at, rl_judged_transitions;
 
 static int violation_met(uint64_t expanded) {
-    if (!rl_judge || rl_witness_count == rl_judged_count) return 0;
-    if (expanded - rl_judged_at < RL_JUDGE_EVERY && g.chain_steps - rl_judged_chain_steps < 64 * RL_JUDGE_EVERY) return 0;
-    rl_judged_count = rl_witness_count; rl_judged_at = expanded; rl_judged_chain_steps = g.chain_steps;
+    uint64_t witnesses = rl_witnessed[0].count + rl_witnessed[1].count;
+    if (!rl_judge || witnesses == rl_judged_witnesses) return 0;
+    uint64_t transitions = g.result->transitions;
+    if (expanded - rl_judged_at < RL_JUDGE_EVERY && transitions - rl_judged_transitions < 64 * RL_JUDGE_EVERY) return 0;
+    rl_judged_witnesses = witnesses; rl_judged_at = expanded; rl_judged_transitions = transitions;
     return rl_judge();
-}
-
-/* Without chains a stored state's vector is noted when the state is expanded, but the Python
- * explorer checks it when it stores it: the states stored and not expanded yet are expanded
- * (not their successors) for their vectors, so that the checker sees every violation the
- * Python explorer would have met by now. (With chains every new state was expanded when found.) */
-static int note_unexpanded(uint64_t current) {
-    if (g.chains || !g.want_locals) return 1;
-    for (uint64_t j = current + 1; j < g.states.count; j++) {
-        size_t len;
-        const uint8_t *p = state_bytes(j, &len);
-        rl_origin = j;
-        if (!expand(p, len, &g.outer)) return 0;
-    }
-    rl_origin = current;  /* the last state expanded, for rl_path_to */
-    return 1;
 }
 
 static int search(uint64_t max_states, uint64_t max_memory) {
@@ -2099,10 +2076,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (over_memory()) FAIL(MEMORY_LIMIT);
         if (g.depth[current] > r->depth) r->depth = g.depth[current];
         drop_expanded(current + 1);
-        if (violation_met(current + 1)) {
-            if (!note_unexpanded(current)) return 0;
-            FAIL(VIOLATED);
-        }
+        if (violation_met(current + 1)) FAIL(VIOLATED);
     }
     free(chosen); free(inner_chosen);
     g.edge_start[g.states.count] = (uint32_t)g.edges;
@@ -2358,7 +2332,7 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     memset(&g, 0, sizeof g);
     rl_fault = 0;
     witnesses_reset();
-    rl_judged_count = rl_judged_at = rl_judged_chain_steps = 0;
+    rl_judged_witnesses = rl_judged_at = rl_judged_transitions = 0;
     rl_allocated = 0; rl_contexts_cost = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
@@ -2426,14 +2400,12 @@ void rl_release(result_t *r) {
 
 /* -- what a stopped search hands back on demand (checker/explore/native_search.py) --------- */
 static void witnesses_reset(void) {
-    for (int k = 0; k < 3; k++) { rl_witnessed[k].data.len = 0; rl_witnessed[k].count = 0; rl_witnessed[k].full = 0; }
-    rl_origin = 0; rl_at_stored = 0; rl_witness_count = 0;
+    for (int k = 0; k < 2; k++) { rl_witnessed[k].data.len = 0; rl_witnessed[k].count = 0; rl_witnessed[k].full = 0; }
+    rl_origin = 0;
 }
 
-/* The witnesses of the last search, or of the search under way (0: vectors, 1: changes, 2:
- * terminals): per witness RL_WITNESS_HEAD uint64 (its origin, its length, the states stored
- * then, the order met * 2 + whether met expanding its origin) and the packed state; *count of
- * them; *complete 0 if some were not kept. */
+/* The witnesses of the last search (0: vectors, 1: changes): per witness its origin and length
+ * (two uint64) and the packed state; *count of them; *complete 0 if some were not kept. */
 const uint8_t *rl_witnesses(int which, uint64_t *len, uint64_t *count, int *complete) {
     *len = rl_witnessed[which].data.len; *count = rl_witnessed[which].count; *complete = !rl_witnessed[which].full;
     return rl_witnessed[which].data.data;
