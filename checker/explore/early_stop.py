@@ -19,13 +19,27 @@ the same verdict, property, counts and trace as ``--engine interned``.
 Judged here: state and transition properties (terminal properties, termination and the message
 bounds are judged when the search ends, as before). A violation met here is real, but this
 judge only decides when to stop: wrong, it would cost time (the Python explorer runs the
-arrangement), never a verdict.
+arrangement), never a verdict. ``RINGLEADER_NATIVE_EARLY_STOP=0`` switches it off (the C search
+then runs to its end or its limit, as before; tests/explore/test_stopped_search.py uses it to
+reach a limit past a violation).
 """
 from __future__ import annotations
+
+import os
 
 from specs import Property
 
 from .stopped_search import violated_step
+
+
+def judge_for(engine, reference, properties: list[Property]) -> Judge | None:
+    """The judge of a search of ``reference``'s arrangement by ``engine``, or None where there is
+    nothing to judge during the search or the early stop is switched off."""
+    if os.environ.get("RINGLEADER_NATIVE_EARLY_STOP") == "0":
+        return None
+    if not any(p.kind in ("state", "transition") for p in properties):
+        return None
+    return Judge(engine, reference, properties)
 
 
 class Judge:

@@ -42,6 +42,7 @@ from models.native.engine import (
     OBSERVED_FIELDS,
     OK,
     STATE_LIMIT,
+    VIOLATED,
     NativeEngine,
     NativeUnavailable,
 )
@@ -50,7 +51,7 @@ from specs import Property, bound_of
 from specs.bounds import is_exact
 
 from .designated import merged
-from .early_stop import Judge
+from .early_stop import judge_for
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
 from .reduction import watched_fields
@@ -207,7 +208,7 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         # limit, and in a probe by many times its states (a chain can be long where all is well)
         chain_steps = PROBE_CHAIN_STEPS * prefix_of if probing else max_states
         # the search stops at a violation (VIOLATED): the Python explorer then runs the arrangement
-        judge = Judge(engine, reference, properties) if kinds & {"state", "transition"} else None
+        judge = judge_for(engine, reference, properties)
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
                                max_chain_steps=chain_steps,
                                want_locals="state" in kinds,
@@ -219,7 +220,9 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
                                premature_timeouts=local.premature_timeouts, designated=designated, judge=judge)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
-    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
+    # what follows rests on the C graph (a stop at a violation too: a disagreement is noted, and
+    # the engine not used again, as when the search ends)
+    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, VIOLATED):
         engine.disagreement = audit(facts.contexts, local)
         if engine.disagreement is not None:
             return None
