@@ -37,8 +37,9 @@ OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE, VIOLATED = range(7)
 # the checker's judge of the witnesses met so far (checker/explore/early_stop.py): true stops the search
 JUDGE = ctypes.CFUNCTYPE(ctypes.c_int)
 # the bytes the checker's process grows by for each local context a search records, once it is
-# decoded (Context) and re-executed by the audit, by the numbers the C code hands over for it:
-# about 2 kB a context on the fuzzer's class9 variant (671,088 contexts took 1.3 GB more)
+# decoded (Context) and re-executed by the audit, by the numbers the C code hands over for it
+# (an estimate: uncounted, the fuzzer's class9 variant grew to 983 MB under --max-memory 256M,
+# counted so it stops at 228 MB; tests/models/test_native_early_stop.py)
 CONTEXT_BYTES, CONTEXT_BYTES_PER_NUMBER = 1024, 40
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
 _MACHINE = os.uname().machine if hasattr(os, "uname") else os.environ.get("PROCESSOR_ARCHITECTURE", "")  # not platform: an import

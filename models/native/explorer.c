@@ -1971,11 +1971,10 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
  * found only at the end would come after the memory runs out, while the Python explorer stops
  * at its first violation. So now and then (after RL_JUDGE_EVERY states expanded, or 64 times
  * as many transitions taken, on chains too, since it was last called, if new witnesses were
- * met since) the
- * search calls the checker's judge (rl_judge), which judges the new witnesses and says whether
- * one violates a state or transition property: then the search stops, status VIOLATED, and the
- * checker has the Python explorer find the first violation and its trace. A search of fewer
- * states is judged once, at its end, as before. */
+ * met since) the search calls the checker's judge (rl_judge), which judges the new witnesses
+ * and says whether one violates a state or transition property: then the search stops, status
+ * VIOLATED, and the checker has the Python explorer find the first violation and its trace.
+ * A search of fewer states is judged once, at its end, as before. */
 typedef int (*judge_t)(void);
 static judge_t rl_judge;  /* the checker's, or NULL: never stop early */
 void rl_set_judge(judge_t judge) { rl_judge = judge; }
