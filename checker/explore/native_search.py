@@ -23,7 +23,10 @@ caller runs this arrangement, and every later one, in the Python engine.
 The native search gives a verdict only when every property holds. Anything else (a violated
 property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
 arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso). A search stopped at a limit is judged on
+decides a cyclic reduced graph with its cycle proviso). The search does not run to its end
+once it has met a violation of a state or transition property: a judge it calls now and then
+stops it (checker/explore/early_stop.py), so that an infinite graph with a violation ends as
+it does in the Python explorer, at the violation. A search stopped at a limit is judged on
 the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
 its trace, since the Python engine would stop at the limit too.
 """
@@ -39,6 +42,7 @@ from models.native.engine import (
     OBSERVED_FIELDS,
     OK,
     STATE_LIMIT,
+    VIOLATED,
     NativeEngine,
     NativeUnavailable,
 )
@@ -47,6 +51,7 @@ from specs import Property, bound_of
 from specs.bounds import is_exact
 
 from .designated import merged
+from .early_stop import judge_for
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
 from .reduction import watched_fields
@@ -202,6 +207,8 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         # steps on chains (states passed, not stored) are bounded as the states are: by the user's
         # limit, and in a probe by many times its states (a chain can be long where all is well)
         chain_steps = PROBE_CHAIN_STEPS * prefix_of if probing else max_states
+        # the search stops at a violation (VIOLATED): the Python explorer then runs the arrangement
+        judge = judge_for(engine, reference, properties)
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
                                max_chain_steps=chain_steps,
                                want_locals="state" in kinds,
@@ -210,10 +217,12 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
                                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
                                terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
                                crashes=reference.crashes, recoveries=reference.recoveries,
-                               premature_timeouts=local.premature_timeouts, designated=designated)
+                               premature_timeouts=local.premature_timeouts, designated=designated, judge=judge)
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
-    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):  # what follows rests on the C graph
+    # what follows rests on the C graph (a stop at a violation too: a disagreement is noted, and
+    # the engine not used again, as when the search ends)
+    if facts.status in (OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, VIOLATED):
         engine.disagreement = audit(facts.contexts, local)
         if engine.disagreement is not None:
             return None
@@ -222,7 +231,7 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
     if facts.status in (STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):
         return stopped(engine, reference, properties, facts, fingerprint, started)
     if facts.status != OK or not facts.acyclic:
-        return None  # an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+        return None  # a violation met (VIOLATED), an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
     observations: dict = {}
 
     def observe(i: int, values: tuple):

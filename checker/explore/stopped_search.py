@@ -63,7 +63,7 @@ def judge_stopped(engine, reference, properties: list[Property], reduced: bool) 
         witnesses, kept = engine.witnesses(changes=True)
         complete &= kept
         for origin, state in witnesses:
-            hit = _violated_step(reference, step_props, state)
+            hit = violated_step(reference, step_props, state)
             if hit:
                 found.append((hit[0], hit[1], origin, state, hit[2]))
                 break
@@ -81,7 +81,7 @@ def judge_stopped(engine, reference, properties: list[Property], reduced: bool) 
     return StoppedVerdict(traces[0][2], judged, complete, not reduced)
 
 
-def _violated_step(reference, step_props: list[Property], state):
+def violated_step(reference, step_props: list[Property], state):
     """(property, reason, ordinal) of the first step from ``state`` that violates a transition
     property, or None."""
     for k, (target, _sent, mover, _unmatched, _instance) in enumerate(reference.successor_list(state)):

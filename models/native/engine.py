@@ -22,6 +22,7 @@ import shutil
 from dataclasses import dataclass
 from enum import IntEnum
 from operator import getitem, itemgetter
+from typing import Callable
 
 from ..reading import derived_cache
 from ..dsl.algorithm import Algorithm
@@ -32,7 +33,14 @@ from ..dsl.messages import Message
 from .audit import verified
 from ..systems.semantics import Observation
 
-OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE = range(6)
+OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE, VIOLATED = range(7)
+# the checker's judge of the witnesses met so far (checker/explore/early_stop.py): true stops the search
+JUDGE = ctypes.CFUNCTYPE(ctypes.c_int)
+# the bytes the checker's process grows by for each local context a search records, once it is
+# decoded (Context) and re-executed by the audit, by the numbers the C code hands over for it
+# (an estimate: uncounted, the fuzzer's class9 variant grew to 983 MB under --max-memory 256M,
+# counted so it stops at 228 MB; tests/models/test_native_early_stop.py)
+CONTEXT_BYTES, CONTEXT_BYTES_PER_NUMBER = 1024, 40
 FLAGS = ("-O3", "-march=native")  # the popcount instruction matters to the stubborn-set masks
 _MACHINE = os.uname().machine if hasattr(os, "uname") else os.environ.get("PROCESSOR_ARCHITECTURE", "")  # not platform: an import
 if _MACHINE in ("x86_64", "AMD64"):
@@ -237,6 +245,11 @@ class NativeEngine:
             ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_Result),
         ]
         self._explore.restype = ctypes.c_int
+        self._set_judge = library.rl_set_judge
+        self._set_judge.argtypes = [JUDGE]
+        self._read_witnesses = library.rl_witnesses
+        self._read_witnesses.restype = ctypes.POINTER(ctypes.c_uint8)
+        self._read_witnesses.argtypes = [ctypes.c_int, *[ctypes.POINTER(ctypes.c_uint64)] * 2, ctypes.POINTER(ctypes.c_int)]
         self._tables: dict = {}  # the topology's channels -> its tables as C arrays
         self._pickers: dict = {}  # observation fields -> what picks them from a terminal row
         self._release = library.rl_release
@@ -252,6 +265,8 @@ class NativeEngine:
         self._free_contexts.argtypes = [ctypes.c_void_p]
         shape = (ctypes.c_int * 7).in_dll(library, "rl_shape")
         self._context_numbers, self._outcome_numbers, self._width, self._max_sends, _, _, observed = shape
+        ctypes.c_uint64.in_dll(library, "rl_context_cost").value = \
+            CONTEXT_BYTES + CONTEXT_BYTES_PER_NUMBER * (self._context_numbers + self._outcome_numbers)
         # the numbers the C code gives per process observed: rl_observe's four, then with crashes
         # whether it crashed and whether the leader it records crashed
         self._observed_width = observed
@@ -321,7 +336,8 @@ class NativeEngine:
                 vector_fields: tuple[str, ...] = OBSERVED_FIELDS, whole_terminals: bool = True,
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
                 crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
-                max_chain_steps: int | None = None, designated: int | None = None) -> NativeFacts:
+                max_chain_steps: int | None = None, designated: int | None = None,
+                judge: Callable[[], bool] | None = None) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -336,7 +352,10 @@ class NativeEngine:
         ``max_chain_steps`` bounds the steps taken on one-transition chains in all (their states
         are not stored, so ``max_states`` does not bound them). With one crash, ``designated``
         (a position) is the one process that may crash (``CrashSystem.designating``); the search
-        is reduced under crashes only so (checker/explore/designated.py)."""
+        is reduced under crashes only so (checker/explore/designated.py). ``judge``, if given, is
+        called now and then during the search (checker/explore/early_stop.py) and says whether
+        the witnesses met so far (``new_witnesses``) violate a property: the search then stops,
+        status VIOLATED. What it raises is raised here, once the search has stopped."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -354,11 +373,25 @@ class NativeEngine:
             crashes == 1 and not recoveries and designated is not None)
         reduced = por and self.reduces_like_python and faults_reducible
         kept_fields = sum(1 << OBSERVED_FIELDS.index(name) for name in vector_fields)
+        raised: list[BaseException] = []
+
+        def judged() -> int:
+            try:
+                return int(bool(judge()))
+            except BaseException as error:  # noqa: BLE001 -- not lost in ctypes: raised after the search
+                raised.append(error)
+                return 1
+
+        callback = JUDGE(judged) if judge is not None else JUDGE()
+        self._set_judge(callback)
         self._explore(ids_array, max_states or 0, max_chain_steps or 0, LONGEST_CHAIN, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
                       int(premature_timeouts), -1 if designated is None else designated,
                       *self._topology(topology, ids, premature_timeouts), self._contexts, ctypes.byref(result))
+        self._set_judge(JUDGE())
         try:
+            if raised:
+                raise raised[0]
             # whatever the status: the C search replays these contexts from now on
             self.unaudited = [c for c in self.unaudited if c.key not in verified(self.algorithm, self.n)]
             self.last_contexts = self._decode_contexts(result)
@@ -393,6 +426,21 @@ class NativeEngine:
             found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
             at += 16 + size
         return found, bool(complete.value)
+
+    def new_witnesses(self, changes: bool, offset: int) -> tuple[list[tuple], int]:
+        """During a search (from its judge): the states where it first met each distinct
+        observation vector (or, with ``changes``, each distinct change) recorded from byte
+        ``offset`` of their record on, in the reference engine's form, and the offset after them."""
+        length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
+        pointer = self._read_witnesses(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
+        end = length.value
+        data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end - offset) if end > offset else b""
+        found, at = [], 0
+        while at < len(data):
+            size = memoryview(data[at + 8:at + 16]).cast("Q")[0]
+            found.append(self._decode_states(data[at + 16:at + 16 + size])[0])
+            at += 16 + size
+        return found, end
 
     def stored_path(self, number: int) -> list[tuple]:
         """The states of the last search's path from its initial state to stored state

@@ -62,7 +62,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5 };
+enum { OK = 0, STATE_LIMIT = 1, MEMORY_LIMIT = 2, NO_MEMORY = 3, FAULT = 4, CYCLE = 5, VIOLATED = 6 };
 
 /* each process's locals, as a state stores them: its slots, then (with crashes) its flag */
 #define RL_STORED (RL_SLOTS + RL_CRASHES)
@@ -801,6 +801,13 @@ static struct {
  * stops when that passes the limit. */
 #define RL_MEMORY_EVERY 1024
 static uint64_t rl_ceiling;  /* the resident set the search may reach, or 0: unknown */
+/* What the checker's memory will grow by for each local context the search records: it decodes
+ * them and re-executes each in Python (models/native/audit.py) before it uses anything the
+ * search found, and a search whose processes' locals keep changing records dozens of contexts
+ * a state. Set by models/native/engine.py; counted as allocated, and added to the resident set,
+ * so that the limit holds once they are decoded too. */
+uint64_t rl_context_cost;
+static uint64_t rl_contexts_cost;  /* rl_context_cost for each context this search recorded */
 
 static uint64_t resident_bytes(void) {
     char text[128];
@@ -824,7 +831,7 @@ static int over_memory(void) {
     if (!rl_ceiling) return 1;
     if (++calls % RL_MEMORY_EVERY) return 0;
     uint64_t now = resident_bytes();
-    return !now || now > rl_ceiling;
+    return !now || now + rl_contexts_cost > rl_ceiling;
 }
 
 /* Would the state set's next table (twice the slots, zeroed at once while the old one is
@@ -833,7 +840,7 @@ static int over_memory(void) {
 static int room_to_rehash(void) {
     if (!g.max_memory || !rl_ceiling || 4 * (g.states.count + 1) <= 3 * (g.states.mask + 1)) return 1;
     uint64_t now = resident_bytes();
-    return now && now + 2 * (g.states.mask + 1) * sizeof(uint64_t) <= rl_ceiling;
+    return now && now + rl_contexts_cost + 2 * (g.states.mask + 1) * sizeof(uint64_t) <= rl_ceiling;
 }
 
 #define FAIL(code) do { if (!g.result->status) g.result->status = (code); return 0; } while (0)
@@ -1014,6 +1021,8 @@ static int record(const work_t *w, int i, int q, int c, const uint8_t *key, size
     ctx->observation[k] = (uint32_t)observation;
     ctx->first[k + 1] = at + (uint64_t)count;
     *number = (uint32_t)found;
+    rl_allocated += rl_context_cost;
+    rl_contexts_cost += rl_context_cost;
     return 1;
 }
 
@@ -1956,6 +1965,31 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
     return 1;
 }
 
+/* -- stopping at a violation -------------------------------------------------------------
+ * The C search evaluates no property; the checker judges them in Python on the witnesses
+ * (checker/explore/early_stop.py). On a graph that is infinite, or merely large, a violation
+ * found only at the end would come after the memory runs out, while the Python explorer stops
+ * at its first violation. So now and then (after RL_JUDGE_EVERY states expanded, or 64 times
+ * as many transitions taken, on chains too, since it was last called, if new witnesses were
+ * met since) the search calls the checker's judge (rl_judge), which judges the new witnesses
+ * and says whether one violates a state or transition property: then the search stops, status
+ * VIOLATED, and the checker has the Python explorer find the first violation and its trace.
+ * A search of fewer states is judged once, at its end, as before. */
+typedef int (*judge_t)(void);
+static judge_t rl_judge;  /* the checker's, or NULL: never stop early */
+void rl_set_judge(judge_t judge) { rl_judge = judge; }
+#define RL_JUDGE_EVERY 1024
+static uint64_t rl_judged_witnesses, rl_judged_at, rl_judged_transitions;
+
+static int violation_met(uint64_t expanded) {
+    uint64_t witnesses = rl_witnessed[0].count + rl_witnessed[1].count;
+    if (!rl_judge || witnesses == rl_judged_witnesses) return 0;
+    uint64_t transitions = g.result->transitions;
+    if (expanded - rl_judged_at < RL_JUDGE_EVERY && transitions - rl_judged_transitions < 64 * RL_JUDGE_EVERY) return 0;
+    rl_judged_witnesses = witnesses; rl_judged_at = expanded; rl_judged_transitions = transitions;
+    return rl_judge();
+}
+
 static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
     g.max_states = max_states; g.max_memory = max_memory;
@@ -2041,6 +2075,7 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (over_memory()) FAIL(MEMORY_LIMIT);
         if (g.depth[current] > r->depth) r->depth = g.depth[current];
         drop_expanded(current + 1);
+        if (violation_met(current + 1)) FAIL(VIOLATED);
     }
     free(chosen); free(inner_chosen);
     g.edge_start[g.states.count] = (uint32_t)g.edges;
@@ -2296,7 +2331,8 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     memset(&g, 0, sizeof g);
     rl_fault = 0;
     witnesses_reset();
-    rl_allocated = 0;
+    rl_judged_witnesses = rl_judged_at = rl_judged_transitions = 0;
+    rl_allocated = 0; rl_contexts_cost = 0;
     r->messages_min = r->messages_max = -1;
     g.result = r; g.ids = ids;
     g.max_chain_steps = max_chain_steps; g.longest_chain = longest_chain;
@@ -2335,7 +2371,9 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
         }
     }
     if (r->status) r->states = g.states.count;
-    if (ctx->ready && !report(r)) {  /* the checker must see every context the search used */
+    /* the checker must see every context the search used; a table a failed allocation left
+     * inconsistent (broken: the search failed, NO_MEMORY) is not read, and is emptied at the next search */
+    if (ctx->ready && !ctx->broken && !report(r)) {
         ctx->broken = 1;
         if (!r->status) r->status = NO_MEMORY;
     }
