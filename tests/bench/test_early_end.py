@@ -34,7 +34,7 @@ def test_a_violated_run_with_busy_workers_ends_every_time():
 # runs of each kind in the slow tests: 200 runs cost about 4 minutes of CPU (1.2 s each, two
 # worker processes), and .ci/run has 10 minutes for everything; the campaigns of 1,000 and 200
 # runs are bench/early_end.py's (docs/engines.md has their figures)
-SLOW_RUNS = {"none": 12, "ctrl-c": 12, "kill-worker": 12}
+SLOW_RUNS = {"none": 8, "ctrl-c": 8, "kill-worker": 8}
 
 
 @pytest.mark.slow
