@@ -26,6 +26,7 @@ def _no_failures(runs: int, fault: str, seed: int):
     return endings
 
 
+@pytest.mark.slow  # 7 s of wall time (six runs of two workers); test_many_runs_end_whatever_happens_to_them is its campaign
 def test_a_violated_run_with_busy_workers_ends_every_time():
     endings = _no_failures(6, "none", seed=0)
     assert endings == {"violated": 6}

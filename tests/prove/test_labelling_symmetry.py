@@ -71,6 +71,7 @@ def test_terms_alike_up_to_the_names_of_bound_variables_only():
     assert not alike(x + 1, x + 2) and not alike(z3.BoolVal(True), z3.BoolVal(False)) and not alike(x, y)
 
 
+@pytest.mark.slow  # 5 to 6 s: the fast loop has its parts (a symmetry refused, a conjunct not read alike: above)
 def test_a_labelling_that_does_not_read_alike_is_proved_as_a_ring_of_its_own(capsys, monkeypatch):
     """The CLI falls back on the full proof wherever ``derived`` declines (here: labelling 01)."""
     derive = labelling_symmetry.derived
