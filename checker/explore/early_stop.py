@@ -51,7 +51,6 @@ class Judge:
         self.state_properties = [p for p in properties if p.kind == "state"]
         self.step_properties = [p for p in properties if p.kind == "transition"]
         self.read = {False: 0, True: 0}  # per kind (changes or not), the bytes of witnesses judged so far
-        self.violated: str | None = None  # the property a witness violates, once one does
 
     def __call__(self) -> bool:
         """Has a witness met since the last call violated a state or transition property?"""
@@ -61,13 +60,10 @@ class Judge:
                 observations = self.reference.observe(state)
                 for prop in self.state_properties:
                     if prop.check(observations):
-                        self.violated = prop.name
                         return True
         if self.step_properties:
             states, self.read[True] = self.engine.new_witnesses(True, self.read[True])
             for state in states:
-                hit = violated_step(self.reference, self.step_properties, state)
-                if hit is not None:
-                    self.violated = hit[0].name
+                if violated_step(self.reference, self.step_properties, state) is not None:
                     return True
         return False

@@ -415,32 +415,29 @@ class NativeEngine:
         """Where the last search first met each distinct observation vector (or, with
         ``changes``, each distinct change), in the order met: (the stored state it was expanding,
         the state met, in the reference engine's form); and whether every one was kept."""
-        read = self._stopped_reader("rl_witnesses", ctypes.POINTER(ctypes.c_uint8), [
-            ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int)])
-        length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
-        pointer = read(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
-        data = ctypes.string_at(pointer, length.value) if length.value else b""
-        found, at = [], 0
-        for _ in range(count.value):
-            origin, size = memoryview(data[at:at + 16]).cast("Q").tolist()
-            found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
-            at += 16 + size
-        return found, bool(complete.value)
+        found, _, complete = self._witnesses_from(changes, 0)
+        return found, complete
 
     def new_witnesses(self, changes: bool, offset: int) -> tuple[list[tuple], int]:
         """During a search (from its judge): the states where it first met each distinct
         observation vector (or, with ``changes``, each distinct change) recorded from byte
         ``offset`` of their record on, in the reference engine's form, and the offset after them."""
+        found, end, _ = self._witnesses_from(changes, offset)
+        return [state for _, state in found], end
+
+    def _witnesses_from(self, changes: bool, offset: int) -> tuple[list[tuple[int, tuple]], int, bool]:
+        """The witnesses recorded from byte ``offset`` of their record on, as (origin, state);
+        the record's length; whether every witness was kept (explorer.c's rl_witnesses)."""
         length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
         pointer = self._read_witnesses(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
         end = length.value
         data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end - offset) if end > offset else b""
         found, at = [], 0
         while at < len(data):
-            size = memoryview(data[at + 8:at + 16]).cast("Q")[0]
-            found.append(self._decode_states(data[at + 16:at + 16 + size])[0])
+            origin, size = memoryview(data[at:at + 16]).cast("Q").tolist()
+            found.append((origin, self._decode_states(data[at + 16:at + 16 + size])[0]))
             at += 16 + size
-        return found, end
+        return found, end, bool(complete.value)
 
     def stored_path(self, number: int) -> list[tuple]:
         """The states of the last search's path from its initial state to stored state
