@@ -54,6 +54,7 @@ from .designated import merged
 from .early_stop import judge_for
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
+from .native_trace import TraceJudge, first_violation, wanted
 from .reduction import watched_fields
 from .stopped_search import judge_stopped
 
@@ -146,8 +147,10 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     watched = watched_fields(properties)
     por = por and all(name in OBSERVED_FIELDS for name in watched)
     if not (por and reference.crashes and reference.supports_por and engine.reduces_like_python):
-        return _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
-                            prefix_of, keep)
+        exploration = _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
+                                   prefix_of, keep)
+        return _shortest(engine, reference, properties, max_states, max_memory) if exploration is VIOLATION_MET \
+            else exploration
     # one crash, reduced as the Python explorer reduces it: each process in turn the one that may
     # crash (checker/explore/designated.py); the limits are on the states of all of them
     found, probing = [], prefix_of is not None and (max_states is None or max_states > prefix_of)
@@ -166,6 +169,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             raise StateLimitReached(stored + stop.args[0]) from None
         except MemoryLimitReached as stop:
             raise MemoryLimitReached(stored + stop.args[0]) from None
+        if exploration is VIOLATION_MET:
+            return _shortest(engine, reference, properties, max_states, max_memory)
         if exploration is None:
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
@@ -184,6 +189,43 @@ def _prefix(found: list, last: tuple) -> tuple:
     states, transitions, depth = last or (0, 0, 0)
     return (states + sum(e.states for e in found), transitions + sum(e.transitions for e in found),
             max([depth] + [e.depth for e in found]))
+
+
+# _search_once met a violation of a state or transition property and stopped there (VIOLATED)
+VIOLATION_MET = object()
+
+
+def _shortest(engine: NativeEngine, reference: AsyncSystem, properties: list[Property], max_states: int | None,
+              max_memory: int | None) -> Exploration | None:
+    """The arrangement's exploration as the Python explorer gives it on the full graph, stopped
+    at its first violation, found by a C search of the full graph (checker/explore/native_trace.py);
+    None where that does not apply or cannot tell: the Python explorer then runs the arrangement."""
+    if not wanted():
+        return None
+    started = time.perf_counter()
+    kinds = {p.kind for p in properties}
+    local = reference.local
+    if max_memory is not None:  # as in _search_once: what the process does not hold yet
+        max_memory -= max((resident_bytes() or 0) - engine.kept_bytes(), 0)
+        if max_memory <= 0:
+            return None
+    try:
+        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
+                               want_changes="transition" in kinds, por=False, chains=False,
+                               topology=reference.topology, vector_fields=_read_by_state_properties(properties),
+                               whole_terminals=False,
+                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
+                               crashes=reference.crashes, recoveries=reference.recoveries,
+                               premature_timeouts=local.premature_timeouts,
+                               judge=TraceJudge(engine, reference, properties), trace=True)
+    except NativeUnavailable:
+        return None
+    if facts.status not in (OK, VIOLATED):
+        return None  # a limit, a fault: the Python explorer runs the arrangement
+    engine.disagreement = audit(facts.contexts, local)
+    if engine.disagreement is not None:
+        return None
+    return first_violation(engine, reference, properties, max_states, started)
 
 
 def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
@@ -230,8 +272,10 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         return facts.states, facts.transitions, facts.depth
     if facts.status in (STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):
         return stopped(engine, reference, properties, facts, fingerprint, started)
+    if facts.status == VIOLATED and not probing:
+        return VIOLATION_MET  # the caller finds the shortest trace (_shortest)
     if facts.status != OK or not facts.acyclic:
-        return None  # a violation met (VIOLATED), an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+        return None  # a probe's violation, an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
     observations: dict = {}
 
     def observe(i: int, values: tuple):
@@ -260,7 +304,11 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
     judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
                     facts.messages_min, facts.messages_max)
     if not all_hold(properties, judged, reference):
-        return None
+        # a state, transition or terminal property violated: the caller finds the shortest trace
+        # (_shortest); the others (termination, the message bounds): the Python explorer
+        met = not probing and not all_hold([p for p in properties if p.kind in ("state", "transition", "terminal")],
+                                           judged, reference)
+        return VIOLATION_MET if met else None
     if keep is not None:
         keep.append(judged)
     return Exploration(
