@@ -20,13 +20,16 @@ evaluated is re-executed in Python (models/native/audit.py). If one disagrees, t
 marked with the ``Disagreement`` (``NativeEngine.disagreement``), None is returned, and the
 caller runs this arrangement, and every later one, in the Python engine.
 
-The native search gives a verdict only when every property holds. Anything else (a violated
-property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
-arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso). The search does not run to its end
-once it has met a violation of a state or transition property: a judge it calls now and then
-stops it (checker/explore/early_stop.py), so that an infinite graph with a violation ends as
-it does in the Python explorer, at the violation. A search stopped at a limit is judged on
+The native search gives a verdict only when every property holds. A violation of a state,
+transition or terminal property is followed by a C search of the full graph, from which
+checker/explore/native_trace.py gives what the Python explorer would: its first violation on the
+full graph, its shortest trace and its figures (``_shortest``). Anything else (a cycle, a
+violated termination or message bound, an arithmetic fault in the C code, or where that search
+cannot tell) returns None, and the caller runs the arrangement in the Python engine, which finds
+the violation with its shortest trace (and decides a cyclic reduced graph with its cycle
+proviso). The search does not run to its end once it has met a violation of a state or
+transition property: a judge it calls now and then stops it (checker/explore/early_stop.py), so
+that an infinite graph with a violation ends as it does in the Python explorer, at the violation. A search stopped at a limit is judged on
 the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
 its trace, since the Python engine would stop at the limit too.
 """
