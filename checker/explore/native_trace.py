@@ -81,9 +81,9 @@ class _Event:
     property: str
     reason: str
     at: int  # the state being expanded
-    taken: int  # its steps the Python explorer has counted by then
-    last: int | None  # the step the trace ends with, after the path to ``at``
-    terminal: bool  # the violation is at terminal state ``at``
+    last: int | None = None  # the step the trace ends with, after the path to ``at``
+    on_step: bool = False  # the violation is step ``last`` itself: counted, its target not stored
+    terminal: bool = False  # the violation is at terminal state ``at``
 
 
 def first_violation(engine, reference, properties: list[Property], max_states: int | None,
@@ -91,20 +91,29 @@ def first_violation(engine, reference, properties: list[Property], max_states: i
     """The exploration the Python explorer gives of ``reference``'s arrangement on its full
     graph, stopped at its first violation, from ``engine``'s last search (a search for a trace
     of that graph, stopped by a TraceJudge or finished); None where this module cannot tell."""
-    events = [event for event in (_state_event(engine, reference, properties), _step_event(engine, reference, properties),
-                                  _terminal_event(engine, reference, properties)) if event is not None]
-    if any(event is False for event in events):
-        return None  # a kind of witness was not all kept: its first violation may be missing
+    kinds = [("state", lambda: engine.witnesses(changes=False), _state_event),
+             ("transition", lambda: engine.witnesses(changes=True), _step_event),
+             ("terminal", engine.terminal_witnesses, _terminal_event)]
+    events = []
+    for kind, witnesses, event_at in kinds:
+        judged = [p for p in properties if p.kind == kind]
+        event = _first_event(engine, reference, judged, witnesses, event_at) if judged else None
+        if event is False:
+            return None  # a kind of witness was not all kept: its first violation may be missing
+        if event is not None:
+            events.append(event)
     if not events:
         return None
     event = min(events, key=lambda e: e.key)
-    figures = engine.trace_figures(event.at, event.taken)
+    # what the Python explorer has counted there: the steps of ``at`` before ``last``, and ``last``
+    taken = 0 if event.last is None else event.last + (not event.on_step)
+    figures = engine.trace_figures(event.at, taken)
     if figures is None:
         return None
     transitions, states, unmatched, terminals, depth = figures
     steps = reference.successor_list(engine.stored_state(event.at))
-    unmatched += sum(step[3] for step in steps[:event.taken])
-    if event.last is not None and event.key[2] == 0:  # the violating step is counted, its target not stored
+    unmatched += sum(step[3] for step in steps[:taken])
+    if event.on_step:
         transitions += 1
         unmatched += steps[event.last][3]
     terminals += event.terminal
@@ -124,61 +133,51 @@ def first_violation(engine, reference, properties: list[Property], max_states: i
     )
 
 
-def _state_event(engine, reference, properties: list[Property]) -> _Event | None | bool:
-    """The first stored state that violates a state property, as the Python explorer meets it
-    (while expanding its parent); None if none does, False if the witnesses were not all kept."""
-    state_props = [p for p in properties if p.kind == "state"]
-    if not state_props:
-        return None
-    witnesses, complete = engine.witnesses(changes=False)
+def _first_event(engine, reference, judged: list[Property], witnesses, event_at) -> _Event | None | bool:
+    """The event of the first of ``witnesses()`` (one kind of them, in the order met) at which
+    ``event_at`` finds one of the ``judged`` properties violated; None if there is none, False if
+    the witnesses were not all kept or the event cannot be placed."""
+    found, complete = witnesses()
     if not complete:
         return False
-    for number, state in witnesses:
-        observations = reference.observe(state)
-        hit = next(((p, reason) for p in state_props for reason in [p.check(observations)] if reason), None)
-        if hit is None:
-            continue
-        if number == 0:  # the initial state, judged before anything else
-            return _Event((-1, 0, 0), hit[0].name, hit[1], 0, 0, None, False)
-        parent = engine.trace_parent(number)
-        if parent is None:
-            return False
-        k = _step_to(reference, engine.stored_state(parent), state)
-        if k is None:
-            return False
-        return _Event((parent, k, 1), hit[0].name, hit[1], parent, k + 1, k, False)
+    for number, state in found:
+        event = event_at(engine, reference, judged, number, state)
+        if event is not None:
+            return event
     return None
 
 
-def _step_event(engine, reference, properties: list[Property]) -> _Event | None | bool:
-    """The first step that violates a transition property."""
-    step_props = [p for p in properties if p.kind == "transition"]
-    if not step_props:
+def _state_event(engine, reference, state_props: list[Property], number: int, state) -> _Event | None | bool:
+    """A stored state that violates a state property, as the Python explorer meets it: while
+    expanding its parent, at the step that found it."""
+    observations = reference.observe(state)
+    hit = next(((p, reason) for p in state_props for reason in [p.check(observations)] if reason), None)
+    if hit is None:
         return None
-    witnesses, complete = engine.witnesses(changes=True)
-    if not complete:
+    if number == 0:  # the initial state, judged before anything else
+        return _Event((-1, 0, 0), hit[0].name, hit[1], 0)
+    parent = engine.trace_parent(number)
+    k = None if parent is None else _step_to(reference, engine.stored_state(parent), state)
+    if k is None:
         return False
-    for number, state in witnesses:
-        hit = violated_step(reference, step_props, state)
-        if hit is not None:
-            prop, reason, k = hit
-            return _Event((number, k, 0), prop.name, reason, number, k, k, False)
-    return None
+    return _Event((parent, k, 1), hit[0].name, hit[1], parent, last=k)
 
 
-def _terminal_event(engine, reference, properties: list[Property]) -> _Event | None | bool:
-    """The first terminal state that violates a terminal property."""
-    terminal_props = [p for p in properties if p.kind == "terminal"]
-    if not terminal_props:
+def _step_event(engine, reference, step_props: list[Property], number: int, state) -> _Event | None:
+    """A step from stored state ``number`` that violates a transition property (its first)."""
+    hit = violated_step(reference, step_props, state)
+    if hit is None:
         return None
-    witnesses, complete = engine.terminal_witnesses()
-    if not complete:
-        return False
-    for number, state in witnesses:
-        hit = _violated_terminal(reference, terminal_props, state)
-        if hit is not None:
-            return _Event((number, -1, 0), hit[0].name, hit[1], number, 0, None, True)
-    return None
+    prop, reason, k = hit
+    return _Event((number, k, 0), prop.name, reason, number, last=k, on_step=True)
+
+
+def _terminal_event(engine, reference, terminal_props: list[Property], number: int, state) -> _Event | None:
+    """Terminal state ``number`` violating a terminal property."""
+    hit = _violated_terminal(reference, terminal_props, state)
+    if hit is None:
+        return None
+    return _Event((number, -1, 0), hit[0].name, hit[1], number, terminal=True)
 
 
 def _violated_terminal(reference, terminal_props: list[Property], state) -> tuple[Property, str] | None:
