@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from models import AsyncSystem
 from models.native.engine import (
+    CYCLE,
     MEMORY_LIMIT,
     NO_MEMORY,
     OBSERVED_FIELDS,
@@ -279,8 +280,12 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         return stopped(engine, reference, properties, facts, fingerprint, started)
     if facts.status == VIOLATED and not probing:
         return VIOLATION_MET  # the caller finds the shortest trace (_shortest)
-    if facts.status != OK or not facts.acyclic:
-        return None  # a probe's violation, an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+    if facts.status == CYCLE and not probing and judge is not None and judge():
+        # a chain came back to itself (the reduced graph needs the cycle proviso), and the states
+        # and steps met before, real ones, violate a property the judge had not been asked about yet
+        return VIOLATION_MET
+    if facts.status != OK:
+        return None  # a probe's violation, an arithmetic fault, or a chain that came back to itself
     observations: dict = {}
 
     def observe(i: int, values: tuple):
@@ -308,12 +313,15 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
             return every
     judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
                     facts.messages_min, facts.messages_max)
-    if not all_hold(properties, judged, reference):
-        # a state, transition or terminal property violated: the caller finds the shortest trace
-        # (_shortest); the others (termination, the message bounds): the Python explorer
-        met = not probing and not all_hold([p for p in properties if p.kind in ("state", "transition", "terminal")],
-                                           judged, reference)
-        return VIOLATION_MET if met else None
+    # a state, transition or terminal property violated (on a cyclic reduced graph too: its states,
+    # steps and terminal states are the full graph's): the caller finds the shortest trace
+    # (_shortest); the others (termination, the message bounds) and a cyclic reduced graph that
+    # shows none, which needs the cycle proviso: the Python explorer
+    met = not all_hold([p for p in properties if p.kind in ("state", "transition", "terminal")], judged, reference)
+    if met and not probing:
+        return VIOLATION_MET
+    if not facts.acyclic or not all_hold(properties, judged, reference):
+        return None
     if keep is not None:
         keep.append(judged)
     return Exploration(
