@@ -153,8 +153,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     if not (por and reference.crashes and reference.supports_por and engine.reduces_like_python):
         exploration = _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
                                    prefix_of, keep)
-        return _shortest(engine, reference, properties, max_states, max_memory, fingerprint) \
-            if exploration is VIOLATION_MET else exploration
+        return _shortest(engine, reference, properties, max_states, max_memory) if exploration is VIOLATION_MET \
+            else exploration
     # one crash, reduced as the Python explorer reduces it: each process in turn the one that may
     # crash (checker/explore/designated.py); the limits are on the states of all of them
     found, probing = [], prefix_of is not None and (max_states is None or max_states > prefix_of)
@@ -174,7 +174,7 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
         except MemoryLimitReached as stop:
             raise MemoryLimitReached(stored + stop.args[0]) from None
         if exploration is VIOLATION_MET:  # a probe leaves it to the arrangement's search (run.py)
-            return None if probing else _shortest(engine, reference, properties, max_states, max_memory, fingerprint)
+            return None if probing else _shortest(engine, reference, properties, max_states, max_memory)
         if exploration is None:
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
@@ -200,13 +200,13 @@ VIOLATION_MET = object()
 
 
 def _shortest(engine: NativeEngine, reference: AsyncSystem, properties: list[Property], max_states: int | None,
-              max_memory: int | None, fingerprint: bool) -> Exploration | None:
+              max_memory: int | None) -> Exploration | None:
     """The arrangement's exploration as the Python explorer gives it on the full graph, stopped
     at its first violation, found by a C search of the full graph (checker/explore/native_trace.py);
     None where that does not apply or cannot tell: the Python explorer then runs the arrangement.
-    Not with ``fingerprint``: the result's chance of an omission counts a native search's states
-    as fingerprinted, and the search for a trace stores states."""
-    if not wanted() or fingerprint:
+    In a ``fingerprint`` run too: the search for a trace stores whole states, as the Python
+    explorer would (and the result's chance of an omission leaves it out: ``whole_states``)."""
+    if not wanted():
         return None
     started = time.perf_counter()
     kinds = {p.kind for p in properties}

@@ -129,7 +129,7 @@ def first_violation(engine, reference, properties: list[Property], max_states: i
         unmatched=unmatched, seconds=time.perf_counter() - started,
         violations=[Violation(event.property, event.reason, ordinals)],
         holds={p.name: False if p.name == event.property else None for p in properties},
-        engine="native", reduced=False,
+        engine="native", reduced=False, whole_states=True,
     )
 
 

@@ -175,6 +175,23 @@ def test_at_a_limit_the_run_is_what_it_was_without_this_path(max_states, monkeyp
     assert _json(on) == _json(off)
 
 
+@pytest.mark.parametrize("path, n, options", [
+    (os.path.join(MUTANTS, "cr_forwards_smaller.py"), 5, {"ids": (1, 2, 3, 4, 5)}),
+    (CHAIN_FOR_EVER, 3, {"graphs": "path"}),  # its first arrangement holds, its second is violated
+])
+def test_with_fingerprints_the_run_is_what_it_was_with_the_python_explorers_trace(path, n, options, monkeypatch,
+                                                                                   traced):
+    """The search for a trace stores whole states, as the Python explorer did: the run's chance of an
+    omission counts the fingerprinted searches only, as before."""
+    algorithm = load_algorithm(path)
+    on = check(algorithm, n, engine="native", jobs=1, fingerprint=True, **options)
+    assert on.verdict == "violated" and len(traced) == 1 and traced[0] is not None
+    monkeypatch.setenv("RINGLEADER_NATIVE_TRACE", "0")
+    off = check(algorithm, n, engine="native", jobs=1, fingerprint=True, **options)
+    assert len(traced) == 1
+    assert _json(on) == _json(off)
+
+
 def test_the_path_can_be_switched_off(monkeypatch, traced):
     algorithm = load_algorithm(os.path.join(MUTANTS, "cr_forwards_smaller.py"))
     monkeypatch.setenv("RINGLEADER_NATIVE_TRACE", "0")
