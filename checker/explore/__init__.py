@@ -6,7 +6,8 @@ id-blind search that lets one arrangement stand for all when an algorithm never 
 (anonymous), the breadth-first explorer and its graph questions, termination and
 almost-sure termination among them (explorer, graph), the
 partial-order reduction (reduction), the native engine's searches judged in Python
-(native_search) and the C search of a run through a synchronizer judged in Python
+(native_search, early_stop, stopped_search; a violation's shortest trace from a C search of the
+full graph: native_trace) and the C search of a run through a synchronizer judged in Python
 (synchronized_search), the run over arrangements with its limits and progress (run, memory,
 progress), where the arrangements are explored: local worker processes and the run's own
 faults (workers), a Dask cluster (cluster), a checkpoint file to resume from (checkpoint);

@@ -11,10 +11,10 @@ So the C search calls a ``Judge`` now and then (every 1,024 states expanded, if 
 witnesses since): it judges the new witnesses with the state and transition properties' own
 ``check`` (the specification is never copied into C), and says whether one is violated; the
 search then stops with status VIOLATED. What the violation is and its trace are not taken from
-here: the arrangement is handed to the Python explorer as any violation the native search meets
-is (checker/explore/native_search.py), which stops at its first violation, no later than the
-C search's (the same graph, in the same breadth-first order), and reports it with its trace:
-the same verdict, property, counts and trace as ``--engine interned``.
+here: a C search of the full graph follows, from which checker/explore/native_trace.py finds the
+Python explorer's first violation and its trace (or, where it cannot tell, the arrangement is
+handed to the Python explorer, which stops at its first violation, no later than the C
+search's): the same verdict, property, counts and trace as ``--engine interned``.
 
 Judged here: state and transition properties (terminal properties, termination and the message
 bounds are judged when the search ends, as before). A violation met here is real, but this

@@ -77,6 +77,9 @@ class Exploration:
     renamed_from: tuple | None = None
     # a violation found in the states a search saw before it stopped at a limit (stopped_search.py): how
     stopped: str | None = None
+    # a native search that stored whole states, not fingerprints, whatever the run asked for (the
+    # search for a violation's trace: native_trace.py): no state of it was wrongly taken as seen
+    whole_states: bool = False
 
 
 class Explorer:

@@ -20,13 +20,16 @@ evaluated is re-executed in Python (models/native/audit.py). If one disagrees, t
 marked with the ``Disagreement`` (``NativeEngine.disagreement``), None is returned, and the
 caller runs this arrangement, and every later one, in the Python engine.
 
-The native search gives a verdict only when every property holds. Anything else (a violated
-property, a cycle, an arithmetic fault in the C code) returns None, and the caller runs the
-arrangement in the Python engine, which finds the same violation with its shortest trace (and
-decides a cyclic reduced graph with its cycle proviso). The search does not run to its end
-once it has met a violation of a state or transition property: a judge it calls now and then
-stops it (checker/explore/early_stop.py), so that an infinite graph with a violation ends as
-it does in the Python explorer, at the violation. A search stopped at a limit is judged on
+The native search gives a verdict only when every property holds. A violation of a state,
+transition or terminal property is followed by a C search of the full graph, from which
+checker/explore/native_trace.py gives what the Python explorer would: its first violation on the
+full graph, its shortest trace and its figures (``_shortest``). Anything else (a cycle, a
+violated termination or message bound, an arithmetic fault in the C code, or where that search
+cannot tell) returns None, and the caller runs the arrangement in the Python engine, which finds
+the violation with its shortest trace (and decides a cyclic reduced graph with its cycle
+proviso). The search does not run to its end once it has met a violation of a state or
+transition property: a judge it calls now and then stops it (checker/explore/early_stop.py), so
+that an infinite graph with a violation ends as it does in the Python explorer, at the violation. A search stopped at a limit is judged on
 the states it expanded (checker/explore/stopped_search.py): a violation there is returned with
 its trace, since the Python engine would stop at the limit too.
 """
@@ -37,6 +40,7 @@ from dataclasses import dataclass
 
 from models import AsyncSystem
 from models.native.engine import (
+    CYCLE,
     MEMORY_LIMIT,
     NO_MEMORY,
     OBSERVED_FIELDS,
@@ -54,6 +58,7 @@ from .designated import merged
 from .early_stop import judge_for
 from .explorer import Exploration, MemoryLimitReached, StateLimitReached
 from .memory import resident_bytes
+from .native_trace import TraceJudge, first_violation, wanted
 from .reduction import watched_fields
 from .stopped_search import judge_stopped
 
@@ -146,8 +151,10 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
     watched = watched_fields(properties)
     por = por and all(name in OBSERVED_FIELDS for name in watched)
     if not (por and reference.crashes and reference.supports_por and engine.reduces_like_python):
-        return _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
-                            prefix_of, keep)
+        exploration = _search_once(engine, reference, properties, max_states, max_memory, por, chains, fingerprint,
+                                   prefix_of, keep)
+        return _shortest(engine, reference, properties, max_states, max_memory) if exploration is VIOLATION_MET \
+            else exploration
     # one crash, reduced as the Python explorer reduces it: each process in turn the one that may
     # crash (checker/explore/designated.py); the limits are on the states of all of them
     found, probing = [], prefix_of is not None and (max_states is None or max_states > prefix_of)
@@ -166,6 +173,8 @@ def search_natively(engine: NativeEngine, reference: AsyncSystem, properties: li
             raise StateLimitReached(stored + stop.args[0]) from None
         except MemoryLimitReached as stop:
             raise MemoryLimitReached(stored + stop.args[0]) from None
+        if exploration is VIOLATION_MET:  # a probe leaves it to the arrangement's search (run.py)
+            return None if probing else _shortest(engine, reference, properties, max_states, max_memory)
         if exploration is None:
             return None  # a violation, a cycle, a fault: the Python explorer runs the arrangement
         if isinstance(exploration, tuple):
@@ -184,6 +193,45 @@ def _prefix(found: list, last: tuple) -> tuple:
     states, transitions, depth = last or (0, 0, 0)
     return (states + sum(e.states for e in found), transitions + sum(e.transitions for e in found),
             max([depth] + [e.depth for e in found]))
+
+
+# _search_once met a violation of a state or transition property and stopped there (VIOLATED)
+VIOLATION_MET = object()
+
+
+def _shortest(engine: NativeEngine, reference: AsyncSystem, properties: list[Property], max_states: int | None,
+              max_memory: int | None) -> Exploration | None:
+    """The arrangement's exploration as the Python explorer gives it on the full graph, stopped
+    at its first violation, found by a C search of the full graph (checker/explore/native_trace.py);
+    None where that does not apply or cannot tell: the Python explorer then runs the arrangement.
+    In a ``fingerprint`` run too: the search for a trace stores whole states, as the Python
+    explorer would (and the result's chance of an omission leaves it out: ``whole_states``)."""
+    if not wanted():
+        return None
+    started = time.perf_counter()
+    kinds = {p.kind for p in properties}
+    local = reference.local
+    if max_memory is not None:  # as in _search_once: what the process does not hold yet
+        max_memory -= max((resident_bytes() or 0) - engine.kept_bytes(), 0)
+        if max_memory <= 0:
+            return None
+    try:
+        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
+                               want_changes="transition" in kinds, por=False, chains=False,
+                               topology=reference.topology, vector_fields=_read_by_state_properties(properties),
+                               whole_terminals=False,
+                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
+                               crashes=reference.crashes, recoveries=reference.recoveries,
+                               premature_timeouts=local.premature_timeouts,
+                               judge=TraceJudge(engine, reference, properties), trace=True)
+    except NativeUnavailable:
+        return None
+    if facts.status not in (OK, VIOLATED):
+        return None  # a limit, a fault: the Python explorer runs the arrangement
+    engine.disagreement = audit(facts.contexts, local)
+    if engine.disagreement is not None:
+        return None
+    return first_violation(engine, reference, properties, max_states, started)
 
 
 def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[Property],
@@ -230,8 +278,14 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         return facts.states, facts.transitions, facts.depth
     if facts.status in (STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY):
         return stopped(engine, reference, properties, facts, fingerprint, started)
-    if facts.status != OK or not facts.acyclic:
-        return None  # a violation met (VIOLATED), an arithmetic fault, or a cycle (the reduced graph needs the cycle proviso)
+    if facts.status == VIOLATED and not probing:
+        return VIOLATION_MET  # the caller finds the shortest trace (_shortest)
+    if facts.status == CYCLE and not probing and judge is not None and judge():
+        # a chain came back to itself (the reduced graph needs the cycle proviso), and the states
+        # and steps met before, real ones, violate a property the judge had not been asked about yet
+        return VIOLATION_MET
+    if facts.status != OK:
+        return None  # a probe's violation, an arithmetic fault, or a chain that came back to itself
     observations: dict = {}
 
     def observe(i: int, values: tuple):
@@ -259,7 +313,14 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
             return every
     judged = Judged(vectors, changes, {p.name: terminals_for(p) for p in properties if p.kind == "terminal"},
                     facts.messages_min, facts.messages_max)
-    if not all_hold(properties, judged, reference):
+    # a state, transition or terminal property violated (on a cyclic reduced graph too: its states,
+    # steps and terminal states are the full graph's): the caller finds the shortest trace
+    # (_shortest); the others (termination, the message bounds) and a cyclic reduced graph that
+    # shows none, which needs the cycle proviso: the Python explorer
+    met = not all_hold([p for p in properties if p.kind in ("state", "transition", "terminal")], judged, reference)
+    if met and not probing:
+        return VIOLATION_MET
+    if not facts.acyclic or not all_hold(properties, judged, reference):
         return None
     if keep is not None:
         keep.append(judged)

@@ -114,7 +114,8 @@ class Result:
         the pairs of a whole are at least those of its parts); they were fingerprinted too."""
         if not self.fingerprint:
             return None
-        finished = sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement if a.engine == "native")
+        finished = sum(a.states * (a.states - 1) / 2 for a in self.per_arrangement
+                       if a.engine == "native" and not a.whole_states)
         unfinished = max(0, self.states - sum(a.states for a in self.per_arrangement))
         return (finished + unfinished * (unfinished - 1) / 2) / 2.0 ** 64
 

@@ -34,6 +34,7 @@ from .audit import verified
 from ..systems.semantics import Observation
 
 OK, STATE_LIMIT, MEMORY_LIMIT, NO_MEMORY, FAULT, CYCLE, VIOLATED = range(7)
+VECTORS, CHANGES, TERMINALS = range(3)  # explorer.c's kinds of witnesses (rl_witnesses)
 # the checker's judge of the witnesses met so far (checker/explore/early_stop.py): true stops the search
 JUDGE = ctypes.CFUNCTYPE(ctypes.c_int)
 # the bytes the checker's process grows by for each local context a search records, once it is
@@ -337,7 +338,7 @@ class NativeEngine:
                 terminal_reads: tuple[tuple[tuple[str, ...], bool], ...] = ((OBSERVED_FIELDS, True),),
                 crashes: int = 0, recoveries: int = 0, premature_timeouts: bool = False,
                 max_chain_steps: int | None = None, designated: int | None = None,
-                judge: Callable[[], bool] | None = None) -> NativeFacts:
+                judge: Callable[[], bool] | None = None, trace: bool = False) -> NativeFacts:
         """Search one arrangement: the full graph, or with ``por`` (where the engine ``reduces``)
         the graph checker/explorer.py's reduction explores, ``chains`` as there; ``watched``
         names the observation fields whose changes the visibility proviso keeps in order. With
@@ -355,7 +356,11 @@ class NativeEngine:
         is reduced under crashes only so (checker/explore/designated.py). ``judge``, if given, is
         called now and then during the search (checker/explore/early_stop.py) and says whether
         the witnesses met so far (``new_witnesses``) violate a property: the search then stops,
-        status VIOLATED. What it raises is raised here, once the search has stopped."""
+        status VIOLATED. What it raises is raised here, once the search has stopped. With
+        ``trace`` (a search of the full graph, without fingerprints) the search keeps what
+        checker/explore/native_trace.py reads after it (``trace_parent``, ``trace_figures``,
+        ``witnesses(TERMINALS)``), and a judge's stop expands the states stored but not yet
+        expanded before it stops (explorer.c's rl_trace)."""
         topology = topology if topology is not None else self.algorithm.topology(self.n)
         # the arrangement's channels among the C code's (a network's graph has some of them)
         self._picked = tuple(complete_channel(self.n, c.sender, c.receiver) for c in topology.channels) \
@@ -384,11 +389,15 @@ class NativeEngine:
 
         callback = JUDGE(judged) if judge is not None else JUDGE()
         self._set_judge(callback)
+        if trace:
+            self._stopped_reader("rl_set_trace", None, [ctypes.c_int])(1)
         self._explore(ids_array, max_states or 0, max_chain_steps or 0, LONGEST_CHAIN, max_memory or 0, int(want_locals), int(want_changes), kept_fields,
                       int(whole_terminals), int(reduced), int(chains), watched_mask, int(fingerprint), crashes, recoveries,
                       int(premature_timeouts), -1 if designated is None else designated,
                       *self._topology(topology, ids, premature_timeouts), self._contexts, ctypes.byref(result))
         self._set_judge(JUDGE())
+        if trace:
+            self._stopped_reader("rl_set_trace", None, [ctypes.c_int])(0)
         try:
             if raised:
                 raise raised[0]
@@ -425,11 +434,24 @@ class NativeEngine:
         found, end, _ = self._witnesses_from(changes, offset)
         return [state for _, state in found], end
 
-    def _witnesses_from(self, changes: bool, offset: int) -> tuple[list[tuple[int, tuple]], int, bool]:
-        """The witnesses recorded from byte ``offset`` of their record on, as (origin, state);
-        the record's length; whether every witness was kept (explorer.c's rl_witnesses)."""
+    def terminal_witnesses(self) -> tuple[list[tuple[int, tuple]], bool]:
+        """In a search for a trace (explore's ``trace``), the first terminal state of each
+        distinct kind the terminal properties read (each process's observation and the channels),
+        as ``witnesses`` gives them: (the state's number, the state); whether every one was kept."""
+        found, _, complete = self._witnesses_from(TERMINALS, 0)
+        return found, complete
+
+    def new_terminal_witnesses(self, offset: int) -> tuple[list[tuple], int]:
+        """``new_witnesses`` of the terminal states (a search for a trace)."""
+        found, end, _ = self._witnesses_from(TERMINALS, offset)
+        return [state for _, state in found], end
+
+    def _witnesses_from(self, which: int, offset: int) -> tuple[list[tuple[int, tuple]], int, bool]:
+        """The witnesses of kind ``which`` (VECTORS, CHANGES, TERMINALS) recorded from byte
+        ``offset`` of their record on, as (origin, state); the record's length; whether every
+        witness was kept (explorer.c's rl_witnesses)."""
         length, count, complete = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_int()
-        pointer = self._read_witnesses(int(changes), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
+        pointer = self._read_witnesses(int(which), ctypes.byref(length), ctypes.byref(count), ctypes.byref(complete))
         end = length.value
         data = ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value + offset, end - offset) if end > offset else b""
         found, at = [], 0
@@ -454,6 +476,33 @@ class NativeEngine:
             pointer = state_of(room[k], ctypes.byref(length))
             states.append(self._decode_states(ctypes.string_at(pointer, length.value))[0])
         return states
+
+    # -- what the last search for a trace kept (explore's ``trace``) ------------------
+    def trace_parent(self, number: int) -> int | None:
+        """The stored state whose expansion found stored state ``number`` (0 for the initial
+        state), or None if the last search was not a search for a trace."""
+        parent = self._stopped_reader("rl_trace_parent", ctypes.c_int64, [ctypes.c_uint64])(number)
+        return None if parent < 0 else parent
+
+    def trace_figures(self, number: int, taken: int) -> tuple[int, int, int, int, int] | None:
+        """What the Python explorer has counted once it has expanded the states before stored
+        state ``number`` and taken ``taken`` edges of it: (transitions, states stored, unmatched
+        receptions before ``number``'s edges, terminal states, depth of the last state stored);
+        None if the last search for a trace did not expand ``number``, or it has fewer edges."""
+        out = (ctypes.c_uint64 * 5)()
+        figures = self._stopped_reader("rl_trace_figures", ctypes.c_int,
+                                       [ctypes.c_uint64, ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)])
+        return tuple(out) if figures(number, taken, out) else None
+
+    def stored_state(self, number: int) -> tuple:
+        """Stored state ``number`` of the last search, in the reference engine's form."""
+        state_of = self._stopped_reader("rl_stored_state", ctypes.POINTER(ctypes.c_uint8),
+                                        [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)])
+        length = ctypes.c_uint64()
+        pointer = state_of(number, ctypes.byref(length))
+        if not pointer:
+            raise IndexError(f"the last search stored no state {number}")
+        return self._decode_states(ctypes.string_at(pointer, length.value))[0]
 
     # -- decoding ---------------------------------------------------------------------
     def _values(self, numbers) -> tuple:

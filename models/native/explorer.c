@@ -853,8 +853,12 @@ static int room_to_rehash(void) {
  * being expanded then (its origin, a state number) and the state itself, packed (a chain's
  * state is not stored). Distinct vectors and changes are few, so this costs a copy now and then. */
 typedef struct { bytes_t data; uint64_t count; int full; } witnesses_t;
-static witnesses_t rl_witnessed[2];  /* 0: vectors, 1: changes; kept until the next search */
+/* 0: vectors, 1: changes, 2: terminal states (a search for a trace only: see rl_set_trace);
+ * kept until the next search */
+#define RL_WITNESS_KINDS 3
+static witnesses_t rl_witnessed[RL_WITNESS_KINDS];
 static uint64_t rl_origin;           /* the stored state being expanded */
+static uint64_t rl_last_expanded;    /* the last state expanded with its edges (rl_path_to) */
 static uint64_t rl_edges_seen;       /* the edges of the last search, for rl_path_to */
 #define RL_WITNESS_BYTES ((size_t)1 << 28)
 
@@ -868,6 +872,27 @@ static void note_witness(int which, const bytes_t *state) {
     memcpy(w->data.data + w->data.len + sizeof head, state->data, state->len);
     w->data.len = need;
     w->count++;
+}
+
+/* -- a search for the shortest counterexample (checker/explore/native_trace.py) ----------
+ * With rl_set_trace(1), a search of the full graph (no reduction, no chains, no fingerprints)
+ * also keeps what the checker needs to find the Python explorer's first violation among the
+ * witnesses and to give that explorer's figures at it, without the Python explorer running:
+ * each stored state's parent (the state whose expansion found it), for each expanded state the
+ * unmatched receptions counted before its edges, and the first terminal state of each distinct
+ * kind the terminal properties read (witnesses of kind 2). And when the judge says a
+ * violation was met, the search does not stop at once: the states already stored but not yet
+ * expanded are expanded without taking their steps (drain()), so that the vector of every state
+ * found so far is among the witnesses: the Python explorer judges a state when it stores it. */
+static struct {
+    int asked, on;  /* asked by the checker; on for this search (a full graph, states stored) */
+    uint32_t *parent; size_t parent_cap;
+    uint32_t *unmatched_at; size_t unmatched_at_cap;
+} rl_trace;
+void rl_set_trace(int on) { rl_trace.asked = on; }
+static void trace_free(void) {
+    free(rl_trace.parent); free(rl_trace.unmatched_at);
+    rl_trace.parent = rl_trace.unmatched_at = NULL; rl_trace.parent_cap = rl_trace.unmatched_at_cap = 0;
 }
 
 /* What the state set stores of a state: the state itself, or its fingerprint. */
@@ -1916,6 +1941,12 @@ static int later_steps(uint64_t current, const uint8_t *p, size_t len, expansion
  * Python can tell terminals apart in what one property reads without decoding the channels).
  * Otherwise, or when the checker asks for whole
  * states (g.whole_terminals), the packed state. */
+static void note_terminal_witness(const uint8_t *p, size_t len) {
+    if (!rl_trace.on) return;
+    const bytes_t state = {(uint8_t *)p, len, len};
+    note_witness(2, &state);
+}
+
 static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
 #if RL_POR
     if (!g.whole_terminals) {
@@ -1934,6 +1965,7 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
         int added;
         if (set_add(&g.terminals, g.terminal_key.data, sizeof observed + channels_len, &added) < 0) return 0;
         if (!added) return 1;
+        note_terminal_witness(p, len);
         /* the RL_OBSERVED n observation numbers, how many numbers the channels take, then
          * those (a varint takes a byte at least) */
         size_t most = (RL_OBSERVED * (size_t)RL_N + 1 + channels_len) * sizeof(int64_t);
@@ -1962,6 +1994,7 @@ static int note_terminal(const expansion_t *x, const uint8_t *p, size_t len) {
     if (!grow((void **)&g.terminal.data, &g.terminal.cap, g.terminal.len + len, 1)) return 0;
     memcpy(g.terminal.data + g.terminal.len, p, len);
     g.terminal.len += len;
+    note_terminal_witness(p, len);
     return 1;
 }
 
@@ -1982,12 +2015,24 @@ void rl_set_judge(judge_t judge) { rl_judge = judge; }
 static uint64_t rl_judged_witnesses, rl_judged_at, rl_judged_transitions;
 
 static int violation_met(uint64_t expanded) {
-    uint64_t witnesses = rl_witnessed[0].count + rl_witnessed[1].count;
+    uint64_t witnesses = rl_witnessed[0].count + rl_witnessed[1].count + rl_witnessed[2].count;
     if (!rl_judge || witnesses == rl_judged_witnesses) return 0;
     uint64_t transitions = g.result->transitions;
     if (expanded - rl_judged_at < RL_JUDGE_EVERY && transitions - rl_judged_transitions < 64 * RL_JUDGE_EVERY) return 0;
     rl_judged_witnesses = witnesses; rl_judged_at = expanded; rl_judged_transitions = transitions;
     return rl_judge();
+}
+
+/* A search for a trace whose judge met a violation after expanding states 0 .. expanded - 1:
+ * expand the states stored since, without taking their steps, so that their vectors are
+ * among the witnesses too (see rl_trace). */
+static int drain(uint64_t expanded) {
+    for (uint64_t current = expanded; current < g.states.count; current++) {
+        rl_origin = current;
+        size_t len; const uint8_t *p = state_bytes(current, &len);
+        if (!expand(p, len, &g.outer)) return 0;
+    }
+    return 1;
 }
 
 static int search(uint64_t max_states, uint64_t max_memory) {
@@ -2011,7 +2056,11 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (!grow((void **)&g.edge_start, &g.edge_start_cap, current + 2, sizeof(uint32_t))) FAIL(NO_MEMORY);
         if (g.edges + RL_MAX_SUCCESSORS >= UINT32_MAX) FAIL(NO_MEMORY);  /* see edge_start */
         g.edge_start[current] = (uint32_t)g.edges;
-        rl_origin = current;
+        rl_origin = rl_last_expanded = current;
+        if (rl_trace.on) {
+            if (!grow((void **)&rl_trace.unmatched_at, &rl_trace.unmatched_at_cap, current + 1, sizeof(uint32_t))) FAIL(NO_MEMORY);
+            rl_trace.unmatched_at[current] = (uint32_t)r->unmatched;  /* fewer than the edges: see edge_start */
+        }
         size_t len; const uint8_t *p = state_bytes(current, &len);
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
@@ -2060,6 +2109,10 @@ static int search(uint64_t max_states, uint64_t max_memory) {
                 if (added && g.chains && later_has_room() && !save_steps((uint64_t)j, inner_chosen, inner_count)) FAIL(NO_MEMORY);
             }
             if (added) {
+                if (rl_trace.on) {
+                    if (!grow((void **)&rl_trace.parent, &rl_trace.parent_cap, g.states.count, sizeof(uint32_t))) FAIL(NO_MEMORY);
+                    rl_trace.parent[j] = (uint32_t)current;
+                }
                 if (!grow((void **)&g.depth, &g.depth_cap, g.states.count, sizeof(uint16_t))) FAIL(NO_MEMORY);
                 uint32_t d = (uint32_t)g.depth[current] + (uint32_t)walked;
                 g.depth[j] = d > 0xffff ? 0xffff : (uint16_t)d;
@@ -2075,7 +2128,10 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (over_memory()) FAIL(MEMORY_LIMIT);
         if (g.depth[current] > r->depth) r->depth = g.depth[current];
         drop_expanded(current + 1);
-        if (violation_met(current + 1)) FAIL(VIOLATED);
+        if (violation_met(current + 1)) {
+            if (rl_trace.on && !drain(current + 1)) return 0;
+            FAIL(VIOLATED);
+        }
     }
     free(chosen); free(inner_chosen);
     g.edge_start[g.states.count] = (uint32_t)g.edges;
@@ -2300,7 +2356,7 @@ static void report_footprint(const result_t *r) {
 /* A table of local contexts for rl_explore, kept by the caller across arrangements. */
 void *rl_contexts_new(void) { return calloc(1, sizeof(contexts_t)); }
 void rl_contexts_free(void *table) {
-    contexts_clear(table); free(table); free_kept();
+    contexts_clear(table); free(table); free_kept(); trace_free();
     free(memo.entries); free(memo.candidates); memset(&memo, 0, sizeof memo);
     free(reach.entries); memset(&reach, 0, sizeof reach);
 }
@@ -2343,6 +2399,12 @@ int rl_explore(const int64_t *ids, uint64_t max_states, uint64_t max_chain_steps
     g.por = por && RL_POR && (!RL_CRASHES || (crashes <= 1 && !recoveries)) && (!RL_FAULTS || RL_FAULT_POR);
     g.chains = g.por && chains; g.watched = watched;
     g.fingerprint = fingerprint;
+    trace_free();  /* the last search's, counted by it; this one counts its own */
+    rl_trace.on = rl_trace.asked && !g.por && !fingerprint;
+    if (rl_trace.on) {
+        if (!grow((void **)&rl_trace.parent, &rl_trace.parent_cap, 1, sizeof(uint32_t))) r->status = NO_MEMORY;
+        else rl_trace.parent[0] = 0;
+    }
     g.crashes = crashes; g.recoveries = recoveries; g.premature = premature; g.designated = designated;
     /* arrays kept from a search that grew past this one's budget are let go: reused, they would
      * count against it before its first state */
@@ -2399,8 +2461,8 @@ void rl_release(result_t *r) {
 
 /* -- what a stopped search hands back on demand (checker/explore/native_search.py) --------- */
 static void witnesses_reset(void) {
-    for (int k = 0; k < 2; k++) { rl_witnessed[k].data.len = 0; rl_witnessed[k].count = 0; rl_witnessed[k].full = 0; }
-    rl_origin = 0;
+    for (int k = 0; k < RL_WITNESS_KINDS; k++) { rl_witnessed[k].data.len = 0; rl_witnessed[k].count = 0; rl_witnessed[k].full = 0; }
+    rl_origin = rl_last_expanded = 0;
 }
 
 /* The witnesses of the last search (0: vectors, 1: changes): per witness its origin and length
@@ -2433,7 +2495,7 @@ uint64_t rl_path_to(uint64_t j, uint64_t *out, uint64_t cap) {
         while (e < edges && kept.targets[e] != j) e++;
         if (e == edges) return 0;
         /* the state whose edges hold e: edge_start is written for each state as it is expanded */
-        uint64_t low = 0, high = rl_origin;  /* the last state expanded */
+        uint64_t low = 0, high = rl_last_expanded;
         while (low < high) {
             uint64_t mid = low + (high - low + 1) / 2;
             if (kept.edge_start[mid] <= e) low = mid; else high = mid - 1;
@@ -2441,4 +2503,32 @@ uint64_t rl_path_to(uint64_t j, uint64_t *out, uint64_t cap) {
         j = low;
     }
     return 0;
+}
+
+/* -- what a search for a trace hands back on demand (checker/explore/native_trace.py) ---- */
+/* The state whose expansion found stored state j (0 for the initial state), or -1 if the last
+ * search kept no parents (it was not a search for a trace) or has no state j. */
+int64_t rl_trace_parent(uint64_t j) {
+    if (!rl_trace.on || j >= kept.states.count) return -1;
+    return rl_trace.parent[j];
+}
+
+/* The last search for a trace as the Python explorer counts it once it has expanded states
+ * 0 .. i - 1 and taken the first `taken` edges of state i: out[0] the transitions taken, out[1]
+ * the states stored, out[2] the unmatched receptions before state i's edges, out[3] the
+ * terminal states among 0 .. i - 1, out[4] the depth of the last state stored. 0 if state i
+ * was not expanded with its edges or has fewer than `taken`. */
+int rl_trace_figures(uint64_t i, uint64_t taken, uint64_t *out) {
+    if (!rl_trace.on || i > rl_last_expanded || i >= kept.states.count) return 0;
+    uint64_t first = kept.edge_start[i], end = i < rl_last_expanded ? kept.edge_start[i + 1] : rl_edges_seen;
+    if (first + taken > end) return 0;
+    uint64_t edges = first + taken, highest = 0, terminals = 0;
+    for (uint64_t e = 0; e < edges; e++) if (kept.targets[e] > highest) highest = kept.targets[e];
+    for (uint64_t m = 0; m < i; m++) terminals += kept.edge_start[m] == kept.edge_start[m + 1];
+    out[0] = edges;
+    out[1] = highest + 1;
+    out[2] = rl_trace.unmatched_at[i];
+    out[3] = terminals;
+    out[4] = kept.depth[highest];
+    return 1;
 }

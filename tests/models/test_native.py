@@ -321,8 +321,9 @@ def test_a_stopped_search_bounds_the_chance_by_the_states_it_fingerprinted():
     assert stopped.omission_probability > 0 and "at most 0.0e+00" not in stopped.summary()
 
 
-# at n = 2 only: the fingerprinted C search now stops at the violation and the Python explorer gives
-# the trace (checker/explore/early_stop.py), so n = 3's large graph (16 s) tests nothing more here
+# at n = 2 only: the fingerprinted C search now stops at the violation and a C search of the full
+# graph gives the trace (checker/explore/early_stop.py, native_trace.py), so n = 3's large graph
+# tests nothing more here
 @pytest.mark.parametrize("filename, n", mutant_cases(["hs_never_swallows.py"], at_n_too=False))
 def test_fingerprints_keep_a_violation_and_its_trace(filename, n):
     algorithm = load_algorithm(os.path.join(MUTANTS, filename))
