@@ -12,6 +12,13 @@ The encoding is one-to-one (equal parts get equal numbers, and a state is its pa
 so a search over packed states finds the same states, numbered alike, with the same
 transitions as one over the tuples themselves; tests/explore/test_state_store.py compares the
 two on every kind of system. ``PlainStates`` is the unpacked store, for that comparison.
+
+``PackedStates`` still keeps a few Python objects per state (the bytes, its dict entry, its
+number): about 140 bytes at 12 parts. ``CompactStates`` keeps none: every state's part numbers
+follow each other in one array, and an open-addressing table of state numbers finds a state
+again by the hash of its packed parts (about 40 bytes a state at 12 parts, but every look-up
+is a few steps of Python). It is what the Markov chains of synchronous rounds are built with
+(checker/quantify/mdp.py), where the states are many and each is looked up about twice.
 """
 from __future__ import annotations
 
@@ -110,3 +117,89 @@ class PlainStates:
 
     def __iter__(self):
         return iter(self._states)
+
+
+class CompactStates:
+    """The interface of ``PackedStates``, with no Python object per state (see the module).
+    Every state of one store has the same number of parts."""
+
+    _EMPTY = -1
+
+    def __init__(self):
+        self._numbering = _Numbering()
+        self._width = "H"  # two bytes a part, until there are more parts than that counts
+        self._parts: array | None = None  # state k's part numbers at [k * length, (k + 1) * length)
+        self._length = 0  # parts per state, fixed by the first state
+        self._table = array("i", [self._EMPTY]) * 1024  # state numbers by hash; at most half full
+        self._count = 0
+
+    def _pack(self, state: tuple) -> array:
+        if self._parts is None:
+            self._length = len(state)
+            self._parts = array(self._width)
+        elif len(state) != self._length:
+            raise ValueError(f"a state of {len(state)} parts in a store of states of {self._length}")
+        try:
+            return array(self._width, map(self._numbering.__getitem__, state))
+        except OverflowError:  # the 65,536th distinct part: four bytes a part from now on
+            self._widen()
+            return array(self._width, map(self._numbering.__getitem__, state))
+
+    def _widen(self) -> None:
+        self._width = "I"
+        self._parts = array(self._width, self._parts)
+        self._rehash(len(self._table))
+
+    def _stored(self, number: int) -> array:
+        start = number * self._length
+        return self._parts[start:start + self._length]
+
+    def _slot(self, packed: array) -> int:
+        """Where ``packed`` is in the table, or the empty slot where it would go."""
+        table, mask = self._table, len(self._table) - 1
+        slot = hash(packed.tobytes()) & mask
+        while True:
+            number = table[slot]
+            if number == self._EMPTY or self._stored(number) == packed:
+                return slot
+            slot = (slot + 1) & mask
+
+    def _rehash(self, size: int) -> None:
+        self._table = array("i", [self._EMPTY]) * size
+        for number in range(self._count):
+            self._table[self._slot(self._stored(number))] = number
+
+    def add(self, state: tuple) -> tuple[int, bool]:
+        """The state's number, and whether it is new (then it is stored, with the next number)."""
+        packed = self._pack(state)
+        slot = self._slot(packed)
+        number = self._table[slot]
+        if number != self._EMPTY:
+            return number, False
+        number = self._count
+        self._parts.extend(packed)
+        self._table[slot] = number
+        self._count += 1
+        if 2 * self._count > len(self._table):
+            self._rehash(2 * len(self._table))
+        return number, True
+
+    def get(self, state: tuple, default=None):
+        if self._parts is None:
+            return default
+        number = self._table[self._slot(self._pack(state))]
+        return default if number == self._EMPTY else number
+
+    def __contains__(self, state: tuple) -> bool:
+        return self.get(state) is not None
+
+    def __getitem__(self, number: int) -> tuple:
+        if not 0 <= number < self._count:
+            raise IndexError(number)
+        return tuple(map(self._numbering.parts.__getitem__, self._stored(number)))
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        return map(self.__getitem__, range(self._count))

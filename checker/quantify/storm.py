@@ -48,9 +48,9 @@ class StormModel:
             os.unlink(path)
         self.initial = self.model.initial_states[0]
         # a label no state carries is not in the model at all, and Storm refuses a formula naming it;
-        # so is a reward model that is zero everywhere
+        # so is a reward model that is zero everywhere (every stored choice is some state's)
         self.labels = set(self.model.labeling.get_labels())
-        self.zero = {name for name in reward_names(mdp) if not any(mdp.reward(name, c) for c in range(mdp.choices))}
+        self.zero = {name for name in reward_names(mdp) if not any(mdp.reward(name, c) for c in range(len(mdp.choice_process)))}
 
     def label(self, name: str) -> str:
         """``"name"`` in a formula, or ``false`` if no state has that label."""
