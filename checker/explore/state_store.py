@@ -121,38 +121,49 @@ class PlainStates:
 
 class CompactStates:
     """The interface of ``PackedStates``, with no Python object per state (see the module).
-    Every state of one store has the same number of parts."""
+
+    ``groups``, if given, are the places of a state that change together (a process's locals
+    and the channels only it sends on, in a synchronous round): each group is one part, so a
+    state is fewer numbers. They must cover every place of the state once."""
 
     _EMPTY = -1
+    _WIDER = {"B": "H", "H": "I"}  # one byte a part while fewer than 256 parts, then two, then four
 
-    def __init__(self):
+    def __init__(self, groups: tuple[tuple[int, ...], ...] | None = None):
         self._numbering = _Numbering()
-        self._width = "H"  # two bytes a part, until there are more parts than that counts
-        self._parts: array | None = None  # state k's part numbers at [k * length, (k + 1) * length)
-        self._length = 0  # parts per state, fixed by the first state
+        self._groups = groups
+        self._length = None if groups is None else sum(len(group) for group in groups)  # places in a state
+        if groups is not None and sorted(p for group in groups for p in group) != list(range(self._length)):
+            raise ValueError(f"groups {groups} do not cover the places of a state once each")
+        self._width = "B"
+        self._parts = array(self._width)  # state k's part numbers at [k * size, (k + 1) * size)
+        self._size = None if groups is None else len(groups)  # parts per state
         self._table = array("i", [self._EMPTY]) * 1024  # state numbers by hash; at most half full
         self._count = 0
 
-    def _pack(self, state: tuple) -> array:
-        if self._parts is None:
-            self._length = len(state)
-            self._parts = array(self._width)
+    def _split(self, state: tuple) -> tuple:
+        if self._length is None:  # no groups: each place a part, as many as the first state has
+            self._length = self._size = len(state)
         elif len(state) != self._length:
-            raise ValueError(f"a state of {len(state)} parts in a store of states of {self._length}")
-        try:
-            return array(self._width, map(self._numbering.__getitem__, state))
-        except OverflowError:  # the 65,536th distinct part: four bytes a part from now on
+            raise ValueError(f"a state of {len(state)} places in a store of states of {self._length}")
+        if self._groups is None:
+            return state
+        return tuple(tuple(state[p] for p in group) for group in self._groups)
+
+    def _pack(self, state: tuple) -> array:
+        parts = list(map(self._numbering.__getitem__, self._split(state)))
+        while len(self._numbering.parts) > 1 << 8 * self._parts.itemsize:  # a part numbered past the width
             self._widen()
-            return array(self._width, map(self._numbering.__getitem__, state))
+        return array(self._width, parts)
 
     def _widen(self) -> None:
-        self._width = "I"
+        self._width = self._WIDER[self._width]
         self._parts = array(self._width, self._parts)
         self._rehash(len(self._table))
 
     def _stored(self, number: int) -> array:
-        start = number * self._length
-        return self._parts[start:start + self._length]
+        start = number * self._size
+        return self._parts[start:start + self._size]
 
     def _slot(self, packed: array) -> int:
         """Where ``packed`` is in the table, or the empty slot where it would go."""
@@ -185,8 +196,6 @@ class CompactStates:
         return number, True
 
     def get(self, state: tuple, default=None):
-        if self._parts is None:
-            return default
         number = self._table[self._slot(self._pack(state))]
         return default if number == self._EMPTY else number
 
@@ -196,7 +205,14 @@ class CompactStates:
     def __getitem__(self, number: int) -> tuple:
         if not 0 <= number < self._count:
             raise IndexError(number)
-        return tuple(map(self._numbering.parts.__getitem__, self._stored(number)))
+        parts = map(self._numbering.parts.__getitem__, self._stored(number))
+        if self._groups is None:
+            return tuple(parts)
+        state = [None] * self._length
+        for group, part in zip(self._groups, parts):
+            for place, value in zip(group, part):
+                state[place] = value
+        return tuple(state)
 
     def __len__(self) -> int:
         return self._count

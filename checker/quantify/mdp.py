@@ -151,7 +151,7 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
               algorithm.round_message is not None or bool(algorithm.round_commands),
               factorial(n) if anonymous else 1)
     mdp.values = system.values  # probabilities and rewards, numbered by the engine
-    found = CompactStates()  # the states in breadth-first order, kept as their parts' numbers
+    found = CompactStates(system.state_groups)  # the states in breadth-first order, kept as their parts' numbers
     found.add(system.initial_state)
     append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
     append_ordinal = mdp.outcome_ordinal.append
