@@ -26,6 +26,14 @@ a pass on a finer partition never gives a coarser one, and the passes only ever 
 kept two or three models in memory at once. A pass keeps one number per state and one
 dictionary entry per distinct signature; a row of one outcome, the most common by far, is
 signed with one integer.
+
+A Markov chain (every synchronous algorithm) goes further, to its coarsest bisimulation
+quotient (``coarsest_chain_quotient``): states that go into the same blocks with the same
+probabilities are merged even when their targets differ, which identical merging cannot see.
+random-one-bit's states differ by which processes hold which bit, and the processes are alike:
+at n = 10 the 1,015 states left by merging identical states are 11 blocks, and loading them
+into Storm and answering two questions adds about 6 MB to the process's resident set, where
+the 1,015 added about 20 MB.
 """
 from __future__ import annotations
 
@@ -36,6 +44,13 @@ from .mdp import Mdp
 
 
 def lumped(mdp: Mdp) -> Mdp:
+    """The model Storm solves: ``mdp`` with identical states merged and, if it is a Markov
+    chain, reduced to its coarsest bisimulation quotient (state 0 stays state 0)."""
+    merged = merged_identical(mdp)
+    return coarsest_chain_quotient(merged) if merged.is_chain() else merged
+
+
+def merged_identical(mdp: Mdp) -> Mdp:
     """``mdp`` with identical states merged, again until none are (state 0 stays state 0)."""
     values = _Values(mdp.values)
     block, count = None, mdp.states  # None: each state a block of its own
@@ -141,3 +156,36 @@ def _quotient(mdp: Mdp, block: array, values: _Values) -> Mdp:
             quotient.outcome_start.append(len(quotient.outcome_target))
         quotient.row_of.append(quotient.add_row())
     return quotient
+
+
+def coarsest_chain_quotient(chain: Mdp) -> Mdp:
+    """The quotient of a Markov chain (one choice at most per state) by its coarsest
+    probabilistic bisimulation: states start apart by label and rewards (a terminal state has
+    no choice, so none is in a block with a state that has one), and a block is split until
+    every state of a block has the same probability of going into each block. Its blocks are
+    numbered by their first state, so state 0 is block 0, and each block is built from its
+    first state (``_quotient``). The states of one block then have the same rewards and the
+    same distribution over the blocks: the chain of blocks is the lumped chain, which has the
+    same probability of reaching the elected states, within k steps or within a bound on a
+    reward, and the same expected rewards until then (Kemeny and Snell's lumpability)."""
+    values = _Values(chain.values)
+
+    def rewards(state: int) -> tuple:
+        return tuple((values.values[chain.choice_messages[c]], values.values[chain.choice_rounds[c]])
+                     for c in chain.choices_of(state))
+
+    numbering: dict = {}
+    block = array("i", (numbering.setdefault((chain.elected[s], rewards(s)), len(numbering))
+                        for s in range(chain.states)))
+    count = len(numbering)
+    while True:
+        numbering = {}
+        split = array("i")
+        for s in range(chain.states):
+            into = frozenset((to, values.values[probability]) for c in chain.choices_of(s)
+                             for to, probability in _into_blocks(chain, c, block, values))
+            split.append(numbering.setdefault((block[s], into), len(numbering)))
+        if len(numbering) == count:
+            break
+        block, count = split, len(numbering)
+    return chain if count == chain.states else _quotient(chain, block, values)

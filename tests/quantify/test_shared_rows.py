@@ -1,6 +1,6 @@
 """The explored MDP in little memory (checker/quantify/mdp.py: shared rows, states kept as part
-numbers; lumping.py: blocks over the explored model) is the MDP built the plain way, and Storm
-is handed the model that merging it pass by pass gave.
+numbers; lumping.py: blocks over the explored model) is the MDP built the plain way, and its identical states
+merge as merging it pass by pass merged them.
 
 The plain way is how build_mdp worked until 2026-11-28, written out here as the oracle: every
 state's choices asked of the system (no key, no shared row), every state a tuple in a dict. The
@@ -19,7 +19,7 @@ from algorithms.itai_rodeh import ItaiRodeh
 from algorithms.itai_rodeh_sync import ItaiRodehSync
 from algorithms.random_one_bit import RandomOneBit, RandomOneBitLiteral
 from checker.cli.loader import with_k
-from checker.quantify.lumping import lumped
+from checker.quantify.lumping import lumped, merged_identical
 from checker.quantify.mdp import Mdp, build_mdp, markov_system
 
 MODELS = [(RandomOneBit, 5), (RandomOneBitLiteral, 4), (with_k(ItaiRodehSync, 4), 4), (with_k(ItaiRodehSync, 2), 5),
@@ -128,13 +128,13 @@ def _written(mdp: Mdp) -> list:
 @settings(max_examples=80, deadline=None)
 @given(_mdps_with_twins())
 def test_merging_by_blocks_gives_the_model_merging_pass_by_pass_gave(mdp):
-    assert _written(lumped(mdp)) == _written(_merged_pass_by_pass(mdp))
+    assert _written(merged_identical(mdp)) == _written(_merged_pass_by_pass(mdp))
 
 
 @pytest.mark.parametrize("algorithm,n", MODELS, ids=str)
 def test_the_merged_models_of_the_built_ins_are_those_of_pass_by_pass(algorithm, n):
     mdp = build_mdp(algorithm, n)
-    assert _written(lumped(mdp)) == _written(_merged_pass_by_pass(mdp))
+    assert _written(merged_identical(mdp)) == _written(_merged_pass_by_pass(mdp))
 
 
 def test_a_row_written_out_is_the_row_shared():
@@ -157,12 +157,12 @@ def test_a_row_written_out_is_the_row_shared():
     mdp.elected = bytearray([0, 0, 0, 1])
     assert (mdp.states, mdp.rows, mdp.choices, mdp.transitions) == (4, 3, 3, 4)
     assert mdp.terminal(3) and not mdp.terminal(2) and mdp.is_chain()
-    assert lumped(mdp).states == 3  # 1 and 2 are one state
+    assert merged_identical(mdp).states == 3  # 1 and 2 are one state
 
 
 def test_states_of_one_outcome_alike_but_for_their_label_stay_apart():
     # 1 and 2 both go to 3 with probability 1, with the same rewards; only 1 is elected
     mdp = _mdp_from([[(1, [(1, Fraction(1, 2)), (2, Fraction(1, 2))])], [(2, [(3, 1)])], [(2, [(3, 1)])], []],
                     [False, True, False, True])
-    assert lumped(mdp).states == 4
-    assert _written(lumped(mdp)) == _written(_merged_pass_by_pass(mdp))
+    assert lumped(mdp).states == merged_identical(mdp).states == 4
+    assert _written(merged_identical(mdp)) == _written(_merged_pass_by_pass(mdp))
