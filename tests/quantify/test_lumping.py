@@ -1,20 +1,27 @@
-"""Storm solves the explored MDP with its identical states merged (checker/quantify/lumping.py):
-every answer must be the one of the explored model, which the tests' own solver computes."""
+"""Storm solves the explored MDP with its identical states merged, a Markov chain reduced to its
+coarsest bisimulation quotient (checker/quantify/lumping.py): every answer must be the one of
+the explored model, which the tests' own solver computes."""
+import os
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import MUTANTS
 from test_quantify import _mdp_from, _random_mdps, _storm_against_exact
 
 import checker.quantify.storm as storm_module
 from algorithms.itai_rodeh import ItaiRodeh
 from algorithms.itai_rodeh_sync import ItaiRodehSync
-from algorithms.random_one_bit import RandomOneBit
-from checker.cli.loader import with_k
+from algorithms.random_one_bit import RandomOneBit, RandomOneBitLiteral
+from checker.cli.loader import load_algorithm, with_k
 from checker.quantify import quantify
 from checker.quantify.lumping import lumped, merged_identical
 from checker.quantify.mdp import build_mdp
+
+
+# a chain whose election is not almost sure (2/3 at n = 2): a terminal state without a leader
+ONES_QUIT = load_algorithm(os.path.join(MUTANTS, "networks", "random_one_bit_ones_quit.py"))
 
 
 @st.composite
@@ -75,7 +82,8 @@ def test_states_that_differ_in_a_reward_or_a_label_stay_apart():
     assert lumped(mdp).states == 5
 
 
-@pytest.mark.parametrize("algorithm,n", [(with_k(ItaiRodehSync, 3), 4), (RandomOneBit, 5), (ItaiRodeh, 3)], ids=str)
+@pytest.mark.parametrize("algorithm,n", [(with_k(ItaiRodehSync, 3), 4), (RandomOneBit, 5), (ItaiRodeh, 3),
+                                         (RandomOneBitLiteral, 4), (ONES_QUIT, 3)], ids=str)
 def test_every_question_has_the_same_answer_with_the_model_merged_or_not(algorithm, n, monkeypatch):
     def ask():
         expected = ("rounds", "steps", "messages")
