@@ -17,8 +17,8 @@ two on every kind of system. ``PlainStates`` is the unpacked store, for that com
 number): about 140 bytes at 12 parts. ``CompactStates`` keeps none: every state's part numbers
 follow each other in one array, and an open-addressing table of state numbers finds a state
 again by the hash of its packed parts (about 40 bytes a state at 12 parts, but every look-up
-is a few steps of Python). It is what the Markov chains of synchronous rounds are built with
-(checker/quantify/mdp.py), where the states are many and each is looked up about twice.
+is a few steps of Python). It is what the models of the quantitative questions are built with
+(checker/quantify/mdp.py), where a state is looked up about twice.
 """
 from __future__ import annotations
 
