@@ -14,10 +14,11 @@ transitions as one over the tuples themselves; tests/explore/test_state_store.py
 two on every kind of system. ``PlainStates`` is the unpacked store, for that comparison.
 
 ``PackedStates`` still keeps a few Python objects per state (the bytes, its dict entry, its
-number): about 140 bytes at 12 parts. ``CompactStates`` keeps none: every state's part numbers
-follow each other in one array, and an open-addressing table of state numbers finds a state
-again by the hash of its packed parts (about 40 bytes a state at 12 parts, but every look-up
-is a few steps of Python). It is what the models of the quantitative questions are built with
+number). ``CompactStates`` keeps none: every state's part numbers follow each other in one
+array, and an open-addressing table of state numbers finds a state again by the hash of its
+packed parts, but every look-up is a few steps of Python. On itai-rodeh-sync's 170,471 states
+at N = 6, K = 5 (12 places), by tracemalloc: 124 bytes a state packed, 37 compact, 25 compact
+with a process's places grouped, 203 in a dict of the state tuples. It is what the models of the quantitative questions are built with
 (checker/quantify/mdp.py), where a state is looked up about twice.
 """
 from __future__ import annotations
