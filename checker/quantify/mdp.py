@@ -9,6 +9,10 @@ the engine's, numbered in breadth-first order from the initial state 0, so a pat
 is a trace of the explorer's graph (``parent``/``parent_choice`` rebuild one).
 
 Probabilities and rewards are shared Fractions (few distinct values), referenced by index.
+A state's choices are a *row*, kept once however many states have it (``row_of``): the states
+from which itai-rodeh-sync draws its ids again all have the same K^N outcomes, 15,625 of them
+at N = 6, K = 5, and 1,406 states share that row. The counts (``choices``, ``transitions``)
+are every state's, a shared row counted once per state that has it.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from models.systems.probabilistic_rounds import ProbabilisticRounds
 from models.systems.rounds import RoundSystem
 
 from ..explore.anonymous import RealIds, hidden_ids
+from ..explore.state_store import CompactStates
 
 REWARDS = ("steps", "messages", "rounds")
 
@@ -42,7 +47,7 @@ class Mdp:
     anonymous: bool
     has_rounds: bool  # the algorithm names a round message
     represents: int = 1  # arrangements this one stands for
-    choice_start: array = field(default_factory=lambda: array("q", [0]))  # state -> its first choice
+    choice_start: array = field(default_factory=lambda: array("q", [0]))  # row -> its first choice
     choice_process: array = field(default_factory=lambda: array("i"))
     choice_instance: array = field(default_factory=lambda: array("i"))
     choice_messages: array = field(default_factory=lambda: array("i"))  # index into ``values``
@@ -55,31 +60,48 @@ class Mdp:
     elected: bytearray = field(default_factory=bytearray)
     parent: array = field(default_factory=lambda: array("i", [-1]))
     parent_choice: array = field(default_factory=lambda: array("i", [-1]))  # the choice that found the state
-    rows_of: array = field(default_factory=lambda: array("i"))  # state -> the first state with the same choices
+    row_of: array = field(default_factory=lambda: array("i"))  # state -> its row of choices
     seconds: float = 0.0
+
+    def add_row(self) -> int:
+        """End the row whose choices were appended since the last one; its number."""
+        self.choice_start.append(len(self.choice_process))
+        return len(self.choice_start) - 2
 
     @property
     def states(self) -> int:
+        return len(self.row_of)
+
+    @property
+    def rows(self) -> int:
         return len(self.choice_start) - 1
 
     @property
     def choices(self) -> int:
-        return len(self.choice_process)
+        """Every state's choices, a shared row's once per state that has it."""
+        starts = self.choice_start
+        return sum(starts[row + 1] - starts[row] for row in self.row_of)
 
     @property
     def transitions(self) -> int:
-        return len(self.outcome_target)
+        """Every state's outcomes, a shared row's once per state that has it."""
+        starts, outcome_start = self.choice_start, self.outcome_start
+        return sum(outcome_start[starts[row + 1]] - outcome_start[starts[row]] for row in self.row_of)
 
     def terminal(self, state: int) -> bool:
-        return self.choice_start[state] == self.choice_start[state + 1]
+        row = self.row_of[state]
+        return self.choice_start[row] == self.choice_start[row + 1]
 
     def is_chain(self) -> bool:
         """Whether no state has more than one choice: then there is one scheduler (a Markov chain)."""
         starts = self.choice_start
-        return all(starts[s + 1] - starts[s] <= 1 for s in range(self.states))
+        return all(starts[r + 1] - starts[r] <= 1 for r in range(self.rows))
 
     def choices_of(self, state: int) -> range:
-        return range(self.choice_start[state], self.choice_start[state + 1])
+        return self.row_choices(self.row_of[state])
+
+    def row_choices(self, row: int) -> range:
+        return range(self.choice_start[row], self.choice_start[row + 1])
 
     def outcomes_of(self, choice: int):
         """(target, probability) of each outcome of ``choice``."""
@@ -129,27 +151,26 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
               algorithm.round_message is not None or bool(algorithm.round_commands),
               factorial(n) if anonymous else 1)
     mdp.values = system.values  # probabilities and rewards, numbered by the engine
-    index = {system.initial_state: 0}
-    queue = [system.initial_state]
+    found = CompactStates(system.state_groups)  # the states in breadth-first order, kept as their parts' numbers
+    found.add(system.initial_state)
     append_target, append_probability = mdp.outcome_target.append, mdp.outcome_probability.append
     append_ordinal = mdp.outcome_ordinal.append
     # a system that can tell when two states have the same choices (a key from keyed_choices)
-    # gives each set of choices once; a state with choices met before repeats their rows, whose
-    # targets all have their numbers already
-    rows: dict = {}  # key -> (first choice, end, first outcome, end) of the rows it gave, and its state
+    # gives each set of choices once: a state whose key is known gets the row made for it.
+    # Only rows of several outcomes are remembered (itai-rodeh-sync's draws, random-one-bit's
+    # rounds): a row of one outcome is made again for less than its key would cost to keep,
+    # and there are about as many of those keys as states.
+    rows: dict = {}  # key -> its row
     i = 0
-    while i < len(queue):
-        state = queue[i]
+    while i < len(found):
+        state = found[i]
         mdp.elected.append(any(system.observe_process(state, p).is_leader for p in range(n)))
         key, choices = system.keyed_choices(state, rows)
         if choices is None:
-            *span, owner = rows[key]
-            _repeat(mdp, *span)
-            mdp.rows_of.append(owner)
-            mdp.choice_start.append(len(mdp.choice_process))
+            mdp.row_of.append(rows[key])
             i += 1
             continue
-        first_choice, first_outcome = len(mdp.choice_process), len(mdp.outcome_target)
+        first_outcome = len(mdp.outcome_target)
         position = 0  # an outcome's place among the state's successors in the semantics
         for choice in choices:
             c = len(mdp.choice_process)
@@ -159,12 +180,10 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
             mdp.choice_rounds.append(choice.rounds)
             ordinals = getattr(choice, "ordinals", None)
             for k, (probability, target) in enumerate(choice.outcomes):
-                j = index.get(target)
-                if j is None:
-                    j = index[target] = len(queue)
+                j, new = found.add(target)
+                if new:
                     if max_states is not None and j >= max_states:
                         raise MdpTooLarge(j)
-                    queue.append(target)
                     mdp.parent.append(i)
                     mdp.parent_choice.append(c)
                 append_target(j)
@@ -172,22 +191,10 @@ def build_mdp(algorithm, n: int, ids: tuple | None = None, max_states: int | Non
                 append_ordinal(ordinals[k] if ordinals is not None else position)
                 position += 1
             mdp.outcome_start.append(len(mdp.outcome_target))
-        if key is not None:
-            rows[key] = (first_choice, len(mdp.choice_process), first_outcome, len(mdp.outcome_target), i)
-        mdp.rows_of.append(i)
-        mdp.choice_start.append(len(mdp.choice_process))
+        row = mdp.add_row()
+        if key is not None and len(mdp.outcome_target) - first_outcome > 1:
+            rows[key] = row
+        mdp.row_of.append(row)
         i += 1
     mdp.seconds = time.perf_counter() - started
     return mdp
-
-
-def _repeat(mdp: Mdp, first_choice: int, end_choice: int, first_outcome: int, end_outcome: int) -> None:
-    """Append again the choices first_choice..end_choice and their outcomes."""
-    for name in ("choice_process", "choice_instance", "choice_messages", "choice_rounds"):
-        column = getattr(mdp, name)
-        column.extend(column[first_choice:end_choice])
-    shift = len(mdp.outcome_target) - first_outcome
-    mdp.outcome_start.extend(start + shift for start in mdp.outcome_start[first_choice + 1:end_choice + 1])
-    for name in ("outcome_target", "outcome_probability", "outcome_ordinal"):
-        column = getattr(mdp, name)
-        column.extend(column[first_outcome:end_outcome])

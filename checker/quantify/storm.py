@@ -34,6 +34,13 @@ def version() -> str:
     return f"Storm (stormpy {stormpy.__version__}, rational arithmetic)"
 
 
+def solved_model(mdp: Mdp) -> Mdp:
+    """What Storm is given: ``mdp`` merged to its quotient (the same values from fewer states,
+    checker/quantify/lumping.py), or as explored where ``RINGLEADER_LUMPING=0`` switches the
+    merging off, as every reduction can be."""
+    return mdp if os.environ.get("RINGLEADER_LUMPING") == "0" else lumped(mdp)
+
+
 class StormModel:
     """One MDP loaded into Storm, ready for formulas."""
 
@@ -42,15 +49,15 @@ class StormModel:
         handle, path = tempfile.mkstemp(suffix=".drn", prefix="ringleader-")
         try:
             with os.fdopen(handle, "w") as out:
-                write_drn(lumped(mdp), out)  # the same values from fewer states (checker/quantify/lumping.py)
+                write_drn(solved_model(mdp), out)
             self.model = stormpy.build_model_from_drn[stormpy.numbers.Rational](path)
         finally:
             os.unlink(path)
         self.initial = self.model.initial_states[0]
         # a label no state carries is not in the model at all, and Storm refuses a formula naming it;
-        # so is a reward model that is zero everywhere
+        # so is a reward model that is zero everywhere (every stored choice is some state's)
         self.labels = set(self.model.labeling.get_labels())
-        self.zero = {name for name in reward_names(mdp) if not any(mdp.reward(name, c) for c in range(mdp.choices))}
+        self.zero = {name for name in reward_names(mdp) if not any(mdp.reward(name, c) for c in range(len(mdp.choice_process)))}
 
     def label(self, name: str) -> str:
         """``"name"`` in a formula, or ``false`` if no state has that label."""

@@ -116,6 +116,9 @@ class Markov(System, Protocol):
     checker/quantify/mdp.py)."""
 
     values: list  # the probabilities and rewards, numbered: a choice names them by number
+    # places of a state that change together, each group stored as one part
+    # (checker/explore/state_store.py's CompactStates); None: each place a part
+    state_groups: tuple | None
 
     def choices(self, state) -> list:
         """Each scheduler choice of ``state`` with its outcomes (probability, next state) and rewards."""

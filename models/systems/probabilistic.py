@@ -30,6 +30,8 @@ class Choice(NamedTuple):
 
 
 class ProbabilisticSystem(InternedSystem):
+    state_groups = None  # a step changes a process's locals and any channel: each place a part
+
     def __init__(self, reference: AsyncSystem):
         super().__init__(reference)
         self._round_type = reference.algorithm.round_message.__name__ if reference.algorithm.round_message else None

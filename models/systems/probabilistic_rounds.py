@@ -86,6 +86,9 @@ class ProbabilisticRounds(RoundSystem):
             raise AlgorithmError(f"{self.algorithm.__name__}: a channel without exactly one sender")
         at = {k: place for place, k in enumerate(concatenated)}
         in_order = tuple(at[k] for k in range(self.channel_count))
+        # a round's target is each process's part (its locals, its out-channels' contents) put
+        # together, so those places change together: one group each for the store of states
+        self.state_groups = tuple((i, *(self.n + k for k in mine)) for i, mine in enumerate(self._sent_channels))
         self._channels_in_order = None if in_order == tuple(range(self.channel_count)) else in_order
 
     def _value(self, value: Fraction) -> int:

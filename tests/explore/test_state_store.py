@@ -10,7 +10,7 @@ from algorithms import builtin
 from checker.cli.loader import load_algorithm, load_synchronizer
 from checker.explore.arrangements import Arrangement
 from checker.explore.explorer import Explorer
-from checker.explore.state_store import PackedStates, PlainStates
+from checker.explore.state_store import CompactStates, PackedStates, PlainStates
 from checker.explore.systems import system_for
 from models import Network
 from models.systems.interned import InternedSystem
@@ -69,7 +69,7 @@ def test_a_broken_property_is_found_alike():
     assert found[5], "the mutant must break a property here, or the comparison above proves little"
 
 
-@pytest.mark.parametrize("store", [PackedStates, PlainStates])
+@pytest.mark.parametrize("store", [PackedStates, PlainStates, CompactStates])
 def test_numbers_survive_more_parts_than_two_bytes_count(store):
     states = store()
     for k in range(70_000):  # a new part in each state: past 65,536 the packing widens
@@ -79,3 +79,25 @@ def test_numbers_survive_more_parts_than_two_bytes_count(store):
     assert (0, ("part", 69_998)) not in states and (2, ("part", 69_998)) in states
     assert states[69_999] == (69_999 % 3, ("part", 69_999))
     assert len(states) == 70_000 and list(states)[12] == (0, ("part", 12))
+
+
+@pytest.mark.parametrize("kind", ["ring", "coins", "synchronous rounds", "synchronizer alpha"])
+@pytest.mark.parametrize("grouped", [False, True], ids=["a part a place", "places grouped"])
+def test_compact_states_number_and_give_back_what_plain_states_do(kind, grouped):
+    _, _, states = _search(KINDS[kind](), False, False)
+    size = len(states[0])
+    groups = (tuple(range(0, size, 2)), tuple(range(1, size, 2))) if grouped else None  # every other place
+    compact = CompactStates(groups)
+    assert [compact.add(state) for state in states] == [(k, True) for k in range(len(states))]
+    assert [compact.add(state) for state in reversed(states)] == [(k, False) for k in reversed(range(len(states)))]
+    assert list(compact) == states and compact.get(states[-1]) == len(states) - 1
+
+
+def test_compact_states_refuse_groups_that_miss_a_place_and_states_of_another_size():
+    with pytest.raises(ValueError, match="cover"):
+        CompactStates(((0, 1), (1, 2)))
+    states = CompactStates(((0, 2), (1,)))
+    states.add(("a", "b", "c"))
+    assert states[0] == ("a", "b", "c") and ("a", "b", "c") in states and ("a", "c", "b") not in states
+    with pytest.raises(ValueError, match="places"):
+        states.add(("a", "b"))

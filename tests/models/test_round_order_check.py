@@ -207,7 +207,7 @@ class OldRounds(ProbabilisticRounds):
 def mdp_arrays(mdp) -> dict:
     arrays = {name: list(getattr(mdp, name)) for name in (
         "choice_start", "choice_process", "choice_instance", "outcome_start", "outcome_target", "outcome_ordinal",
-        "parent", "parent_choice", "elected")}
+        "parent", "parent_choice", "row_of", "elected")}
     for name in ("choice_messages", "choice_rounds", "outcome_probability"):
         arrays[name] = [mdp.values[k] for k in getattr(mdp, name)]
     return arrays

@@ -75,7 +75,7 @@ def _mdp_from(rows, elected) -> Mdp:
                 mdp.outcome_target.append(target)
                 mdp.outcome_probability.append(value(probability))
             mdp.outcome_start.append(len(mdp.outcome_target))
-        mdp.choice_start.append(len(mdp.choice_process))
+        mdp.row_of.append(mdp.add_row())
     mdp.values = values
     mdp.elected = bytearray(elected)
     return mdp
