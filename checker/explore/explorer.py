@@ -82,6 +82,16 @@ class Exploration:
     whole_states: bool = False
 
 
+def violated_terminal(terminal_props: list[Property], observations, channels) -> tuple[Property, str] | None:
+    """The first of ``terminal_props`` that a terminal state with these observations and channels
+    violates, with its reason."""
+    for prop in terminal_props:
+        reason = prop.check(observations, channels)
+        if reason:
+            return prop, reason
+    return None
+
+
 class Explorer:
     def __init__(self, system: System, properties: list[Property], max_states: int | None = None,
                  progress=None, por: bool = False, stop_at_first: bool = True, record_terminals: bool = False,
@@ -391,12 +401,7 @@ class Explorer:
         return verdict
 
     def _check_terminal(self, state, observe):
-        observations, channels = observe(state), self.system.channels(state)
-        for prop in self.terminal_props:
-            reason = prop.check(observations, channels)
-            if reason:
-                return prop, reason
-        return None
+        return violated_terminal(self.terminal_props, observe(state), self.system.channels(state))
 
     def _graph_questions(self, result: Exploration, offsets, targets, weights):
         from .graph import analyse

@@ -72,6 +72,26 @@ def _in_observed_order(read: set[str]) -> tuple[str, ...]:
     return tuple(name for name in OBSERVED_FIELDS if name in read)
 
 
+def _memory_left(engine: NativeEngine, max_memory: int | None) -> int | None:
+    """What a C search may take of ``max_memory``, which is on the worker's memory: what the
+    process does not hold yet, less the arrays the last search left aside (which the next one
+    reuses and counts itself). None: no limit; at most 0: nothing left."""
+    if max_memory is None:
+        return None
+    return max_memory - max((resident_bytes() or 0) - engine.kept_bytes(), 0)
+
+
+def _what_is_read(reference: AsyncSystem, properties: list[Property]) -> dict:
+    """The arguments of ``NativeEngine.explore`` that say what the properties read and which
+    system it is (every search of this module, reduced or for a trace, asks the same)."""
+    kinds = {p.kind for p in properties}
+    return dict(want_locals="state" in kinds, want_changes="transition" in kinds, topology=reference.topology,
+                vector_fields=_read_by_state_properties(properties), whole_terminals=False,
+                terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
+                crashes=reference.crashes, recoveries=reference.recoveries,
+                premature_timeouts=reference.local.premature_timeouts)
+
+
 def _read_by_state_properties(properties: list[Property]) -> tuple[str, ...]:
     return _in_observed_order({name for p in properties if p.kind == "state" for name in p.observes})
 
@@ -209,26 +229,18 @@ def _shortest(engine: NativeEngine, reference: AsyncSystem, properties: list[Pro
     if not wanted():
         return None
     started = time.perf_counter()
-    kinds = {p.kind for p in properties}
-    local = reference.local
-    if max_memory is not None:  # as in _search_once: what the process does not hold yet
-        max_memory -= max((resident_bytes() or 0) - engine.kept_bytes(), 0)
-        if max_memory <= 0:
-            return None
+    max_memory = _memory_left(engine, max_memory)
+    if max_memory is not None and max_memory <= 0:
+        return None
     try:
-        facts = engine.explore(reference.ids, max_states, max_memory, want_locals="state" in kinds,
-                               want_changes="transition" in kinds, por=False, chains=False,
-                               topology=reference.topology, vector_fields=_read_by_state_properties(properties),
-                               whole_terminals=False,
-                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
-                               crashes=reference.crashes, recoveries=reference.recoveries,
-                               premature_timeouts=local.premature_timeouts,
-                               judge=TraceJudge(engine, reference, properties), trace=True)
+        facts = engine.explore(reference.ids, max_states, max_memory, por=False, chains=False,
+                               judge=TraceJudge(engine, reference, properties), trace=True,
+                               **_what_is_read(reference, properties))
     except NativeUnavailable:
         return None
     if facts.status not in (OK, VIOLATED):
         return None  # a limit, a fault: the Python explorer runs the arrangement
-    engine.disagreement = audit(facts.contexts, local)
+    engine.disagreement = audit(facts.contexts, reference.local)
     if engine.disagreement is not None:
         return None
     return first_violation(engine, reference, properties, max_states, started)
@@ -240,14 +252,9 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
     """search_natively's search of one arrangement (with one crash, of one ``designated`` process
     that may crash)."""
     started = time.perf_counter()
-    kinds = {p.kind for p in properties}
-    watched = watched_fields(properties)
-    if max_memory is not None:
-        # the limit is on the worker's memory: the C search gets what the process does not hold yet,
-        # the arrays the last search left aside (which this one reuses and counts itself)
-        max_memory -= max((resident_bytes() or 0) - engine.kept_bytes(), 0)
-        if max_memory <= 0:
-            raise MemoryLimitReached(0)
+    max_memory = _memory_left(engine, max_memory)
+    if max_memory is not None and max_memory <= 0:
+        raise MemoryLimitReached(0)
     probing = prefix_of is not None and (max_states is None or max_states > prefix_of)
     # with crash failures (models/systems/crashes.py) the processes' steps are the local system's
     local = reference.local
@@ -255,17 +262,12 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
         # steps on chains (states passed, not stored) are bounded as the states are: by the user's
         # limit, and in a probe by many times its states (a chain can be long where all is well)
         chain_steps = PROBE_CHAIN_STEPS * prefix_of if probing else max_states
-        # the search stops at a violation (VIOLATED): the Python explorer then runs the arrangement
+        # the search stops at a violation (VIOLATED): the caller then finds its shortest trace (_shortest)
         judge = judge_for(engine, reference, properties)
         facts = engine.explore(reference.ids, prefix_of if probing else max_states, max_memory,
-                               max_chain_steps=chain_steps,
-                               want_locals="state" in kinds,
-                               want_changes="transition" in kinds, por=por, chains=chains, watched=watched,
-                               fingerprint=fingerprint, topology=reference.topology,
-                               vector_fields=_read_by_state_properties(properties), whole_terminals=False,
-                               terminal_reads=tuple({_read_by(p) for p in properties if p.kind == "terminal"}),
-                               crashes=reference.crashes, recoveries=reference.recoveries,
-                               premature_timeouts=local.premature_timeouts, designated=designated, judge=judge)
+                               max_chain_steps=chain_steps, por=por, chains=chains,
+                               watched=watched_fields(properties), fingerprint=fingerprint,
+                               designated=designated, judge=judge, **_what_is_read(reference, properties))
     except NativeUnavailable:
         return None  # ports the C code was not compiled for: the Python explorer runs it
     # what follows rests on the C graph (a stop at a violation too: a disagreement is noted, and
@@ -307,7 +309,7 @@ def _search_once(engine: NativeEngine, reference: AsyncSystem, properties: list[
             return facts.terminal_observations[_read_by(prop)]
     else:
         every = [(tuple(observe(i, state[i]) for i in range(n)), state[n:]) for state in facts.terminal_states] \
-            if "terminal" in kinds else []
+            if any(p.kind == "terminal" for p in properties) else []
 
         def terminals_for(prop: Property) -> list[tuple]:
             return every

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from specs import Property
 
 from .early_stop import Judge
-from .explorer import Exploration, Violation
+from .explorer import Exploration, Violation, violated_terminal
 from .stopped_search import violated_step
 
 
@@ -181,13 +181,8 @@ def _terminal_event(engine, reference, terminal_props: list[Property], number: i
 
 
 def _violated_terminal(reference, terminal_props: list[Property], state) -> tuple[Property, str] | None:
-    """The first terminal property ``state`` violates, with its reason (the explorer's _check_terminal)."""
-    observations, channels = reference.observe(state), reference.channels(state)
-    for prop in terminal_props:
-        reason = prop.check(observations, channels)
-        if reason:
-            return prop, reason
-    return None
+    """The first terminal property ``state`` violates, with its reason, as the Python explorer judges it."""
+    return violated_terminal(terminal_props, reference.observe(state), reference.channels(state))
 
 
 def _step_to(reference, here, there) -> int | None:
