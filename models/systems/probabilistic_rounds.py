@@ -68,7 +68,6 @@ class ProbabilisticRounds(RoundSystem):
         self.values: list[Fraction] = []
         self._value_number: dict[Fraction, int] = {}
         self._ratio_number: dict = {}  # (numerator, denominator) -> value number
-        self._observations: dict = {}  # (process, locals) -> its Observation
         # a process's part of a round, made in steps (_process_parts), each step once
         self._delivered_lists: list[tuple] = []  # number -> outcomes partway through a process's deliveries
         self._delivered_number: dict = {}
@@ -105,15 +104,6 @@ class ProbabilisticRounds(RoundSystem):
         if number is None:
             number = self._ratio_number[key] = self._value(Fraction(numerator, denominator))
         return number
-
-    def observe_process(self, state, i: int):
-        """What a process shows depends on its locals alone (``observe_locals``), which repeat
-        across states: read once per (process, locals)."""
-        key = (i, state[i])
-        observation = self._observations.get(key)
-        if observation is None:
-            observation = self._observations[key] = self.local.observe_locals(i, state[i])
-        return observation
 
     def choices(self, state) -> list[RoundChoice]:
         """The round from ``state`` as one choice with its distribution; none when quiet."""

@@ -100,13 +100,21 @@ class RoundSystem(SystemDefaults):
         self._alike: dict = {}  # (process, port, footprint) -> do its deliveries there match the references?
         self._subsets_checked: set = set()  # (process, locals, inbox) that the subset check passed
         self._receptions: dict = {}  # (process, locals, port, message) -> receive_outcomes
+        self._observations: dict = {}  # (process, locals) -> what the specification sees of it
 
     # -- what the explorer, the specification and traces read --------------------------
     def observe(self, state):
         return self.local.observe(state)
 
     def observe_process(self, state, i: int):
-        return self.local.observe_process(state, i)
+        """Read once per (process, locals): in a round every process may move, so each
+        transition asks for every process's observation before and after, and locals repeat
+        across a great many states."""
+        key = (i, state[i])
+        observation = self._observations.get(key)
+        if observation is None:
+            observation = self._observations[key] = self.local.observe_locals(i, state[i])
+        return observation
 
     def channels(self, state) -> tuple:
         return self.local.channels(state)
