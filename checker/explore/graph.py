@@ -204,13 +204,11 @@ def almost_sure_termination(offsets: array, targets: array, actions: array, pare
     for i in owner:
         staying[i] += 1
     inside = bytearray(1 if offsets[i + 1] > offsets[i] else 0 for i in range(count))
-    incoming: list[list[int]] = [[] for _ in range(count)]
-    for e, t in enumerate(targets):
-        incoming[t].append(e)
+    into_start, into = _edges_into(count, targets)
     removed = [t for t in range(count) if not inside[t]]
     while removed:
         t = removed.pop()
-        for e in incoming[t]:
+        for e in into[into_start[t]:into_start[t + 1]]:
             a = action_of[e]
             escaping[a] += 1
             if escaping[a] == 1:
@@ -234,6 +232,23 @@ def almost_sure_termination(offsets: array, targets: array, actions: array, pare
         i = targets[keep[i]]
     start = position[i]
     return Endless(sum(inside), stem + walk[:start], walk[start:])
+
+
+def _edges_into(count: int, targets: array) -> tuple[array, array]:
+    """The edges into each state, as compressed rows (``into[into_start[t]:into_start[t + 1]]``):
+    in arrays, since a list of Python ints per state took 36 bytes an edge, most of the peak
+    memory of a check with coins (itai-rodeh-sync at N = 6, K = 4: 2.8 million edges)."""
+    into_start = array("q", [0]) * (count + 1)
+    for t in targets:
+        into_start[t + 1] += 1
+    for t in range(count):
+        into_start[t + 1] += into_start[t]
+    into = array("i", [0]) * len(targets)
+    free = array("q", into_start)
+    for e, t in enumerate(targets):
+        into[free[t]] = e
+        free[t] += 1
+    return into_start, into
 
 
 def _bottom_of_trap(offsets, targets, inside, escaping, action_of) -> int:
