@@ -2035,6 +2035,16 @@ static int drain(uint64_t expanded) {
     return 1;
 }
 
+#ifdef RL_FOOTPRINT
+/* The states the search expanded, and those of them after a crash (report_footprint): with one
+ * crash, where a designation's states come from (docs/search.md, "Timeouts and crashes"). */
+static uint64_t rl_expanded, rl_expanded_after_crash;
+static inline void footprint_expanded(const work_t *w) {
+    rl_expanded++;
+    if (RL_CRASHES && w->crashed) rl_expanded_after_crash++;
+}
+#endif
+
 static int search(uint64_t max_states, uint64_t max_memory) {
     result_t *r = g.result;
     g.max_states = max_states; g.max_memory = max_memory;
@@ -2065,6 +2075,9 @@ static int search(uint64_t max_states, uint64_t max_memory) {
         if (!grow((void **)&chosen, &chosen_cap, RL_MAX_SUCCESSORS + 1, sizeof(int))) FAIL(NO_MEMORY);
         int count, saved = later_steps(current, p, len, &g.outer, chosen, &count);
         if (saved < 0 || (!saved && !expand(p, len, &g.outer))) return 0;
+#ifdef RL_FOOTPRINT
+        footprint_expanded(&g.outer.work);
+#endif
         if (!g.outer.count) {
             r->terminals++;
             if (!note_terminal(&g.outer, p, len)) FAIL(NO_MEMORY);
@@ -2349,6 +2362,10 @@ static void report_footprint(const result_t *r) {
             (unsigned long long)g.states.count, (unsigned long long)g.edges, rl_allocated, (double)rl_allocated / states);
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
         fprintf(stderr, "; %s %.1f/%.1f", names[k], (double)table[k][0] / states, (double)table[k][1] / states);
+    if (RL_CRASHES)
+        fprintf(stderr, "; designated %d, expanded %llu, of them after the crash %llu", g.designated,
+                (unsigned long long)rl_expanded, (unsigned long long)rl_expanded_after_crash);
+    rl_expanded = rl_expanded_after_crash = 0;
     fprintf(stderr, "\n");
 }
 #endif
