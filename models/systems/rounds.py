@@ -101,6 +101,7 @@ class RoundSystem(SystemDefaults):
         self._subsets_checked: set = set()  # (process, locals, inbox) that the subset check passed
         self._receptions: dict = {}  # (process, locals, port, message) -> receive_outcomes
         self._observations: dict = {}  # (process, locals) -> what the specification sees of it
+        self._option_shapes: dict = {}  # (process, locals, its inbox) -> per option: (channel writes, sent, unmatched)
 
     # -- what the explorer, the specification and traces read --------------------------
     def observe(self, state):
@@ -142,19 +143,41 @@ class RoundSystem(SystemDefaults):
         options = [self._process_round(i, state[i], inboxes[i]) for i in range(self.n)]
         if not any(inboxes) and all(len(o) == 1 and not o[0].events for o in options):
             return []  # quiet: nothing in transit, no process has a step to take
+        shapes = [self._shapes(i, state[i], inboxes[i], options[i]) for i in range(self.n)]
         rounds = []
-        for parts in product(*options):
-            channels = [()] * self.channel_count
+        empty = [()] * self.channel_count
+        for choice in product(*(range(len(o)) for o in options)):
+            channels = empty.copy()
             sent = unmatched = 0
-            for i, part in enumerate(parts):
-                out = self._out_channel[i]
-                for port, message in part.sent:
-                    channels[out[port]] += (message,)
-                sent += len(part.sent)
-                unmatched += sum(1 for e in part.events if e.command == UNMATCHED)
+            for i, k in enumerate(choice):
+                writes, part_sent, part_unmatched = shapes[i][k]
+                for channel, messages in writes:
+                    channels[channel] += messages
+                sent += part_sent
+                unmatched += part_unmatched
+            parts = tuple(options[i][k] for i, k in enumerate(choice))
             target = tuple(part.values for part in parts) + tuple(channels)
             rounds.append(RoundStep(parts, target, sent, unmatched))
         return rounds
+
+    def _shapes(self, i: int, values: tuple, inbox: tuple, options: list[ProcessRound]) -> list[tuple]:
+        """Per option of process i's round: what it appends to each channel (its sends grouped by
+        channel, in the order sent), how many messages it sends, how many of its deliveries no
+        command took. Computed once per (process, locals, inbox), as its options are: a round
+        combines every option of every process, so each is used many times."""
+        key = (i, values, inbox)
+        found = self._option_shapes.get(key)
+        if found is None:
+            out = self._out_channel[i]
+            found = []
+            for part in options:
+                writes: dict[int, tuple] = {}
+                for port, message in part.sent:
+                    writes[out[port]] = writes.get(out[port], ()) + (message,)
+                found.append((tuple(writes.items()), len(part.sent),
+                              sum(1 for e in part.events if e.command == UNMATCHED)))
+            self._option_shapes[key] = found
+        return found
 
     def _process_round(self, i: int, values: tuple, inbox: tuple) -> list[ProcessRound]:
         key = (i, values, inbox)
