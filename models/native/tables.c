@@ -22,6 +22,9 @@
  * processes' node classes (what the state properties read) and each terminal state is handed
  * to the callback (VECTOR, TERMINAL: the numbers in its buffer; it returns 1 if violated), and
  * the callback judges each step when it makes its table entry (it returns -2 if violated).
+ *
+ * ts_search_levels is the same search keeping two breadth-first levels instead of every state
+ * and edge, where the graph is graded by ranks of nodes that it checks (see there).
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -7,6 +7,8 @@ system, through a callback, for each table entry the first time it needs one. Ev
 thus computed by the system's own Python (the reference semantics, once per local context), and
 the C code only combines them: it finds the graph the Python engine finds, state for state.
 What it hands back is what the properties are judged on (checker/explore/synchronized_search.py).
+With ``by_levels`` the C search keeps two breadth-first levels instead of every state and edge
+(the same figures), where ranks of nodes it checks show the graph graded (tables.c says why).
 """
 from __future__ import annotations
 
