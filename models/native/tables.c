@@ -22,6 +22,9 @@
  * processes' node classes (what the state properties read) and each terminal state is handed
  * to the callback (VECTOR, TERMINAL: the numbers in its buffer; it returns 1 if violated), and
  * the callback judges each step when it makes its table entry (it returns -2 if violated).
+ *
+ * ts_search_levels is the same search keeping two breadth-first levels instead of every state
+ * and edge, where the graph is graded by ranks of nodes that it checks (see there).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +32,8 @@
 #include <string.h>
 
 enum { SPONTANEOUS = 0, RECEPTION = 1, RECEIVABLE = 2, PUSH = 3, VECTOR = 4, TERMINAL = 5 };
-enum { TS_OK = 0, TS_STATE_LIMIT = 1, TS_NO_MEMORY = 2, TS_CALLBACK_FAILED = 3, TS_MEMORY_LIMIT = 4, TS_VIOLATED = 5 };
+enum { TS_OK = 0, TS_STATE_LIMIT = 1, TS_NO_MEMORY = 2, TS_CALLBACK_FAILED = 3, TS_MEMORY_LIMIT = 4, TS_VIOLATED = 5,
+       TS_NOT_GRADED = 6 };
 
 typedef int32_t (*fill_fn)(int32_t kind, int32_t a, int32_t b, int32_t c, int32_t d, int32_t *out, int32_t cap);
 
@@ -231,32 +235,123 @@ static size_t resident_bytes(void) {
     return (size_t)resident * 4096;
 }
 
+/* Every successor of `state`, in the Python engine's order: for each process, its receptions
+ * channel by channel, then its spontaneous moves. `visit` is told each one (the moving process,
+ * the successor in `next`, the messages sent) and returns TS_OK to go on; any other status
+ * stops the expansion and is returned. */
+typedef int (*visit_fn)(void *context, int mover, uint32_t mover_was, const uint32_t *next, int32_t sent);
+
+static int expand(Tables *t, const uint32_t *state, uint32_t *next, visit_fn visit, void *context) {
+    const int32_t *in_offsets = t->in_offsets, *in_slots = t->in_slots;
+    for (int i = 0; i < t->n; i++) {
+        for (int32_t q = in_offsets[i]; q <= in_offsets[i + 1]; q++) {
+            /* q < in_offsets[i + 1]: a channel into i; q == in_offsets[i + 1]: i's spontaneous moves */
+            int32_t *p;
+            int32_t choices, slot = -1;
+            int64_t at;
+            const int32_t *taken = NULL;
+            if (q < in_offsets[i + 1]) {
+                slot = in_slots[q];
+                if (state[slot] == 0) continue;
+                at = entry(t, RECEIVABLE, state[slot], 0, 0, 0);
+                if (at < 0) return t->failed;
+                taken = (int32_t *)t->arena.data + at;
+                choices = *taken++;
+            } else {
+                at = entry(t, SPONTANEOUS, i, state[i], 0, 0);
+                if (at < 0) return t->failed;
+                choices = ((int32_t *)t->arena.data)[at];
+            }
+            int64_t spontaneous_at = at + 1;
+            for (int32_t c = 0; c < choices; c++) {
+                memcpy(next, state, t->width * sizeof(uint32_t));
+                if (slot >= 0) {
+                    int32_t envelope = taken[2 * c], rest = taken[2 * c + 1];
+                    int64_t move = entry(t, RECEPTION, i, state[i], slot, envelope);
+                    if (move < 0) return t->failed;
+                    /* the arena may have moved: read `taken` again */
+                    taken = (int32_t *)t->arena.data + at + 1;
+                    p = (int32_t *)t->arena.data + move;
+                    next[slot] = rest;
+                } else {
+                    p = (int32_t *)t->arena.data + spontaneous_at;
+                }
+                int32_t sends = p[4], sent = p[2];
+                int64_t move_at = p - (int32_t *)t->arena.data;
+                next[i] = p[0];
+                for (int32_t e = 0; e < sends; e++) {
+                    p = (int32_t *)t->arena.data + move_at + 5 + 2 * e;
+                    int32_t k = p[0], envelope = p[1];
+                    int64_t pushed = entry(t, PUSH, next[k], envelope, 0, 0);
+                    if (pushed < 0) return t->failed;
+                    next[k] = (uint32_t)pushed;
+                }
+                if (slot < 0) spontaneous_at = move_at + 5 + 2 * sends;
+                int status = visit(context, i, state[i], next, sent);
+                if (status != TS_OK) return status;
+            }
+        }
+    }
+    return TS_OK;
+}
+
+/* ts_search's visit: number the successor and keep the edge */
+typedef struct { Set *states; Vec *targets, *weights; int64_t max_states, limit_at; } Stored;
+
+static int store_edge(void *context, int mover, uint32_t mover_was, const uint32_t *next, int32_t sent) {
+    Stored *s = context;
+    int added;
+    (void)mover; (void)mover_was;
+    int64_t j = set_add(s->states, next, &added);
+    if (j < 0) return TS_NO_MEMORY;
+    if (added && s->max_states >= 0 && j >= s->max_states) {  /* stored before it: j, as the Python explorer says */
+        s->limit_at = j;
+        return TS_STATE_LIMIT;
+    }
+    uint32_t *target = vec_grow(s->targets, 1);
+    uint16_t *weight = vec_grow(s->weights, 1);
+    if (!target || !weight || sent > 65535) return TS_NO_MEMORY;
+    *target = (uint32_t)j;
+    *weight = (uint16_t)sent;
+    return TS_OK;
+}
+
+/* the tables' own memory, and the classes of the initial nodes; TS_OK or TS_NO_MEMORY */
+static int tables_init(Tables *t, const uint32_t *initial, const int32_t *initial_classes) {
+    t->arena.width = sizeof(int32_t);
+    t->classes.width = sizeof(int32_t);
+    t->buffer_size = 4096 > t->width ? 4096 : t->width;
+    t->buffer = malloc(t->buffer_size * sizeof(int32_t));
+    if (!t->buffer || !map_init(&t->memo, 1 << 12)) return TS_NO_MEMORY;
+    for (int i = 0; i < t->n; i++) {
+        uint32_t node = initial[i];
+        if (node >= t->classes.count) {
+            size_t old = t->classes.count;
+            if (!vec_grow(&t->classes, node + 1 - old)) return TS_NO_MEMORY;
+            for (size_t q = old; q < t->classes.count; q++) ((int32_t *)t->classes.data)[q] = -1;
+        }
+        ((int32_t *)t->classes.data)[node] = initial_classes[i];
+    }
+    return TS_OK;
+}
+
+static void tables_free(Tables *t) { free(t->buffer); free(t->memo.slots); free(t->arena.data); free(t->classes.data); }
+
 /* Explore from `initial` (W numbers; `initial_classes`: its processes' node classes). */
 int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slots, const uint32_t *initial,
               const int32_t *initial_classes, fill_fn fill, int64_t max_states, int64_t max_memory, TsResult *out) {
     memset(out, 0, sizeof *out);
     Tables t = {n, width, in_slots, in_offsets, fill};
-    t.arena.width = sizeof(int32_t);
-    t.classes.width = sizeof(int32_t);
-    t.buffer_size = 4096 > width ? 4096 : width;
-    t.buffer = malloc(t.buffer_size * sizeof(int32_t));
     Set states = {0}, vectors = {0};
     Vec offsets = {0, 0, 0, sizeof(int64_t)}, targets = {0, 0, 0, sizeof(uint32_t)},
         weights = {0, 0, 0, sizeof(uint16_t)};
     int64_t terminal_states = 0;
     uint32_t *state = malloc(width * sizeof(uint32_t)), *next = malloc(width * sizeof(uint32_t));
     uint32_t *vector = malloc(n * sizeof(uint32_t));
-    int status = TS_OK, added;
-    if (!t.buffer || !state || !next || !vector || !map_init(&t.memo, 1 << 12) || !set_init(&states, width, 1 << 16)
-        || !set_init(&vectors, n, 1 << 10)) { status = TS_NO_MEMORY; goto done; }
-    for (int i = 0; i < n; i++) {
-        uint32_t node = initial[i];
-        if (node >= t.classes.count) {
-            size_t old = t.classes.count;
-            if (!vec_grow(&t.classes, node + 1 - old)) { status = TS_NO_MEMORY; goto done; }
-            for (size_t q = old; q < t.classes.count; q++) ((int32_t *)t.classes.data)[q] = -1;
-        }
-        ((int32_t *)t.classes.data)[node] = initial_classes[i];
+    int status = tables_init(&t, initial, initial_classes), added;
+    if (status != TS_OK) goto done;
+    if (!state || !next || !vector || !set_init(&states, width, 1 << 16) || !set_init(&vectors, n, 1 << 10)) {
+        status = TS_NO_MEMORY; goto done;
     }
     set_add(&states, initial, &added);
     *(int64_t *)vec_grow(&offsets, 1) = 0;
@@ -269,62 +364,10 @@ int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slo
         if (set_add(&vectors, vector, &added) < 0) { status = TS_NO_MEMORY; goto done; }
         if (added && (status = judged(&t, VECTOR, vector, n)) != TS_OK) goto done;
         int64_t edges_before = targets.count;
-        for (int i = 0; i < n; i++) {
-            for (int32_t q = in_offsets[i]; q <= in_offsets[i + 1]; q++) {
-                /* q < in_offsets[i + 1]: a channel into i; q == in_offsets[i + 1]: i's spontaneous moves */
-                int32_t *p;
-                int32_t choices, slot = -1;
-                int64_t at;
-                const int32_t *taken = NULL;
-                if (q < in_offsets[i + 1]) {
-                    slot = in_slots[q];
-                    if (state[slot] == 0) continue;
-                    at = entry(&t, RECEIVABLE, state[slot], 0, 0, 0);
-                    if (at < 0) { status = t.failed; goto done; }
-                    taken = (int32_t *)t.arena.data + at;
-                    choices = *taken++;
-                } else {
-                    at = entry(&t, SPONTANEOUS, i, state[i], 0, 0);
-                    if (at < 0) { status = t.failed; goto done; }
-                    choices = ((int32_t *)t.arena.data)[at];
-                }
-                int64_t spontaneous_at = at + 1;
-                for (int32_t c = 0; c < choices; c++) {
-                    memcpy(next, state, width * sizeof(uint32_t));
-                    if (slot >= 0) {
-                        int32_t envelope = taken[2 * c], rest = taken[2 * c + 1];
-                        int64_t move = entry(&t, RECEPTION, i, state[i], slot, envelope);
-                        if (move < 0) { status = t.failed; goto done; }
-                        /* the arena may have moved: read `taken` again */
-                        taken = (int32_t *)t.arena.data + at + 1;
-                        p = (int32_t *)t.arena.data + move;
-                        next[slot] = rest;
-                    } else {
-                        p = (int32_t *)t.arena.data + spontaneous_at;
-                    }
-                    int32_t sends = p[4], sent = p[2];
-                    int64_t move_at = p - (int32_t *)t.arena.data;
-                    next[i] = p[0];
-                    for (int32_t e = 0; e < sends; e++) {
-                        p = (int32_t *)t.arena.data + move_at + 5 + 2 * e;
-                        int32_t k = p[0], envelope = p[1];
-                        int64_t pushed = entry(&t, PUSH, next[k], envelope, 0, 0);
-                        if (pushed < 0) { status = t.failed; goto done; }
-                        next[k] = (uint32_t)pushed;
-                    }
-                    if (slot < 0) spontaneous_at = move_at + 5 + 2 * sends;
-                    int64_t j = set_add(&states, next, &added);
-                    if (j < 0) { status = TS_NO_MEMORY; goto done; }
-                    if (added && max_states >= 0 && j >= max_states) {  /* stored before it: j, as the Python explorer says */
-                        status = TS_STATE_LIMIT; out->states = j; goto done;
-                    }
-                    uint32_t *target = vec_grow(&targets, 1);
-                    uint16_t *weight = vec_grow(&weights, 1);
-                    if (!target || !weight || sent > 65535) { status = TS_NO_MEMORY; goto done; }
-                    *target = (uint32_t)j;
-                    *weight = (uint16_t)sent;
-                }
-            }
+        Stored stored = {&states, &targets, &weights, max_states, -1};
+        if ((status = expand(&t, state, next, store_edge, &stored)) != TS_OK) {
+            if (status == TS_STATE_LIMIT) out->states = stored.limit_at;
+            goto done;
         }
         if ((int64_t)targets.count == edges_before) {
             terminal_states++;
@@ -380,9 +423,147 @@ int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slo
 done:
     if (status != TS_OK && status != TS_STATE_LIMIT) out->states = states.items.count;
     out->status = status;
-    free(t.buffer); free(t.memo.slots); free(t.arena.data); free(t.classes.data);
+    tables_free(&t);
     free(state); free(next); free(vector);
     set_free(&states); set_free(&vectors);
     free(offsets.data); free(targets.data); free(weights.data);
+    return status;
+}
+
+/* -- the same search a level at a time ------------------------------------------------------------
+ *
+ * ts_search keeps every state and every edge, for Kahn's pass. ts_search_levels finds the same
+ * states in the same order with the same figures, keeping only two breadth-first levels, when
+ * the graph is graded: when each (process, node) has a rank, 0 for the initial nodes, and every
+ * step takes its process from a node of rank r to one of rank r + 1. The rank of a state (the
+ * sum of its processes' ranks) then grows by one with every step, so a state of level d has
+ * rank d, a successor of level d is new or on level d + 1, and the graph has no cycle; the
+ * fewest and most messages to each state are taken level by level. The ranks are not assumed:
+ * each is set by the first step into its node and every later step is checked against it,
+ * and the search gives up (TS_NOT_GRADED, for ts_search to run instead) at the first step that
+ * disagrees. Until then every level holds states of equal rank, so a successor equal to a
+ * state of an earlier level would have a node of another rank: that step is the one that
+ * disagrees, and no state is ever taken as new twice. */
+typedef struct {
+    int n;
+    Vec ranks;            /* int32 per (node, process): node * n + process -> its rank, -1 unknown */
+    Set *level;           /* the next level's states */
+    Vec low, high;        /* int32: the fewest and most messages to each of them */
+    int32_t from_low, from_high;
+    int64_t base, max_states, limit_at, edges;
+} Levels;
+
+static int32_t *rank_of(Levels *l, int process, uint32_t node) {
+    size_t at = (size_t)node * l->n + process;
+    if (at >= l->ranks.count) {
+        size_t old = l->ranks.count;
+        if (!vec_grow(&l->ranks, at + l->n - old)) return NULL;
+        for (size_t q = old; q < l->ranks.count; q++) ((int32_t *)l->ranks.data)[q] = -1;
+    }
+    return (int32_t *)l->ranks.data + at;
+}
+
+static int next_level(void *context, int mover, uint32_t mover_was, const uint32_t *next, int32_t sent) {
+    Levels *l = context;
+    int32_t was = *rank_of(l, mover, mover_was);  /* known: every node of a stored state has its rank */
+    int32_t *rank = rank_of(l, mover, next[mover]);
+    if (!rank) return TS_NO_MEMORY;
+    if (*rank < 0) *rank = was + 1;
+    else if (*rank != was + 1) return TS_NOT_GRADED;
+    int added;
+    int64_t k = set_add(l->level, next, &added);
+    if (k < 0) return TS_NO_MEMORY;
+    if (added) {
+        if (l->max_states >= 0 && l->base + k >= l->max_states) { l->limit_at = l->base + k; return TS_STATE_LIMIT; }
+        int32_t *low = vec_grow(&l->low, 1), *high = vec_grow(&l->high, 1);
+        if (!low || !high) return TS_NO_MEMORY;
+        *low = l->from_low + sent;
+        *high = l->from_high + sent;
+    } else {
+        int32_t *low = (int32_t *)l->low.data + k, *high = (int32_t *)l->high.data + k;
+        if (l->from_low + sent < *low) *low = l->from_low + sent;
+        if (l->from_high + sent > *high) *high = l->from_high + sent;
+    }
+    l->edges++;
+    return TS_OK;
+}
+
+/* As ts_search (the same arguments and figures), a level at a time; TS_NOT_GRADED if the graph is not graded. */
+int ts_search_levels(int n, int width, const int32_t *in_offsets, const int32_t *in_slots, const uint32_t *initial,
+                     const int32_t *initial_classes, fill_fn fill, int64_t max_states, int64_t max_memory,
+                     TsResult *out) {
+    memset(out, 0, sizeof *out);
+    Tables t = {n, width, in_slots, in_offsets, fill};
+    Levels l = {n};
+    l.ranks.width = l.low.width = l.high.width = sizeof(int32_t);
+    Vec low = {0, 0, 0, sizeof(int32_t)}, high = {0, 0, 0, sizeof(int32_t)};
+    Set vectors = {0}, current = {0}, following = {0};
+    uint32_t *state = malloc(width * sizeof(uint32_t)), *next = malloc(width * sizeof(uint32_t));
+    uint32_t *vector = malloc(n * sizeof(uint32_t));
+    int64_t terminal_states = 0, depth = 0, expanded = 0, fewest = -1, most = -1, stored = 1;
+    int status = tables_init(&t, initial, initial_classes), added;
+    if (status != TS_OK) goto done;
+    if (!state || !next || !vector || !set_init(&vectors, n, 1 << 10) || !set_init(&current, width, 1 << 4)
+        || !vec_grow(&low, 1) || !vec_grow(&high, 1)) { status = TS_NO_MEMORY; goto done; }
+    set_add(&current, initial, &added);
+    ((int32_t *)low.data)[0] = ((int32_t *)high.data)[0] = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t *rank = rank_of(&l, i, initial[i]);
+        if (!rank) { status = TS_NO_MEMORY; goto done; }
+        *rank = 0;
+    }
+    for (;;) {
+        if (!set_init(&following, width, 1 << 16)) { status = TS_NO_MEMORY; goto done; }
+        l.level = &following;
+        l.base = stored;
+        l.max_states = max_states;
+        for (int64_t s = 0; s < (int64_t)current.items.count; s++, expanded++) {
+            memcpy(state, (uint32_t *)current.items.data + (size_t)s * width, width * sizeof(uint32_t));
+            int32_t *cls = t.classes.data;
+            for (int i = 0; i < n; i++) vector[i] = cls[state[i]];
+            if (set_add(&vectors, vector, &added) < 0) { status = TS_NO_MEMORY; goto done; }
+            if (added && (status = judged(&t, VECTOR, vector, n)) != TS_OK) goto done;
+            int64_t edges_before = l.edges;
+            l.from_low = ((int32_t *)low.data)[s];
+            l.from_high = ((int32_t *)high.data)[s];
+            if ((status = expand(&t, state, next, next_level, &l)) != TS_OK) {
+                if (status == TS_STATE_LIMIT) out->states = l.limit_at;
+                goto done;
+            }
+            if (l.edges == edges_before) {
+                terminal_states++;
+                if ((status = judged(&t, TERMINAL, state, width)) != TS_OK) goto done;
+                if (fewest < 0 || l.from_low < fewest) fewest = l.from_low;
+                if (l.from_high > most) most = l.from_high;
+            }
+            if (max_memory > 0 && (expanded & 0xffff) == 0xffff && resident_bytes() > (size_t)max_memory) {
+                status = TS_MEMORY_LIMIT; goto done;
+            }
+        }
+        stored += following.items.count;
+        set_free(&current);
+        current = following;
+        memset(&following, 0, sizeof following);
+        free(low.data); free(high.data);
+        low = l.low; high = l.high;
+        memset(&l.low, 0, sizeof l.low); memset(&l.high, 0, sizeof l.high);
+        l.low.width = l.high.width = sizeof(int32_t);
+        if (!current.items.count) break;
+        depth++;
+    }
+    out->states = stored;
+    out->transitions = l.edges;
+    out->terminal_states = terminal_states;
+    out->depth = depth;
+    out->acyclic = 1;  /* graded */
+    out->messages_min = fewest;
+    out->messages_max = most;
+done:
+    if (status != TS_OK && status != TS_STATE_LIMIT) out->states = stored + following.items.count;
+    out->status = status;
+    tables_free(&t);
+    free(state); free(next); free(vector);
+    set_free(&vectors); set_free(&current); set_free(&following);
+    free(low.data); free(high.data); free(l.low.data); free(l.high.data); free(l.ranks.data);
     return status;
 }

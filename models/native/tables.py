@@ -7,6 +7,8 @@ system, through a callback, for each table entry the first time it needs one. Ev
 thus computed by the system's own Python (the reference semantics, once per local context), and
 the C code only combines them: it finds the graph the Python engine finds, state for state.
 What it hands back is what the properties are judged on (checker/explore/synchronized_search.py).
+With ``by_levels`` the C search keeps two breadth-first levels instead of every state and edge
+(the same figures), where ranks of nodes it checks show the graph graded (tables.c says why).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Protocol
 from .engine import NativeUnavailable, _build
 
 SPONTANEOUS, RECEPTION, RECEIVABLE, PUSH, VECTOR, TERMINAL = range(6)
-OK, STATE_LIMIT, NO_MEMORY, CALLBACK_FAILED, MEMORY_LIMIT, VIOLATED = range(6)
+OK, STATE_LIMIT, NO_MEMORY, CALLBACK_FAILED, MEMORY_LIMIT, VIOLATED, NOT_GRADED = range(7)
 
 _FILL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
                          ctypes.c_int32, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32)
@@ -69,11 +71,12 @@ def _load():
     if _library is None:
         with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables.c")) as f:
             library = ctypes.CDLL(_build(f.read()))
-        library.ts_search.restype = ctypes.c_int
-        library.ts_search.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
-                                      ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_uint32),
-                                      ctypes.POINTER(ctypes.c_int32), _FILL, ctypes.c_int64, ctypes.c_int64,
-                                      ctypes.POINTER(_Result)]
+        for search in (library.ts_search, library.ts_search_levels):
+            search.restype = ctypes.c_int
+            search.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
+                               ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_uint32),
+                               ctypes.POINTER(ctypes.c_int32), _FILL, ctypes.c_int64, ctypes.c_int64,
+                               ctypes.POINTER(_Result)]
         _library = library
     return _library
 
@@ -110,9 +113,12 @@ def _entry(system, judge: Judge, kind: int, a: int, b: int, c: int, d: int, out)
     return [system.push(a, b)]
 
 
-def search(system, judge: Judge, max_states: int | None, max_memory: int | None) -> TableFacts:
+def search(system, judge: Judge, max_states: int | None, max_memory: int | None,
+           by_levels: bool = False) -> TableFacts:
     """Explore ``system`` (see the module), stopping where ``judge`` finds a violation. An error
-    the system's code raises is raised here."""
+    the system's code raises is raised here. ``by_levels``: keep two breadth-first levels
+    instead of every state and edge (tables.c's ``ts_search_levels``, the same figures), or give
+    up with status NOT_GRADED where the graph is not graded by the ranks of nodes it checks."""
     library = _load()
     n, width = system.n, system.n + system.channel_count
     failure: list[BaseException] = []
@@ -138,7 +144,7 @@ def search(system, judge: Judge, max_states: int | None, max_memory: int | None)
         offsets.append(len(slots))
     initial = system.initial_state
     result = _Result()
-    status = library.ts_search(
+    status = (library.ts_search_levels if by_levels else library.ts_search)(
         n, width, (ctypes.c_int32 * len(offsets))(*offsets), (ctypes.c_int32 * max(1, len(slots)))(*slots),
         (ctypes.c_uint32 * width)(*initial), (ctypes.c_int32 * n)(*(system.node_class(x) for x in initial[:n])),
         callback, -1 if max_states is None else max_states, max_memory or 0, ctypes.byref(result))
