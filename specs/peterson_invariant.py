@@ -33,6 +33,8 @@ reads a channel's positions, so the relay is a sequence of positions, with no qu
 """
 from __future__ import annotations
 
+import weakref
+
 from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson
 from models import NIL, TRUE, And, Implies, Not, Or, ite
@@ -78,16 +80,66 @@ def _relay_channels(s, p):
         ch = s.inbox(sender)
 
 
+class _RelaySlot:
+    """Position j of a relay (the j-th message heading to p, 0 delivered next), as ``ch.at(k)``
+    reads a channel's: ``present``, ``is_(Type)`` and ``field("alias")``."""
+
+    def __init__(self, present, one, alias):
+        self.present, self._one, self._alias = present, one, alias
+
+    @staticmethod
+    def of(slot):
+        return _RelaySlot(slot.present, slot.is_(One), slot.field("alias"))
+
+    def is_(self, message_type):
+        return And(self.present, self._one if message_type is One else Not(self._one))
+
+    def field(self, name):
+        return self._alias
+
+    def chosen(self, condition, other: "_RelaySlot") -> "_RelaySlot":
+        """This slot where ``condition`` holds, else ``other``."""
+        if isinstance(condition, bool):
+            return self if condition else other
+        return _RelaySlot(ite(condition, self.present, other.present), ite(condition, self._one, other._one),
+                          ite(condition, self._alias, other._alias))
+
+
+_ABSENT = _RelaySlot(False, False, 0)
+
+
+_RELAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # state -> {position: its relay}
+
+
 def _relay(s, p):
-    """The messages heading to p: in its in-channel, then (while the sender is black) in the
-    channels before it, nearest first: (present, index in the relay, slot) for each position."""
-    entries, offset = [], 0
-    for included, ch in _relay_channels(s, p):
-        for k in range(_MOST):
-            slot = ch.at(k)
-            entries.append((And(included, slot.present), offset + k, slot))
-        offset = offset + ch.size()
-    return entries
+    """``_relay_of``, built once per state and process: a conjunct over pairs of processes reads
+    each process's relay n times, and building it is most of the cost of reading the
+    conjuncts on z3's states."""
+    relays = _RELAYS.setdefault(s, {})
+    if p.position not in relays:
+        relays[p.position] = _relay_of(s, p)
+    return relays[p.position]
+
+
+def _relay_of(s, p):
+    """The first messages heading to p: in its in-channel, then (while the sender is black) in
+    the channels before it, nearest first: (present, j, slot) for j < _MOST. Each slot is chosen
+    by the channels' sizes from the channels' own first positions, so that its index j is a
+    constant: the relay_* conjuncts then compare constants, not sums of channel lengths (which
+    made their n = 4 consecutions take close to a minute each)."""
+    channels = list(_relay_channels(s, p))
+    rest = [_ABSENT] * _MOST  # the relay from the channel after the current one on
+    for included, ch in reversed(channels):
+        size, here = ch.size(), [_RelaySlot.of(ch.at(k)) for k in range(_MOST)]
+        slots = []
+        for j in range(_MOST):
+            slot = rest[j]  # the channel is empty
+            for d in range(1, j + 1):  # it holds d <= j messages: the rest's (j - d)-th
+                slot = rest[j - d].chosen(size == d, slot)
+            slot = here[j].chosen(size > j, slot)
+            slots.append(slot.chosen(included, _ABSENT))
+        rest = slots
+    return [(slot.present, j, slot) for j, slot in enumerate(rest)]
 
 
 def _relay_length(s, p):
@@ -348,14 +400,15 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
         process between the red predecessor and the process has turned black (the Two was its
         last) and the Two does not carry the process's own alias."""
         def related(p, q):
-            entries = _relay(s, p)
-            two_at = ite(_waits_for_one(p), 1, 0)
+            slots = [slot for _, _, slot in _relay(s, p)]
             black_between = Exists(s.inbox(p).path_from(q), _black)
+
+            def change(two, one):
+                return Implies(And(two.present, one.present), Or(one.field("alias") == two.field("alias"),
+                    And(black_between, two.field("alias") != _own(p))))
+            waits = _waits_for_one(p)  # the Two of its round is second in its relay, else first
             return Implies(And(q.color == RED, ForAll(s.inbox(p).path_from(q), _black)),
-                ForAll(entries, lambda a: ForAll(entries, lambda b: Implies(
-                    And(a[0], b[0], a[1] == two_at, b[1] == two_at + 1),
-                    Or(b[2].field("alias") == a[2].field("alias"),
-                       And(black_between, a[2].field("alias") != _own(p)))))))
+                And(Implies(waits, change(slots[1], slots[2])), Implies(Not(waits), change(slots[0], slots[1]))))
         return ForAll(s.processes, lambda p: Implies(p.color == RED,
             ForAll(s.processes, lambda q: Implies(q.position != p.position, related(p, q)))))
 
@@ -364,9 +417,9 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
         """A One followed by a Two in a relay (one round's pair) carry different ids: the aliases
         of two red processes in one round."""
         def differ(p):
-            entries = _relay(s, p)
-            return ForAll(entries, lambda a: ForAll(entries, lambda b: Implies(
-                And(a[0], b[0], b[1] == a[1] + 1, a[2].is_(One)), a[2].field("alias") != b[2].field("alias"))))
+            slots = [slot for _, _, slot in _relay(s, p)]
+            return ForAll(zip(slots, slots[1:]), lambda ab: Implies(
+                And(ab[0].is_(One), ab[1].present), ab[0].field("alias") != ab[1].field("alias")))
         return ForAll(s.processes, lambda p: Implies(p.color == RED, differ(p)))
 
     @conjunct

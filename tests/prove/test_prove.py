@@ -79,7 +79,7 @@ def test_franklin_is_proved_at_n_3(capsys):
 
 
 # peterson's (specs/peterson_invariant.py), over the relay into each red process: 11 s at n = 2,
-# with the slow tests; n = 3 (780 obligations, 76 s at a load of 3) and n = 4 (8 minutes) are
+# with the slow tests; n = 3 (780 obligations, 80 s of CPU) and n = 4 (203 s of CPU) are
 # measured in docs/proofs.md, not run by the tests: the slow suite is at its budget
 @pytest.mark.slow
 def test_peterson_is_proved_at_n_2(capsys):
