@@ -226,6 +226,16 @@ static int judged(Tables *t, int32_t kind, const uint32_t *numbers, int count) {
     return verdict == 0 ? TS_OK : verdict == 1 ? TS_VIOLATED : TS_CALLBACK_FAILED;
 }
 
+/* The state's vector of node classes (what the state properties read), judged the first time it
+ * is met: both searches call this for every state they expand. */
+static int judge_vector(Tables *t, Set *vectors, const uint32_t *state, uint32_t *vector, int n) {
+    int added;
+    int32_t *cls = t->classes.data;
+    for (int i = 0; i < n; i++) vector[i] = cls[state[i]];
+    if (set_add(vectors, vector, &added) < 0) return TS_NO_MEMORY;
+    return added ? judged(t, VECTOR, vector, n) : TS_OK;
+}
+
 static size_t resident_bytes(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     long pages = 0, resident = 0;
@@ -359,10 +369,7 @@ int ts_search(int n, int width, const int32_t *in_offsets, const int32_t *in_slo
     for (int64_t s = 0; s < (int64_t)states.items.count; s++) {
         if (s == level_end) { depth++; level_end = states.items.count; }
         memcpy(state, (uint32_t *)states.items.data + (size_t)s * width, width * sizeof(uint32_t));
-        int32_t *cls = t.classes.data;
-        for (int i = 0; i < n; i++) vector[i] = cls[state[i]];
-        if (set_add(&vectors, vector, &added) < 0) { status = TS_NO_MEMORY; goto done; }
-        if (added && (status = judged(&t, VECTOR, vector, n)) != TS_OK) goto done;
+        if ((status = judge_vector(&t, &vectors, state, vector, n)) != TS_OK) goto done;
         int64_t edges_before = targets.count;
         Stored stored = {&states, &targets, &weights, max_states, -1};
         if ((status = expand(&t, state, next, store_edge, &stored)) != TS_OK) {
@@ -519,10 +526,7 @@ int ts_search_levels(int n, int width, const int32_t *in_offsets, const int32_t 
         l.max_states = max_states;
         for (int64_t s = 0; s < (int64_t)current.items.count; s++, expanded++) {
             memcpy(state, (uint32_t *)current.items.data + (size_t)s * width, width * sizeof(uint32_t));
-            int32_t *cls = t.classes.data;
-            for (int i = 0; i < n; i++) vector[i] = cls[state[i]];
-            if (set_add(&vectors, vector, &added) < 0) { status = TS_NO_MEMORY; goto done; }
-            if (added && (status = judged(&t, VECTOR, vector, n)) != TS_OK) goto done;
+            if ((status = judge_vector(&t, &vectors, state, vector, n)) != TS_OK) goto done;
             int64_t edges_before = l.edges;
             l.from_low = ((int32_t *)low.data)[s];
             l.from_high = ((int32_t *)high.data)[s];
