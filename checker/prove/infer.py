@@ -46,7 +46,7 @@ from specs import invariants as dsl
 from specs.invariants import Conjunct, Invariant, RingState
 
 from . import infer_masks
-from .fixed_n import STABILITY, Prover
+from .fixed_n import STABILITY, Prover, safety_conjuncts
 
 MOST_STATES = 150_000  # reachable states filtered against; the rest is z3's to judge
 QUERY_TIMEOUT = 10.0  # seconds per z3 query
@@ -888,6 +888,7 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed
     say(f"{result.candidates} candidates; exploring reachable states")
     states, result.complete = reachable_states(algorithm, n)
     result.states = len(states)
+    refuse_a_safety_property_violated(algorithm, n, [states])
     say(f"filtering on {len(states)} reachable states")
     survivors, result.after_filter, held_back = filtered_and_held_back(
         algorithm, atom_list, namespace, states, process, messages, recorded, topology.ports)
@@ -936,6 +937,29 @@ def infer(algorithm, n: int, timeout: float = QUERY_TIMEOUT, progress=None, seed
             missing, *shown_failure(weakening, inductive, missing))
     say(f"{len(inductive)} candidates are inductive and imply safety; minimising")
     return minimised_into(result, weakening, inductive, survivors, started)
+
+
+def refuse_a_safety_property_violated(algorithm, n: int, states_per_ring, rings=None) -> None:
+    """``InferenceFailed`` if a safety property is false on a reachable state (of ``rings``,
+    each with its states; ``algorithm``'s own ring by default): every candidate is true on every
+    reachable state, so no subset of them can imply it, and asking z3 would only take its time.
+    The property is the first in Houdini's order (fixed_n.safety_conjuncts) false on one."""
+    properties = safety_conjuncts(algorithm)
+    false: dict[str, tuple] = {}
+    for ring, states in zip(rings or [algorithm], states_per_ring):
+        for ids, state in states:
+            if len(false) == len(properties):
+                break
+            s = RingState.of_state(ring, ids, state)
+            for c in properties:
+                if c.name not in false and not c(s):
+                    false[c.name] = ids
+    for c in properties:
+        if c.name in false:
+            raise InferenceFailed(
+                f"{algorithm.name} at n = {n}: {c.name} is false on a reachable state (ids "
+                f"{', '.join(map(str, false[c.name]))}), so no invariant implies {c.name}; nothing given to z3, "
+                "no invariant written", c.name)
 
 
 def weakened(weakening) -> tuple[list[str], str | None]:

@@ -60,6 +60,7 @@ from .infer import (
     namespace_of,
     process_candidates,
     recorded_id_candidates,
+    refuse_a_safety_property_violated,
     uniform_candidates,
 )
 from .labellings import at_labelling, classes, tag
@@ -303,6 +304,7 @@ def infer_every_labelling(algorithm, n: int, timeout: float = QUERY_TIMEOUT, pro
     per_ring, result.complete = reachable_states_every_labelling(rings, n)
     per_ring = [list(dict.fromkeys(deep + broad)) for deep, broad in zip(deep_states(rings, n), per_ring)]
     result.states = sum(len(states) for states in per_ring)
+    refuse_a_safety_property_violated(algorithm, n, per_ring, rings)
     say(f"filtering on {result.states} reachable states")
     for ring, states in zip(rings, per_ring):
         process, recorded, messages = surviving(ring, states, atom_list, namespace, process, recorded, messages)

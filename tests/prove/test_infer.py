@@ -57,7 +57,27 @@ def test_a_mutant_breaking_safety_is_not_proved(mutant, broken, tmp_path, capsys
     assert status == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("NOT FOUND") and f"implies {broken}" in lines[0]
+    # false on a state the inference explored: no candidate true there can imply it, z3 is not asked
+    assert f"{broken} is false on a reachable state" in lines[0] and "nothing given to z3" in lines[0]
     assert len(lines) == 2  # a real bug: the explorer's trace is the answer, no state of the candidates
+    assert lines[1].startswith(f"the explorer at n = 3 finds a real violation of {broken}")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("mutant, broken", [
+    ("lelann_forgets_largest", "at-most-one-leader"),
+    pytest.param("cr_forwards_smaller", "at-most-one-leader", marks=pytest.mark.slow),  # 11 s of CPU
+    pytest.param("franklin_smallest_wins", "leader-is-largest", marks=pytest.mark.slow),
+])
+def test_houdini_alone_does_not_prove_a_mutant_breaking_safety(mutant, broken, tmp_path, capsys, monkeypatch):
+    """Without the look at the reachable states first, z3's weakening must come to the same
+    answer on its own: no inductive subset of the candidates implies the broken property."""
+    from checker.prove import infer
+    monkeypatch.setattr(infer, "refuse_a_safety_property_violated", lambda *args, **kwargs: None)
+    out = tmp_path / "mutant.py"
+    assert main([f"{MUTANTS}/{mutant}.py", "--n", "3", "--infer", "--infer-out", str(out)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND") and "no inductive subset" in lines[0] and f"implies {broken}" in lines[0]
     assert lines[1].startswith(f"the explorer at n = 3 finds a real violation of {broken}")
     assert not out.exists()
 
@@ -139,8 +159,19 @@ def test_the_inference_reads_the_unswapped_labelling_alone_only_where_the_symmet
     assert read_labellings(left_ok, 3) == (classes(3), False)
 
 
-@pytest.mark.slow  # about 6 s (load 2.7): the inference on 000 fails, and the explorer finds the real violation
 def test_infer_refuses_hs_unoriented_mutant_breaking_safety(capsys):
+    assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("NOT FOUND: hs-unoriented-comparisons-flipped at n = 3: leader-is-largest is false on "
+                               "a reachable state")
+    assert lines[1].startswith("the explorer at n = 3 finds a real violation of leader-is-largest")
+    assert len(lines) == 2
+
+
+@pytest.mark.slow  # about 6 s (load 2.7): the inference on 000 fails, and the explorer finds the real violation
+def test_houdini_in_every_labelling_alone_does_not_prove_the_hs_unoriented_mutant(capsys, monkeypatch):
+    from checker.prove import infer_labellings
+    monkeypatch.setattr(infer_labellings, "refuse_a_safety_property_violated", lambda *args, **kwargs: None)
     assert main([f"{MUTANTS}/hs_unoriented_comparisons_flipped.py", "--n", "3", "--infer"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("NOT FOUND: hs-unoriented-comparisons-flipped at n = 3: no inductive subset")
