@@ -286,7 +286,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             f"(specs/all_n/); the built-in ones with one are {', '.join(algorithms_with_an_invariant())}")
     typing = declared_types(algorithm)
     if typing is not None:
-        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source, invariant.fifo)
+        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source, invariant.fifo,
+                                  ghosts=invariant.ghosts)
     # an invariant that reads a channel's order is proved in the exact encoding, where the
     # pending set and the order are the channel's sequence (no_duplicate makes them so)
     exact = exact or invariant.fifo
@@ -294,7 +295,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     # the steps are the commands' readings at READ_AT; z3 must be given what Python runs
     require_faithful_readings(algorithm, (READ_AT,), "--all-n")
     ms = max(1, int(timeout * 1000))
-    pre = RingState(algorithm, fifo=invariant.fifo)
+    pre = RingState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
     p = z3.Const("p", Node)
     steps = transitions(algorithm, pre, p, exact=exact)
     axioms = ring_axioms() + ([smallest_axiom()] if exact else [])
@@ -313,7 +314,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
-    initial = InitialState(algorithm, fifo=invariant.fifo)
+    initial = InitialState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
     for conjunct in invariant.conjuncts:
         record("initial", conjunct.__name__, axioms, conjunct(initial),
                lambda model: render_model(model, algorithm, initial))

@@ -47,6 +47,7 @@ def _locals(model, state, x) -> str:
         except ValueError:  # outside the type (e.g. 7 in a Color): the invariant did not exclude it
             shown = str(value)
         parts.append(f"{state.layout.slot_name(k)}={shown}")
+    parts += [f"ghost {name}={_value(model, state.ghost_local(x, name))}" for name in state.ghost_locals]
     return " ".join(parts)
 
 
@@ -60,7 +61,11 @@ def _listed(model, relation):
 
 def _show(model, message_type, fields, where, port, state) -> str:
     port_text = f" on {port}" if len(state.in_ports) > 1 else ""
-    return f"{message_type.__name__}({', '.join(str(_value(model, f)) for f in fields)}) at {where}{port_text}"
+    own = len(message_type.field_types)
+    stamps = "".join(f" {name}={_value(model, f)}" for name, f in zip(state.stamp_names(message_type), fields[own:]))
+    stamp_text = f" [ghost{stamps}]" if stamps else ""
+    return (f"{message_type.__name__}({', '.join(str(_value(model, f)) for f in fields[:own])}){stamp_text} "
+            f"at {where}{port_text}")
 
 
 def _pending(model, state, names, transition) -> list[str]:
@@ -92,7 +97,7 @@ def _pending_items(model, state, names, transition) -> list[tuple]:
     ids = [node_id(x) for x in names]
     for (message_type, port), relation in state.channels.items():
         candidates = [tuple(args[1:]) + (args[0],) for args in _listed(model, relation)]
-        if len(message_type.fields) == 1 and message_type.field_types[0] is not bool:
+        if len(message_type.fields) == 1 and message_type.field_types[0] is not bool and not state.stamp_names(message_type):
             candidates += [(i, x) for i in ids for x in names]
         if transition is not None and transition.after.removed and transition.after.removed[:2] == (message_type, port):
             candidates.append((*transition.message, transition.after.p))
@@ -124,7 +129,8 @@ def render_model(model, algorithm, state, transition=None, p=None) -> str:
         received = ""
         if transition.message:
             message_type = transition.after.removed[0]
-            received = f" receiving {message_type.__name__}({', '.join(str(_value(model, f)) for f in transition.message)})"
+            own = len(message_type.field_types)
+            received = f" receiving {message_type.__name__}({', '.join(str(_value(model, f)) for f in transition.message[:own])})"
         lines.append(f"  step        {name} runs {transition.name}{received}")
         lines.append(f"  after       {name}: {_locals(model, transition.after, stepper)}")
         sent = []

@@ -134,10 +134,15 @@ class RingState:
     its sequence (checker/prove/all_n.py).
     """
 
-    def __init__(self, algorithm: type[Algorithm], suffix: str = "", fifo: bool = False):
+    def __init__(self, algorithm: type[Algorithm], suffix: str = "", fifo: bool = False, ghosts=None):
         topology = algorithm.topology(3)
         self.algorithm = algorithm
         self.fifo = fifo
+        # history variables of the invariant (specs/all_n ``Ghosts``, checker/prove/ghosts.py): Int
+        # ghost locals, and Int ghost stamps after a message's own fields in its relations
+        self.ghosts = ghosts
+        self.ghost_locals = {name: z3.Function(f"ghost_{name}{suffix}", Node, z3.IntSort())
+                             for name in (ghosts.locals if ghosts else ())}
         self.layout = Layout.of(algorithm, topology.ports)
         self.in_ports = topology.in_ports(0)
         self.out_ports = topology.out_ports(0)
@@ -149,7 +154,7 @@ class RingState:
         self.channels = {}  # (message type, arrival port) -> pending relation
         for message_type in message_types(algorithm):
             for port in self.in_ports:
-                sorts = [sort_of(t) for t in message_type.field_types]
+                sorts = self.field_sorts(message_type)
                 self.channels[message_type, port] = z3.Function(
                     f"pending_{message_type.__name__}@{port}{suffix}", Node, *sorts, z3.BoolSort())
         self.orders = {}  # (type ahead, type behind, arrival port) -> the order relation (fifo only)
@@ -157,9 +162,17 @@ class RingState:
             types = message_types(algorithm)
             for first, then in itertools.product(types, types):
                 for port in self.in_ports:
-                    sorts = [sort_of(t) for t in (*first.field_types, *then.field_types)]
+                    sorts = [*self.field_sorts(first), *self.field_sorts(then)]
                     self.orders[first, then, port] = z3.Function(
                         f"ahead_{first.__name__}_{then.__name__}@{port}{suffix}", Node, *sorts, z3.BoolSort())
+
+    def stamp_names(self, message_type) -> tuple[str, ...]:
+        """The ghost stamps a message of this type carries (none without ghosts)."""
+        return tuple(self.ghosts.stamps.get(message_type, ())) if self.ghosts else ()
+
+    def field_sorts(self, message_type) -> list:
+        """The sorts of a message's fields in its relations: its own, then its ghost stamps."""
+        return [sort_of(t) for t in message_type.field_types] + [z3.IntSort()] * len(self.stamp_names(message_type))
 
     # -- the vocabulary invariants are written in ------------------------------------------
     def process(self, x: z3.ExprRef):
@@ -205,39 +218,63 @@ class RingState:
             return z3.BoolVal(True)
         return as_formula(self.algorithm.candidate(self.process(x)))
 
-    def pending(self, x, message: Message, port: str | None = None) -> z3.BoolRef:
+    def pending(self, x, message: Message, port: str | None = None, stamp: dict | None = None) -> z3.BoolRef:
         """``message`` is in the channel into x's ``port`` (the only in-port, if omitted).
 
         A field given as ANY stands for some value: the result is "some such message is pending".
+        With ghosts, ``stamp`` gives the message's ghost stamps by name (one left out is ANY).
         """
         port = self._port(port)
-        wildcards, fields = [], []
-        for value, value_type in zip(message[1:], type(message).field_types):
-            if value is ANY:
-                wildcards.append(z3.Const(f"any!{next(_counter)}", sort_of(value_type)))
-                fields.append(wildcards[-1])
-            else:
-                fields.append(as_term(value, value_type, f"{type(message).__name__} field"))
+        fields, wildcards = self._fields(message, stamp)
         held = self.pending_term(type(message), port, x, tuple(fields))
         return z3.Exists(wildcards, held) if wildcards else held
 
-    def ahead(self, x, first: Message, then: Message, port: str | None = None) -> z3.BoolRef:
+    def ghost(self, x, name: str) -> z3.ArithRef:
+        """Process x's ghost local ``name`` (an invariant's history variable, specs/all_n ``Ghosts``)."""
+        if name not in self.ghost_locals:
+            raise ValueError(f"no ghost local {name!r}: declare it in the invariant's Ghosts")
+        return self.ghost_local(x, name)
+
+    def _fields(self, message: Message, stamp: dict | None) -> tuple[list, list]:
+        """A message's fields then its ghost stamps, as terms, and the wildcards among them (ANY)."""
+        wildcards, fields = [], []
+
+        def term(value, value_type, sort, what):
+            if value is ANY:
+                wildcards.append(z3.Const(f"any!{next(_counter)}", sort))
+                return wildcards[-1]
+            return as_term(value, value_type, what)
+
+        for value, value_type in zip(message[1:], type(message).field_types):
+            fields.append(term(value, value_type, sort_of(value_type), f"{type(message).__name__} field"))
+        names = self.stamp_names(type(message))
+        unknown = sorted(set(stamp or {}) - set(names))
+        if unknown:
+            raise ValueError(f"{type(message).__name__} has no ghost stamp {unknown[0]!r}")
+        for name in names:
+            fields.append(term((stamp or {}).get(name, ANY), int, z3.IntSort(), f"{name} stamp"))
+        return fields, wildcards
+
+    def ahead(self, x, first: Message, then: Message, port: str | None = None,
+              stamps: tuple[dict | None, dict | None] = (None, None)) -> z3.BoolRef:
         """In the channel into x's ``port`` (the only in-port, if omitted), ``first`` and ``then``
         are both pending and ``first`` is nearer the head: it is received before ``then``. Only
-        in an invariant declared ``fifo`` (specs/all_n: ``AllNInvariant(..., fifo=True)``)."""
+        in an invariant declared ``fifo`` (specs/all_n: ``AllNInvariant(..., fifo=True)``).
+        With ghosts, ``stamps`` gives each one's ghost stamps (left out: ANY)."""
         if not self.fifo:
             raise ValueError("ring.ahead reads the order of a channel: declare the invariant with fifo=True")
         port = self._port(port)
-        fields = [as_term(value, value_type, f"{type(m).__name__} field")
-                  for m in (first, then) for value, value_type in zip(m[1:], type(m).field_types)]
-        cut = len(type(first).field_types)
-        return self.order_term(type(first), type(then), port, x, tuple(fields[:cut]), tuple(fields[cut:]))
+        first_fields, first_any = self._fields(first, stamps[0])
+        then_fields, then_any = self._fields(then, stamps[1])
+        held = self.order_term(type(first), type(then), port, x, tuple(first_fields), tuple(then_fields))
+        wildcards = first_any + then_any
+        return z3.Exists(wildcards, held) if wildcards else held
 
     def nothing_ahead(self, x, message_type, port, fields) -> z3.BoolRef:
         """No message pending at x's ``port`` is ahead of this one: it is the channel's head."""
         found = []
         for other in message_types(self.algorithm):
-            others = tuple(z3.Const(f"ahead!{next(_counter)}", sort_of(t)) for t in other.field_types)
+            others = tuple(z3.Const(f"ahead!{next(_counter)}", sort) for sort in self.field_sorts(other))
             blocking = z3.And(self.pending_term(other, port, x, others),
                               self.order_term(other, message_type, port, x, others, fields))
             found.append(z3.ForAll(others, z3.Not(blocking)) if others else z3.Not(blocking))
@@ -265,6 +302,9 @@ class RingState:
     def local(self, x, k: int) -> z3.ExprRef:
         return self.locals[k](x)
 
+    def ghost_local(self, x, name: str) -> z3.ArithRef:
+        return self.ghost_locals[name](x)
+
     def pending_term(self, message_type, port, x, fields) -> z3.BoolRef:
         return self.channels[message_type, port](x, *fields)
 
@@ -288,6 +328,9 @@ class InitialState(RingState):
         variable = self.layout.slots[k][2]
         return as_term(variable.initial, variable.type, self.layout.slot_name(k))
 
+    def ghost_local(self, x, name):
+        return z3.IntVal(self.ghosts.locals[name])
+
     def pending_term(self, message_type, port, x, fields):
         return z3.BoolVal(False)
 
@@ -298,19 +341,26 @@ class InitialState(RingState):
 class AfterStep(RingState):
     """The state after process ``p`` took one step, as terms over the state ``before``.
 
-    ``new_locals`` are p's locals after the step; ``added`` lists (type, port, node, fields)
+    ``new_locals`` are p's locals after the step (``new_ghosts``, by name, its ghost locals:
+    unchanged if None); ``added`` lists (type, port, node, fields)
     of the messages sent; ``removed`` is the received message (type, port, fields) or None,
     and ``consumed`` a Boolean: whether the set loses it (a set cannot tell whether another
     copy is still in the channel, so both are allowed).
     """
 
-    def __init__(self, before: RingState, p, new_locals, added, removed=None, consumed=None):
+    def __init__(self, before: RingState, p, new_locals, added, removed=None, consumed=None, new_ghosts=None):
         self.__dict__.update(before.__dict__)
         self.before, self.p, self.new_locals = before, p, new_locals
         self.added, self.removed, self.consumed = added, removed, consumed
+        self.new_ghosts = new_ghosts
 
     def local(self, x, k):
         return z3.If(x == self.p, self.new_locals[k], self.before.local(x, k))
+
+    def ghost_local(self, x, name):
+        if self.new_ghosts is None:
+            return self.before.ghost_local(x, name)
+        return z3.If(x == self.p, self.new_ghosts[name], self.before.ghost_local(x, name))
 
     def pending_term(self, message_type, port, x, fields):
         held = self.before.pending_term(message_type, port, x, fields)

@@ -19,6 +19,7 @@ import z3
 from models import Algorithm, AlgorithmError, BidirectionalRing, UnidirectionalRing
 from models.reading.symbolic import SymbolicProcess, reading, symbolic_message
 
+from .ghosts import GhostStep, ghost_step
 from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id
 
 
@@ -83,7 +84,7 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
 
     accepting = {}  # (message type, port) -> the guards of the commands that receive it there
 
-    def add(name, guard, new_locals, sends, received, **kind):
+    def add(name, guard, new_locals, sends, received, new_ghosts=None, **kind):
         hypotheses, added = [guard], []
         for out_port, message_type, fields in sends:
             where, in_port = routes[out_port]
@@ -97,7 +98,7 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
                 hypotheses.append(pre.nothing_ahead(p, message_type, port, fields))
             consumed = z3.BoolVal(True) if exact else z3.Bool(f"consumed_{len(found)}")
         terms = [guard, *new_locals, *(f for *_, fields in sends for f in fields)]
-        found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed),
+        found.append(Transition(name, hypotheses, AfterStep(pre, p, new_locals, added, received, consumed, new_ghosts),
                                 received[2] if received else (), tuple(t for t in terms if _nonlinear(t)),
                                 guard, **kind))
 
@@ -112,7 +113,10 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
             guard = into(step.guard)
             if port is not None:
                 accepting.setdefault((command.message, port), []).append((guard, tuple(step.message[1:])))
-            add(name, guard, [into(x) for x in step.locals], sends, received, spontaneous=port is None)
+            new_ghosts = None
+            if pre.ghosts is not None:  # the invariant's history variables, beside the algorithm's reading
+                received, sends, new_ghosts = _with_ghosts(pre, p, command, received, sends)
+            add(name, guard, [into(x) for x in step.locals], sends, received, new_ghosts, spontaneous=port is None)
     for message_type in message_types(algorithm):
         for port in pre.in_ports:
             message = symbolic_message(message_type, "m")
@@ -121,9 +125,33 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
             if exact:  # no command accepts it: each guard read on this message's fields
                 guard = z3.And(*(z3.Not(z3.substitute(g, *zip(fields, message[1:])) if fields else g)
                                  for g, fields in accepting.get((message_type, port), [])))
+            stamps = tuple(z3.Int(f"m_{n}!{port}") for n in pre.stamp_names(message_type))  # ghosts kept as they are
             add(name, guard, [pre.local(p, k) for k in range(len(pre.locals))], [],
-                (message_type, port, tuple(message[1:])), unmatched=True)
+                (message_type, port, tuple(message[1:]) + stamps), unmatched=True)
     return found
+
+
+def _with_ghosts(pre: RingState, p, command, received, sends):
+    """The received message with its ghost stamps, the sends with theirs, and p's ghost locals
+    after the step, from the invariant's ``Ghosts`` (checked in checker/prove/ghosts.py: an Int term
+    of the step's pre-state at p and of the received message, so the algorithm's reading, already
+    made, is untouched and the update never blocks the step)."""
+    allowed = [pre.local(p, k) for k in range(len(pre.locals))] + [node_id(p)]
+    allowed += [pre.ghost_local(p, name) for name in pre.ghost_locals]
+    message = stamp = None
+    if received is not None:
+        message_type, port, fields = received
+        stamps = tuple(z3.Int(f"m_{name}") for name in pre.stamp_names(message_type))
+        allowed += [*fields, *stamps]
+        message = dict(zip(message_type.fields, fields))
+        stamp = dict(zip(pre.stamp_names(message_type), stamps))
+        received = (message_type, port, fields + stamps)
+    ghost = GhostStep(command.name, pre.process(p), {name: pre.ghost_local(p, name) for name in pre.ghost_locals},
+                      received[0] if received else None, message, stamp)
+    new_ghosts, stamps = ghost_step(pre.ghosts, ghost, allowed, [t for _, t, _ in sends])
+    sends = [(out_port, t, fields + tuple(given[name] for name in pre.stamp_names(t)))
+             for (out_port, t, fields), given in zip(sends, stamps)]
+    return received, sends, new_ghosts
 
 
 _NONLINEAR_OPS = (z3.Z3_OP_POWER, z3.Z3_OP_DIV, z3.Z3_OP_IDIV, z3.Z3_OP_MOD, z3.Z3_OP_REM)

@@ -29,6 +29,29 @@ MODULES = {
 
 
 @dataclass(frozen=True)
+class Ghosts:
+    """History (ghost) variables an all-n invariant may keep beside the algorithm's state.
+
+    ``locals``: name -> initial value of an Int ghost local of every process. ``stamps``:
+    message type -> names of Int ghost fields every message of that type carries. A step of
+    process p updates p's ghost locals with ``update(step)`` (a dict name -> new value; names
+    left out keep theirs) and stamps each message it sends with ``stamp(step, message_type)``
+    (a dict name -> value), where ``step`` (checker/prove/ghosts.py ``GhostStep``) holds
+    only the step's pre-state at p, the command's name and the received message with its
+    stamps. The algorithm's guards, updates and sent fields are read from its commands and
+    cannot name a ghost, and checker/prove/ghosts.py refuses an update that is not an Int
+    term of the step's pre-state: so the ghost system projects onto the algorithm step for
+    step (Owicki and Gries's auxiliary variables), and an invariant of it, projected, holds
+    of the algorithm.
+    """
+
+    locals: dict
+    stamps: dict
+    update: Callable
+    stamp: Callable
+
+
+@dataclass(frozen=True)
 class AllNInvariant:
     algorithm: type
     conjuncts: tuple[Callable, ...]
@@ -41,6 +64,8 @@ class AllNInvariant:
     # when it fails for a variant and is weakened to its largest inductive subset
     # (checker/prove/all_n_weakening.py)
     weaker: tuple[Callable, ...] = ()
+    # history variables the conjuncts read (``ring.ghost(x, name)``, stamps in ``ring.pending``)
+    ghosts: Ghosts | None = None
 
     def names(self) -> list[str]:
         return [c.__name__ for c in self.conjuncts]
@@ -50,7 +75,8 @@ class AllNInvariant:
         if name not in self.names():
             raise KeyError(f"no conjunct {name!r}: {', '.join(self.names())}")
         kept = tuple(c for c in self.conjuncts if c.__name__ != name)
-        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}", self.fifo, self.weaker)
+        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}", self.fifo, self.weaker,
+                             self.ghosts)
 
 
 @dataclass(frozen=True)
@@ -74,7 +100,8 @@ class Ranking:
     def invariant(self, safety: AllNInvariant) -> AllNInvariant:
         """The safety invariant with the supporting conjuncts added."""
         return AllNInvariant(safety.algorithm, safety.conjuncts + self.supporting,
-                             f"{safety.source}, with {self.source}'s supporting conjuncts", safety.fifo)
+                             f"{safety.source}, with {self.source}'s supporting conjuncts", safety.fifo,
+                             ghosts=safety.ghosts)
 
 
 def algorithms_with_an_invariant() -> list[str]:

@@ -1,0 +1,120 @@
+"""History (ghost) variables in all-n invariants (checker/prove/ghosts.py, specs/all_n ``Ghosts``).
+
+A ghost never changes what the algorithm does: the ghost-augmented steps have the same guards,
+new locals and sent fields as the plain ones. An update that reads what a step may not see, or
+is not an Int term, is refused with one line. A ghost invariant is proved or refuted like any
+other: a right one proves, a wrong one fails at the step that breaks it.
+"""
+from __future__ import annotations
+
+import pytest
+import z3
+
+from algorithms.lcr import LCR, Token
+from algorithms.peterson import One, Peterson, Two
+from checker.prove.all_n import prove_all_n
+from checker.prove.ghosts import GhostError
+from checker.prove.ring_order import Node, RingState
+from checker.prove.ring_steps import transitions
+from models import AlgorithmError
+from specs.all_n import ANY, AllNInvariant, Ghosts, invariant_for
+
+
+def _hops_ghosts(update=None, stamp=None):
+    """LCR with a step counter per process and, on each token, the hops it has travelled."""
+    def counted(step):
+        return {"steps": step.ghost["steps"] + 1}
+
+    def hops(step, message_type):
+        return {"hops": step.stamp["hops"] + 1 if step.received is Token else 0}
+
+    return Ghosts({"steps": 0}, {Token: ("hops",)}, update or counted, stamp or hops)
+
+
+def _with_ghosts(*conjuncts, ghosts=None):
+    base = invariant_for(LCR)
+    return AllNInvariant(LCR, base.conjuncts + conjuncts, "test", ghosts=ghosts or _hops_ghosts())
+
+
+def steps_counted(ring):
+    return ring.forall(lambda x: ring.ghost(x, "steps") >= 0)
+
+
+def hops_non_negative(ring):
+    return ring.forall(lambda x: ring.forall_ints(lambda j, h: z3.Implies(
+        ring.pending(x, Token(j), stamp={"hops": h}), h >= 0)))
+
+
+def hops_zero(ring):  # wrong: a token passed on has travelled one hop more
+    return ring.forall(lambda x: ring.forall_ints(lambda j, h: z3.Implies(
+        ring.pending(x, Token(j), stamp={"hops": h}), h == 0)))
+
+
+def test_a_right_ghost_invariant_is_proved_and_a_wrong_one_fails_where_it_breaks():
+    proof = prove_all_n(LCR, _with_ghosts(steps_counted, hops_non_negative), timeout=10)
+    assert proof.verdict == "proved", proof.summary()
+    wrong = prove_all_n(LCR, _with_ghosts(hops_zero), timeout=10)
+    failed = {(o.step, o.goal) for o in wrong.failed()}
+    assert ("pass_on", "hops_zero") in failed
+    assert "ghost" in next(o.counterexample for o in wrong.failed() if o.step == "pass_on")
+
+
+def _peterson_ghosts():
+    def update(step):
+        return {"round": step.ghost["round"] + (1 if step.command == "take_alias_n" else 0)}
+
+    def stamp(step, message_type):
+        if step.command in ("route_one", "route_two"):
+            return {"round": step.stamp["round"]}
+        return {"round": update(step)["round"]}
+
+    return Ghosts({"round": 0}, {One: ("round",), Two: ("round",)}, update, stamp)
+
+
+def test_ghosts_do_not_change_the_algorithms_steps():
+    p = z3.Const("p", Node)
+    plain = transitions(Peterson, RingState(Peterson, fifo=True), p, exact=True)
+    ghostly = transitions(Peterson, RingState(Peterson, fifo=True, ghosts=_peterson_ghosts()), p, exact=True)
+    assert [t.name for t in plain] == [t.name for t in ghostly]
+    for a, b in zip(plain, ghostly):
+        assert a.guard.eq(b.guard), a.name
+        assert all(x.eq(y) for x, y in zip(a.after.new_locals, b.after.new_locals)), a.name
+        assert len(a.after.added) == len(b.after.added), a.name
+        for (ta, pa, na, fa), (tb, pb, nb, fb) in zip(a.after.added, b.after.added):
+            assert (ta, pa) == (tb, pb) and na.eq(nb)
+            assert all(x.eq(y) for x, y in zip(fa, fb[:len(fa)])) and len(fb) == len(fa) + 1
+        assert len(a.hypotheses) == len(b.hypotheses), a.name
+        # the received message's stamp is the only new thing the step reads, and only from the channel
+        assert a.message == b.message[:len(a.message)], a.name
+
+
+@pytest.mark.parametrize("update, stamp, says", [
+    (lambda step: {"steps": z3.Int("elsewhere")}, None, "reads elsewhere"),
+    (lambda step: {"steps": step.process.asleep}, None, "must be an Int term"),
+    (lambda step: {"rounds": 1}, None, "no ghost local 'rounds'"),
+    (None, lambda step, t: {}, "must give exactly hops"),
+    (lambda step: {"steps": "one"}, None, "must be an Int term or an int"),
+])
+def test_a_ghost_update_that_is_not_a_function_of_the_step_is_refused_in_one_line(update, stamp, says):
+    with pytest.raises(GhostError, match=says) as refused:
+        transitions(LCR, RingState(LCR, ghosts=_hops_ghosts(update, stamp)), z3.Const("p", Node))
+    assert "\n" not in str(refused.value) and isinstance(refused.value, AlgorithmError)
+
+
+def test_a_ghost_update_reading_another_process_is_refused():
+    pre = RingState(LCR)
+
+    def peeks(step):  # the id of some other node: not part of p's pre-state
+        return {"steps": pre.id(z3.Const("q", Node))}
+
+    with pytest.raises(GhostError, match="reads id"):
+        transitions(LCR, RingState(LCR, ghosts=_hops_ghosts(peeks)), z3.Const("p", Node))
+
+
+def test_an_undeclared_ghost_or_stamp_is_refused_where_the_invariant_reads_it():
+    ring = RingState(LCR, ghosts=_hops_ghosts())
+    x = z3.Const("x", Node)
+    with pytest.raises(ValueError, match="no ghost local 'round'"):
+        ring.ghost(x, "round")
+    with pytest.raises(ValueError, match="no ghost stamp 'round'"):
+        ring.pending(x, Token(ANY), stamp={"round": 1})
