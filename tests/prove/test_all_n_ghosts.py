@@ -118,3 +118,23 @@ def test_an_undeclared_ghost_or_stamp_is_refused_where_the_invariant_reads_it():
         ring.ghost(x, "round")
     with pytest.raises(ValueError, match="no ghost stamp 'round'"):
         ring.pending(x, Token(ANY), stamp={"round": 1})
+
+
+@pytest.mark.slow  # about 6 s
+def test_peterson_ghost_rounds_settle_what_the_first_attempt_left_at_take_alias_n():
+    """The partial invariant (specs/all_n/peterson.py): with rounds and origins stamped, a
+    surviving process's new One is no copy of one in flight (the first attempt, without ghosts,
+    left these unknown)."""
+    from specs.all_n.peterson import PARTIAL
+
+    wanted = {("take_alias_n", "no_duplicate"), ("take_alias_n", "one_message_each"),
+              ("route_one", "no_duplicate"), ("route_two", "one_message_each")}
+    proof = prove_all_n(Peterson, PARTIAL, timeout=20, only=wanted)
+    assert {(o.step, o.goal): o.status for o in proof.obligations} == dict.fromkeys(wanted, "proved")
+
+
+def test_peterson_is_not_claimed_proved_for_every_n():
+    """The partial invariant is not registered: no all-n verdict is given for peterson."""
+    from specs.all_n.peterson import PARTIAL
+
+    assert invariant_for(Peterson) is None and PARTIAL.ghosts is not None
