@@ -34,7 +34,7 @@ class GhostStep:
     """What a ghost update may read: the step's command, the stepping process before it (its
     algorithm view and ghost locals) and the received message (fields and ghost stamps)."""
 
-    command: str
+    command: str  # the command's name; "unmatched One" for a message no command accepts, consumed
     process: object  # the algorithm's view of p before the step: .id and every local
     ghost: dict  # p's ghost locals before the step
     received: type | None = None  # the received message's type (None: a spontaneous step)

@@ -110,6 +110,8 @@ def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
 
 def false_conjuncts(algorithm, invariant, system: AsyncSystem, state) -> list[str]:
     """The conjuncts of ``invariant`` that this concrete state does not satisfy."""
+    if getattr(invariant, "ghosts", None) is not None:
+        raise ValueError("an explorer state has no ghost variables: an invariant with ghosts is not read on it")
     ring = RingState(algorithm, fifo=getattr(invariant, "fifo", False))
     facts = _structure(system, state, ring)
     conjuncts = invariant.conjuncts

@@ -115,7 +115,7 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
                 accepting.setdefault((command.message, port), []).append((guard, tuple(step.message[1:])))
             new_ghosts = None
             if pre.ghosts is not None:  # the invariant's history variables, beside the algorithm's reading
-                received, sends, new_ghosts = _with_ghosts(pre, p, command, received, sends)
+                received, sends, new_ghosts = _with_ghosts(pre, p, command.name, received, sends)
             add(name, guard, [into(x) for x in step.locals], sends, received, new_ghosts, spontaneous=port is None)
     for message_type in message_types(algorithm):
         for port in pre.in_ports:
@@ -125,13 +125,15 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
             if exact:  # no command accepts it: each guard read on this message's fields
                 guard = z3.And(*(z3.Not(z3.substitute(g, *zip(fields, message[1:])) if fields else g)
                                  for g, fields in accepting.get((message_type, port), [])))
-            stamps = tuple(z3.Int(f"m_{n}!{port}") for n in pre.stamp_names(message_type))  # ghosts kept as they are
-            add(name, guard, [pre.local(p, k) for k in range(len(pre.locals))], [],
-                (message_type, port, tuple(message[1:]) + stamps), unmatched=True)
+            received, new_ghosts = (message_type, port, tuple(message[1:])), None
+            if pre.ghosts is not None:  # the ghosts see this step too (a counter of receptions would)
+                received, _, new_ghosts = _with_ghosts(pre, p, name, received, [])
+            add(name, guard, [pre.local(p, k) for k in range(len(pre.locals))], [], received, new_ghosts,
+                unmatched=True)
     return found
 
 
-def _with_ghosts(pre: RingState, p, command, received, sends):
+def _with_ghosts(pre: RingState, p, command: str, received, sends):
     """The received message with its ghost stamps, the sends with theirs, and p's ghost locals
     after the step, from the invariant's ``Ghosts`` (checked in checker/prove/ghosts.py: an Int term
     of the step's pre-state at p and of the received message, so the algorithm's reading, already
@@ -146,7 +148,7 @@ def _with_ghosts(pre: RingState, p, command, received, sends):
         message = dict(zip(message_type.fields, fields))
         stamp = dict(zip(pre.stamp_names(message_type), stamps))
         received = (message_type, port, fields + stamps)
-    ghost = GhostStep(command.name, pre.process(p), {name: pre.ghost_local(p, name) for name in pre.ghost_locals},
+    ghost = GhostStep(command, pre.process(p), {name: pre.ghost_local(p, name) for name in pre.ghost_locals},
                       received[0] if received else None, message, stamp)
     new_ghosts, stamps = ghost_step(pre.ghosts, ghost, allowed, [t for _, t, _ in sends])
     sends = [(out_port, t, fields + tuple(given[name] for name in pre.stamp_names(t)))

@@ -244,6 +244,9 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
     if invariant.fifo:  # the ranking's own obligations below read a state without the order
         raise AllNUnsupported(f"{algorithm.name}: its all-n invariant reads a channel's order (fifo), which the "
                               "termination proof's ranking obligations do not encode yet")
+    if invariant.ghosts is not None:  # a concrete state has no ghosts to weigh, nor does the ranking read them
+        raise AllNUnsupported(f"{algorithm.name}: its all-n invariant keeps ghost variables, which the "
+                              "termination proof does not encode yet")
     started = time.perf_counter()
     pre = RingState(algorithm)
     p = z3.Const("p", Node)
