@@ -552,6 +552,8 @@ BUILTIN_INVARIANTS = {
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
     "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
     "algorithms.peterson:Peterson": "specs.peterson_invariant:PetersonInvariant",
+    # on a graph where id 1 neighbours every process (the complete graph): check ... --graph complete --prove
+    "algorithms.dfs_election:DfsElectionLiteral": "specs.dfs_literal_invariant:DfsLiteralInvariant",
 }
 
 
