@@ -943,13 +943,20 @@ def refuse_a_safety_property_violated(algorithm, n: int, states_per_ring, rings=
     """``InferenceFailed`` if a safety property is false on a reachable state (of ``rings``,
     each with its states; ``algorithm``'s own ring by default): every candidate is true on every
     reachable state, so no subset of them can imply it, and asking z3 would only take its time.
-    The property is the first in Houdini's order (fixed_n.safety_conjuncts) false on one."""
+    The property is the first in Houdini's order (fixed_n.safety_conjuncts) false on one. The
+    properties read decisions, which read the ids and locals only: each distinct pair is judged
+    once (most states differ in their channels alone)."""
     properties = safety_conjuncts(algorithm)
     false: dict[str, tuple] = {}
     for ring, states in zip(rings or [algorithm], states_per_ring):
+        judged = set()
         for ids, state in states:
             if len(false) == len(properties):
                 break
+            key = (ids, state[:len(ids)])
+            if key in judged:
+                continue
+            judged.add(key)
             s = RingState.of_state(ring, ids, state)
             for c in properties:
                 if c.name not in false and not c(s):
