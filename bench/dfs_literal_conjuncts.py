@@ -1,7 +1,7 @@
 """Is each conjunct of specs/dfs_literal_invariant.py needed? Prove the invariant without it on
 K4 and print which obligations then fail (or stay undecided).
 
-    python bench/dfs_literal_conjuncts.py [--n 4] [--timeout 10]
+    python bench/dfs_literal_conjuncts.py --n 4 --timeout 10
 """
 from __future__ import annotations
 
@@ -18,11 +18,15 @@ def without(name: str):
     return type(f"Without_{name}", (DfsLiteralInvariant,), {name: None})
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=4)
     parser.add_argument("--timeout", type=float, default=10.0)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = parser().parse_args()
     graph = family("complete", args.n)
     for c in DfsLiteralInvariant.conjuncts:
         if c.name == "well_typed":

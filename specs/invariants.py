@@ -90,7 +90,7 @@ class RingState:
         self.algorithm = algorithm
         self.n = n = len(ids)
         self.topology = topology = topology if topology is not None else _topology(algorithm, n)
-        self.network = bool(getattr(topology, "numbered_ports", False))
+        self.network = topology.numbered_ports
         self.layout = Layout.of(algorithm, topology.ports)
         view = _process_class(algorithm, self.layout, self.network)
         self.processes = []

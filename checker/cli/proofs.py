@@ -437,7 +437,8 @@ def proof_text(proof: Proof) -> str:
         f"  invariant     {_name(proof.invariant)}: {', '.join(c.name for c in proof.invariant.conjuncts)}",
         f"  arrangements  all {_factorial(n):,} at once (ids symbolic: distinct, each within 1..{n})",
         "  channels      unbounded FIFO (z3 sequences; no bound assumed)",
-        *([f"  graph         {graph.describe()}; ports as labelled: {graph.ports_text()}"] if graph is not None else []),
+        *([f"  graph         {graph.describe()}; ports as labelled: {graph.ports_text()}",
+           f"  labellings    {_labellings(proof)}"] if graph is not None else []),
         f"  obligations   {len(proof.obligations)}: " + ", ".join(f"{counts[s]} {s}" for s in (PROVED, FAILED, UNKNOWN) if counts[s])
         + f"   (own z3 solver each, timeout {proof.timeout:g} s)",
         f"  checked       z3's readings of the commands and decision functions against Python; the proof's "
@@ -461,6 +462,15 @@ def proof_text(proof: Proof) -> str:
     return "\n".join(lines) + "\n" + out.getvalue().rstrip("\n") + "".join("\n" + line for line in vacuous)
 
 
+def _labellings(proof: Proof) -> str:
+    """Whether the proof, made on the graph's one port labelling, stands for every labelling."""
+    if proof.port_number_read is not None:
+        return (f"this one only: the algorithm reads a port number ({proof.port_number_read}), so "
+                "another labelling is another system")
+    return (f"no command read a port number in {proof.labelling_states:,} states searched with the ports hidden; "
+            "if none ever does, this labelling stands for every other (a search, not a proof of that)")
+
+
 def _factorial(n: int) -> int:
     from math import factorial
 
@@ -477,6 +487,11 @@ def proof_json(proof: Proof) -> dict:
         "proves": proof.properties,
         "not_proved": proof.not_covered,
         "states_compared": proof.states_compared,
+        **({"graph": {"edges": [list(e) for e in proof.prover.graph.edges],
+                      "labelling": [list(ports) for ports in proof.prover.graph.labelling],
+                      "port_number_read": proof.port_number_read,
+                      "labelling_states_searched": proof.labelling_states}}
+           if proof.prover.graph is not None else {}),
         "invariant": _name(proof.invariant),
         "conjuncts": [{"name": c.name, "description": c.doc} for c in proof.invariant.conjuncts],
         "arrangements": {"symbolic": True, "represented": _factorial(proof.n)},

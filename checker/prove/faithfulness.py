@@ -77,11 +77,45 @@ def require_faithful_readings(algorithm, sizes, mode: str) -> None:
 def system_for(algorithm, ids, topology=None) -> AsyncSystem:
     """The concrete semantics of ``algorithm`` with these ids: on its ring of n, or on the
     network ``topology`` (every port number readable: the proof is for that labelling)."""
-    if topology is None or not getattr(topology, "numbered_ports", False):
+    if topology is None or not topology.numbered_ports:
         return AsyncSystem(algorithm, ids)
     from models.systems.network_semantics import NetworkSystem
 
     return NetworkSystem(algorithm, ids, topology, numbered=True)
+
+
+LABELLING_STATES = 20_000  # states searched, ports hidden, for a read of a port number (networks)
+
+
+def port_number_read(algorithm, n: int, topology) -> tuple[str | None, int]:
+    """On a network: (what the algorithm did that read a port number, or None; states searched).
+
+    A proof on a network reads the graph's one port labelling. One labelling stands for every
+    other only if no command reads a port number (models/topology/ports.py), which the symbolic
+    reading cannot see (its ports are numbers). So the semantics with the ports hidden is run
+    breadth first from every arrangement, LABELLING_STATES states in all: a read is reported
+    with what it was; none read in those states is evidence, not proof, and said so.
+    """
+    from models.systems.network_semantics import NetworkSystem
+    from models.topology.ports import PortNumbersRead
+
+    orders = list(itertools.permutations(range(1, n + 1)))
+    budget = max(1, LABELLING_STATES // len(orders))
+    searched = 0
+    for ids in orders:
+        system = NetworkSystem(algorithm, ids, topology)
+        seen = {system.initial_state}
+        queue = deque(seen)
+        try:
+            while queue and len(seen) < budget:
+                for step in system.steps(queue.popleft()):
+                    if step.target not in seen:
+                        seen.add(step.target)
+                        queue.append(step.target)
+        except PortNumbersRead as read:
+            return f"ids {','.join(map(str, ids))}: {read}", searched + len(seen)
+        searched += len(seen)
+    return None, searched
 
 
 def _random(algorithm, n: int) -> random.Random:

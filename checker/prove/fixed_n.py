@@ -41,7 +41,7 @@ from models.reading.symbolic_ring import RingTerms, SymbolicRing
 from specs import election_spec
 from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
 
-from .faithfulness import check_states, require_faithful_readings, runs_of
+from .faithfulness import check_states, port_number_read, require_faithful_readings, runs_of
 
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 INITIATION, CONSECUTION, SAFETY, VACUITY, STABILITY = "initiation", "consecution", "safety", "vacuity", "stability"
@@ -146,6 +146,10 @@ class Proof:
     failure: Failure | None = None  # the first failed obligation's counterexample
     seconds: float = 0.0
     states_compared: int = 0  # states on which the proof's formulas were compared with Python
+    # on a network: what read a port number with the ports hidden (None: nothing, in
+    # ``labelling_states`` states searched), which decides whether the graph's one labelling stands for all
+    port_number_read: str | None = None
+    labelling_states: int = 0
 
     @property
     def verdict(self) -> str:
@@ -409,6 +413,8 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     prover = Prover(algorithm, n, invariant, timeout, graph)
     proof = Proof(algorithm, n, invariant, timeout, prover)
     proof.states_compared = check_states(prover)
+    if prover.graph is not None:
+        proof.port_number_read, proof.labelling_states = port_number_read(algorithm, n, prover.graph)
     for obligation in prover.obligations():
         proof.obligations.append(obligation)
         if progress is not None:

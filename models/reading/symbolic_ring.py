@@ -132,7 +132,7 @@ class SymbolicRing:
         self.algorithm, self.n = algorithm, n
         self.topology = topology if topology is not None else algorithm.topology(n)
         # on a network each process reads its own degree; on a ring every process is alike (None)
-        self.network = bool(getattr(self.topology, "numbered_ports", False))
+        self.network = self.topology.numbered_ports
         self.degrees = tuple(self.topology.degree(i) if self.network else None for i in range(n))
         self.template = SymbolicProcess(algorithm, n, name="template")
         self.layout = self.template.layout
