@@ -52,11 +52,19 @@ _STEP = {NEXT: 1, CW: 1, CCW: -1}  # which way a message sent on this port trave
 _views: dict = {}
 
 
-def _process_class(algorithm: type[Algorithm], layout: Layout) -> type[ProcessView]:
-    """The DSL's process view for this algorithm, with a ``position`` besides the locals."""
-    key = (algorithm, tuple(layout.slots))
+def _process_class(algorithm: type[Algorithm], layout: Layout, network: bool = False) -> type[ProcessView]:
+    """The DSL's process view for this algorithm, with a ``position`` besides the locals; on a
+    network the view of a network process (Port values, ``p.degree``), its port numbers readable:
+    an invariant is written for one graph and its labelling."""
+    key = (algorithm, tuple(layout.slots), network)
     if key not in _views:
-        _views[key] = type(f"{algorithm.__name__}State", (view_class(algorithm, layout),), {"__slots__": ("position",)})
+        if network:
+            from models.systems.network_process import NetworkProcessView
+
+            base = view_class(algorithm, layout, NetworkProcessView, _numbered=True, _diameter=None)
+        else:
+            base = view_class(algorithm, layout)
+        _views[key] = type(f"{algorithm.__name__}State", (base,), {"__slots__": ("position",)})
     return _views[key]
 
 
@@ -74,14 +82,17 @@ def _out_ports(topology, process: int) -> tuple[str, ...]:
 class RingState:
     """One state of the ring, concrete or symbolic, as an invariant reads it."""
 
-    def __init__(self, algorithm: type[Algorithm], ids, local_values, contents, messages=None):
+    def __init__(self, algorithm: type[Algorithm], ids, local_values, contents, messages=None, topology=None):
         """``ids`` and ``local_values`` per position, ``contents`` per channel: a tuple of
-        Messages, or (symbolically) a ``ChannelTerms`` together with the ``messages`` sort."""
+        Messages, or (symbolically) a ``ChannelTerms`` together with the ``messages`` sort.
+        ``topology``: a general network's graph (models/topology/network.py), whose channels are
+        one per direction of every edge; by default the algorithm's ring of ``n``."""
         self.algorithm = algorithm
         self.n = n = len(ids)
-        self.topology = topology = _topology(algorithm, n)
+        self.topology = topology = topology if topology is not None else _topology(algorithm, n)
+        self.network = topology.numbered_ports
         self.layout = Layout.of(algorithm, topology.ports)
-        view = _process_class(algorithm, self.layout)
+        view = _process_class(algorithm, self.layout, self.network)
         self.processes = []
         for i in range(n):
             p = view(list(local_values[i]), ids[i], n, _out_ports(topology, i), algorithm)
@@ -90,9 +101,20 @@ class RingState:
         self.channels = [Channel(self, k, link, contents[k], messages) for k, link in enumerate(topology.channels)]
 
     @classmethod
-    def of_state(cls, algorithm: type[Algorithm], ids, state) -> "RingState":
+    def of_state(cls, algorithm: type[Algorithm], ids, state, topology=None) -> "RingState":
         """The explorer's state (locals per process, then contents per channel) with these ids."""
-        return cls(algorithm, ids, state[: len(ids)], state[len(ids):])
+        return cls(algorithm, ids, state[: len(ids)], state[len(ids):], topology=topology)
+
+    def channel(self, sender, receiver) -> "Channel":
+        """On a network, the channel from process ``sender`` to process ``receiver`` (neighbours)."""
+        for ch in self.channels:
+            if ch.sender is sender and ch.receiver is receiver:
+                return ch
+        raise AlgorithmError(f"no channel from p{sender.position} to p{receiver.position}: they are not neighbours")
+
+    def neighbour(self, p, port: int):
+        """On a network, the process that ``p``'s port number ``port`` leads to (its labelling's)."""
+        return self.processes[self.topology.labelling[p.position][port]]
 
     def inbox(self, p, port: str | None = None) -> "Channel":
         """The channel into process ``p`` on ``port`` (on a unidirectional ring, its only one)."""
@@ -153,7 +175,7 @@ class Channel:
         self.contents, self._sort = contents, messages
         # +1 clockwise, -1 anticlockwise: on an unoriented ring the same for every labelling (the
         # channels are listed by where they lead, and only their ports' names change)
-        self.step = _step(ring.topology, link)
+        self.step = None if ring.network else _step(ring.topology, link)  # no way round a network
 
     @property
     def port(self) -> str:
@@ -166,7 +188,7 @@ class Channel:
         return self._port_named("out_port", 1)
 
     def _port_named(self, what: str, k: int) -> str:
-        if self.ring.topology.port_labellings:
+        if self.ring.topology.port_labellings and not self.ring.network:  # a network's proof is for its labelling
             raise AlgorithmError(_UNLABELLED.format(what=f"a channel's {what}", kind=self.ring.topology.kind))
         return self._ports[k]
 
@@ -210,6 +232,8 @@ class Channel:
         return [into[p.position] for p in self.path_from(origin)]
 
     def __repr__(self) -> str:
+        if self.ring.network:
+            return f"channel p{self.sender.position}->p{self.receiver.position} (port {self._ports[1]})"
         way = ("clockwise" if self.step == 1 else "anticlockwise") if self.ring.topology.port_labellings else self._ports[1]
         return f"channel p{self.sender.position}->p{self.receiver.position} ({way})"
 
@@ -528,6 +552,8 @@ BUILTIN_INVARIANTS = {
     "algorithms.franklin:Franklin": "specs.franklin_invariant:FranklinInvariant",
     "algorithms.hs_unoriented:HirschbergSinclairUnoriented": "specs.hs_unoriented_invariant:HSUnorientedInvariant",
     "algorithms.peterson:Peterson": "specs.peterson_invariant:PetersonInvariant",
+    # on a graph where id 1 neighbours every process (the complete graph): check ... --graph complete --prove
+    "algorithms.dfs_election:DfsElectionLiteral": "specs.dfs_literal_invariant:DfsLiteralInvariant",
 }
 
 
@@ -601,7 +627,7 @@ def rotations(algorithm: type[Algorithm], ids: tuple, state: tuple):
 
 
 def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm],
-                         rotated: bool = False) -> list[Property]:
+                         rotated: bool = False, topology=None) -> list[Property]:
     """One state Property per conjunct, named ``invariant.<conjunct>``; ``rotated`` (the explorer
     checks one arrangement per rotation class): also on every rotation of each state.
 
@@ -613,7 +639,7 @@ def invariant_properties(invariant: type[Invariant], algorithm: type[Algorithm],
 
     def ring_of(observations, state) -> RingState:
         if last[0] is not state:
-            last[0], last[1] = state, RingState.of_state(algorithm, tuple(o.id for o in observations), state)
+            last[0], last[1] = state, RingState.of_state(algorithm, tuple(o.id for o in observations), state, topology)
         return last[1]
 
     def rotated_rings_of(observations, state) -> list:

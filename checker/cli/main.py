@@ -413,6 +413,21 @@ def _asynchronous_ring_only(algorithm, what: str) -> None:
         raise AlgorithmError(f"{what} are for rings; {algorithm.name} runs on a general network")
 
 
+def _network_proof_only(algorithm, args) -> None:
+    """Refuse, in one line, a --prove on a network that the network encoding does not model:
+    synchronous rounds, or anything but one graph."""
+    from models import SYNCHRONOUS
+
+    if algorithm.timing == SYNCHRONOUS:
+        raise AlgorithmError(f"--prove is for the asynchronous model; {algorithm.name} runs in synchronous rounds")
+    if args.graphs or args.each_graph:
+        raise AlgorithmError("--prove on a network proves one graph: give it with --graph NAME|FILE, "
+                             "not --graphs or --each-graph")
+    if not args.graph:
+        raise AlgorithmError(f"{algorithm.name} runs on a general network: give the graph to prove it on with "
+                             "--graph (a family such as complete, or a file of edges)")
+
+
 def _measure(args) -> int:
     """The measuring modes (checker/cli_modes.py)."""
     algorithm = with_k(load_algorithm(args.algorithm), args.k)
@@ -504,7 +519,10 @@ def run(argv: list[str] | None = None) -> int:
     if (args.prove or args.invariant or args.check_invariant) and algorithm.has_timeouts:
         raise AlgorithmError(f"--prove, --invariant and --check-invariant do not read timeouts, which {algorithm.name} has")
     if args.prove or args.invariant or args.check_invariant:
-        _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
+        if algorithm.topology.numbered_ports and not args.check_invariant:
+            _network_proof_only(algorithm, args)
+        else:
+            _asynchronous_ring_only(algorithm, "--prove, --invariant and --check-invariant")
         if args.property:
             raise AlgorithmError("--property adds to the specification of a check; --prove, --invariant and "
                                  "--check-invariant read their own obligations: drop --property")
@@ -581,8 +599,16 @@ def _prove(args, algorithm, n: int, ids) -> int:
         raise AlgorithmError("choose one of --prove and --check-invariant")
     if ids is not None:
         raise AlgorithmError("--prove covers every arrangement at once (ids are symbolic); drop --ids")
+    graph = None
+    if algorithm.topology.numbered_ports:
+        from ..explore.planning import graphs_for
+
+        (graph,) = graphs_for(args.graph, n)
+    elif args.graph:
+        raise AlgorithmError(f"--graph is for algorithms on a general network; {algorithm.name} runs on a "
+                             f"{algorithm.topology.kind}: drop it")
     return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states,
-                     args.symmetry)
+                     args.symmetry, graph=graph)
 
 
 def main(argv: list[str] | None = None) -> int:

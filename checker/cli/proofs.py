@@ -56,18 +56,19 @@ def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
     return invariant
 
 
-def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None):
+def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None, graph=None):
     """``prove`` with the progress meter the terminal asks for, closed whatever happens."""
     meter = _meter(progress)
     try:
-        return prove(algorithm, n, invariant, timeout=timeout, progress=meter)
+        return prove(algorithm, n, invariant, timeout=timeout, progress=meter, graph=graph)
     finally:
         if meter is not None:
             meter.close()
 
 
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
-              progress: bool | None, max_states: int | None = None, symmetry: str = "reflection") -> int:
+              progress: bool | None, max_states: int | None = None, symmetry: str = "reflection",
+              graph=None) -> int:
     """``--prove``; ``max_states`` bounds the explorer's searches behind a counterexample;
     ``symmetry`` other than "reflection" proves every port labelling as a ring of its own."""
     from ..prove.cti import counterexample
@@ -75,9 +76,9 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     if timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     invariant = choose_invariant(algorithm, invariant_path)
-    if algorithm.topology.port_labellings:
+    if algorithm.topology.port_labellings and not algorithm.topology.numbered_ports:
         return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states, symmetry)
-    proof = _proved(algorithm, n, invariant, timeout, progress)
+    proof = _proved(algorithm, n, invariant, timeout, progress, graph)
     cti = counterexample(proof, max_states or 200_000) if proof.failure else None
     if as_json:
         report = proof_json(proof)
@@ -428,12 +429,16 @@ def proof_text(proof: Proof) -> str:
         counts[o.status] += 1
     verdict = {PROVED: f"PROVED {', '.join(proof.properties)}", FAILED: "NOT PROVED (an obligation failed)",
                UNKNOWN: "NOT PROVED (z3 did not decide every obligation)"}[proof.verdict]
+    graph = proof.prover.graph
+    where = f"{graph.title}" if graph is not None else f"a {algorithm.topology.kind}"
     lines = [
-        f"{algorithm.name} on a {algorithm.topology.kind}, n = {n}: {verdict}",
+        f"{algorithm.name} on {where}, n = {n}: {verdict}",
         f"  not proved    {', '.join(proof.not_covered)}: the explorer checks them (the same command without --prove)",
         f"  invariant     {_name(proof.invariant)}: {', '.join(c.name for c in proof.invariant.conjuncts)}",
         f"  arrangements  all {_factorial(n):,} at once (ids symbolic: distinct, each within 1..{n})",
         "  channels      unbounded FIFO (z3 sequences; no bound assumed)",
+        *([f"  graph         {graph.describe()}; ports as labelled: {graph.ports_text()}",
+           f"  labellings    {_labellings(proof)}"] if graph is not None else []),
         f"  obligations   {len(proof.obligations)}: " + ", ".join(f"{counts[s]} {s}" for s in (PROVED, FAILED, UNKNOWN) if counts[s])
         + f"   (own z3 solver each, timeout {proof.timeout:g} s)",
         f"  checked       z3's readings of the commands and decision functions against Python; the proof's "
@@ -457,6 +462,15 @@ def proof_text(proof: Proof) -> str:
     return "\n".join(lines) + "\n" + out.getvalue().rstrip("\n") + "".join("\n" + line for line in vacuous)
 
 
+def _labellings(proof: Proof) -> str:
+    """Whether the proof, made on the graph's one port labelling, stands for every labelling."""
+    if proof.port_number_read is not None:
+        return (f"this one only: the algorithm reads a port number ({proof.port_number_read}), so "
+                "another labelling is another system")
+    return (f"no command read a port number in {proof.labelling_states:,} states searched with the ports hidden; "
+            "if none ever does, this labelling stands for every other (a search, not a proof of that)")
+
+
 def _factorial(n: int) -> int:
     from math import factorial
 
@@ -473,6 +487,11 @@ def proof_json(proof: Proof) -> dict:
         "proves": proof.properties,
         "not_proved": proof.not_covered,
         "states_compared": proof.states_compared,
+        **({"graph": {"edges": [list(e) for e in proof.prover.graph.edges],
+                      "labelling": [list(ports) for ports in proof.prover.graph.labelling],
+                      "port_number_read": proof.port_number_read,
+                      "labelling_states_searched": proof.labelling_states}}
+           if proof.prover.graph is not None else {}),
         "invariant": _name(proof.invariant),
         "conjuncts": [{"name": c.name, "description": c.doc} for c in proof.invariant.conjuncts],
         "arrangements": {"symbolic": True, "represented": _factorial(proof.n)},

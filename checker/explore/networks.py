@@ -69,12 +69,15 @@ def value_count(values: range) -> int:
     return max(values.stop - values.start, 0)
 
 
-def planned_count(networks: list[Network], ids, id_values, symmetry: str, numbered: bool) -> int:
+GIVEN_LABELLING = "given"  # ``numbered`` for one graph's own labelling only, port numbers readable (a proof's)
+
+
+def planned_count(networks: list[Network], ids, id_values, symmetry: str, numbered: bool | str) -> int:
     """How many arrangements ``network_plan`` would list, without listing them."""
     total = 0
     choices = 1 if ids is not None else id_choice_count(networks[0].n, id_values) if networks else 0
     for network in networks:
-        labels = labelling_count(network) if numbered or symmetry == NONE else 1
+        labels = 1 if numbered == GIVEN_LABELLING else labelling_count(network) if numbered or symmetry == NONE else 1
         if ids is not None:
             total += labels
             continue
@@ -90,9 +93,11 @@ def represented_count(networks: list[Network], ids, id_values) -> int:
     return sum(assignments * labelling_count(network) for network in networks)
 
 
-def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbered: bool, meter=None) -> list[Arrangement]:
+def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbered: bool | str,
+                 meter=None) -> list[Arrangement]:
     """The arrangements to explore, in order: graph by graph, then ids, then labellings;
-    ``meter`` (progress.Steps) counts them as they are listed."""
+    ``meter`` (progress.Steps) counts them as they are listed. ``numbered`` GIVEN_LABELLING:
+    each graph's own labelling only, its port numbers readable (symmetry must then be none)."""
     advance = meter.advance if meter is not None else lambda count=1: None
     plan = []
     for network in networks:
@@ -108,7 +113,10 @@ def network_plan(networks: list[Network], ids, id_values, symmetry: str, numbere
                 for ranks, size in classes
             ]
         for assigned, size in assignments:
-            if every_labelling:
+            if numbered == GIVEN_LABELLING:
+                plan.append(Arrangement(assigned, size, topology=network, numbered=True))
+                advance()
+            elif every_labelling:
                 for labelling in labellings(network):
                     plan.append(Arrangement(assigned, size, topology=network.relabelled(labelling), numbered=numbered))
                     advance()

@@ -32,6 +32,7 @@ from .arrangements import (
     with_values,
 )
 from .networks import (
+    GIVEN_LABELLING,
     id_choice_count,
     id_choices,
     network_plan,
@@ -200,6 +201,8 @@ def _network_planning(algorithm, n: int, ids, symmetry: str, graphs, id_values, 
             raise AlgorithmError(f"the graph {network.name} has {network.n} vertices but --n is {n}")
     if algorithm.timing == SYNCHRONOUS and not numbered:
         _refuse_rounds_too_wide(algorithm.name, networks)
+    if numbered == GIVEN_LABELLING:  # the automorphisms of a graph need not keep its labelling
+        symmetry = NONE
     used = NONE if symmetry == NONE else AUTOMORPHISMS_LABELLED if numbered else AUTOMORPHISMS
     planned = planned_count(networks, ids, id_values, symmetry, numbered)
     _refuse_too_large(planned, n, describe(used), "check a smaller n, another graph, or one arrangement with --ids")
@@ -209,8 +212,8 @@ def _network_planning(algorithm, n: int, ids, symmetry: str, graphs, id_values, 
         topology = f"every connected graph on {n} vertices ({len(networks)} graph{'s' if len(networks) > 1 else ''})"
     else:
         topology = networks[0].title if len(networks) == 1 else f"{len(networks)} graphs"
-    return Planning(plan, "given" if ids is not None else used, topology,
-                    represented_count(networks, ids, id_values), list(networks))
+    represented = len(plan) if numbered == GIVEN_LABELLING else represented_count(networks, ids, id_values)
+    return Planning(plan, "given" if ids is not None else used, topology, represented, list(networks))
 
 
 def _refuse_rounds_too_wide(name: str, networks: list[Network]) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from models import AsyncSystem
 from specs import Property
 from specs.election import changed_decision
 from specs.invariants import Invariant, RingState, invariant_properties, symmetry_for
 
+from ..explore.networks import GIVEN_LABELLING
 from ..explore.run import check
 from ..render.trace import (
     Trace,
@@ -27,6 +27,7 @@ from ..render.trace import (
     steps_table,
     trace_step,
 )
+from .faithfulness import system_for as _system
 from .fixed_n import CONSECUTION, INITIATION, STABILITY, Obligation, Proof
 
 REACHABLE, UNREACHABLE, UNDECIDED = "reachable", "unreachable", "not decided"
@@ -52,9 +53,10 @@ class CounterexampleToInduction:
     false_before: list[str]  # conjuncts false before it: empty unless z3 and the evaluator disagree
     reachability: Reachability | None = None
     invariant_on_reachable: object = None  # the explorer's Result, when it looked for a reachable state breaking a conjunct
+    graph: object = None  # the network proved on (models/topology/network.py), or None on a ring
 
     def to_json(self) -> dict:
-        system = AsyncSystem(self.algorithm, self.ids)
+        system = _system(self.algorithm, self.ids, self.graph)
         return {
             "obligation": self.obligation.to_json(),
             "ids": list(self.ids),
@@ -79,7 +81,7 @@ class CounterexampleToInduction:
         return render(self)
 
 
-def _state_json(system: AsyncSystem, state) -> dict:
+def _state_json(system, state) -> dict:
     return {
         "locals": [system.locals_of(state, i) for i in range(system.n)],
         "channels": [{"channel": name, "messages": messages} for name, messages in channel_contents(system, state)],
@@ -100,29 +102,30 @@ def counterexample(proof: Proof, max_states: int | None = 200_000) -> Counterexa
     ``max_states``) the explorer searches z3's counterexample's own arrangement for its state.
     """
     algorithm, invariant, failure = proof.algorithm, proof.invariant, proof.failure
+    graph = proof.prover.graph
     explored = None
     if failure.obligation.kind == CONSECUTION:
-        symmetry = symmetry_for(invariant, algorithm=algorithm)
-        properties = invariant_properties(invariant, algorithm, rotated=symmetry != "none")
-        explored = check(algorithm, proof.n, properties=properties, por=False,
-                         jobs=1, progress=False, max_states=max_states, symmetry=symmetry)
+        symmetry = symmetry_for(invariant, algorithm=algorithm) if graph is None else "none"
+        properties = invariant_properties(invariant, algorithm, rotated=symmetry != "none", topology=graph)
+        explored = check(algorithm, proof.n, properties=properties, por=False, jobs=1, progress=False,
+                         max_states=max_states, **{"symmetry": symmetry, **_on(graph)})
         if explored.counterexample is not None and explored.counterexample.trace.steps:
             return _pinned(proof, explored.counterexample, max_states)
     ids, before, after = failure.example()
-    cti = replayed(algorithm, invariant, failure.obligation, ids, before, after)
+    cti = replayed(algorithm, invariant, failure.obligation, ids, before, after, graph)
     cti.invariant_on_reachable = explored
     if explored is not None and explored.verdict == "verified":
         cti.reachability = Reachability(UNREACHABLE, explored.states)
     else:
-        cti.reachability = reachable(algorithm, ids, before, max_states)
+        cti.reachability = reachable(algorithm, ids, before, max_states, graph)
     return cti
 
 
 def _pinned(proof: Proof, violation, max_states) -> CounterexampleToInduction:
     """The counterexample of the obligation whose step leads into the explorer's violation,
     with the reachable state before that step."""
-    algorithm, invariant = proof.algorithm, proof.invariant
-    system = AsyncSystem(algorithm, violation.ids)
+    algorithm, invariant, graph = proof.algorithm, proof.invariant, proof.prover.graph
+    system = _system(algorithm, violation.ids, graph)
     state = system.initial_state
     for shown in violation.trace.steps:  # follow the trace by what it says
         (last,) = [s for s in system.steps(state) if (s.process, s.command, s.port) == (shown.position, shown.command, shown.port)]
@@ -133,14 +136,15 @@ def _pinned(proof: Proof, violation, max_states) -> CounterexampleToInduction:
     if pinned is None:
         raise AssertionError(f"z3 says the reachable state before {obligation.label} is no counterexample: a bug in ringleader")
     ids, before, after = pinned.example()
-    cti = replayed(algorithm, invariant, obligation, ids, before, after)
-    cti.reachability = reachable(algorithm, ids, before, max_states)
+    cti = replayed(algorithm, invariant, obligation, ids, before, after, graph)
+    cti.reachability = reachable(algorithm, ids, before, max_states, graph)
     return cti
 
 
-def replayed(algorithm, invariant, obligation: Obligation, ids, before, after) -> CounterexampleToInduction:
-    """A counterexample with its step taken by the concrete semantics, which must agree with z3's."""
-    system = AsyncSystem(algorithm, ids)
+def replayed(algorithm, invariant, obligation: Obligation, ids, before, after, graph=None) -> CounterexampleToInduction:
+    """A counterexample with its step taken by the concrete semantics (on ``graph``, a network,
+    if given), which must agree with z3's."""
+    system = _system(algorithm, ids, graph)
     step, false_after = None, []
     if obligation.kind in (CONSECUTION, STABILITY):
         matches = [s for s in system.steps(before)
@@ -154,12 +158,12 @@ def replayed(algorithm, invariant, obligation: Obligation, ids, before, after) -
             changed = decision_changed(system, before, after, obligation.process)
             false_after = [STABILITY] if changed else []
         else:
-            false_after = invariant.failing(RingState.of_state(algorithm, ids, after))
-    false_before = invariant.failing(RingState.of_state(algorithm, ids, before))
+            false_after = invariant.failing(RingState.of_state(algorithm, ids, after, graph))
+    false_before = invariant.failing(RingState.of_state(algorithm, ids, before, graph))
     if obligation.kind == INITIATION:
         false_after, false_before = false_before, []
     return CounterexampleToInduction(obligation, algorithm, invariant, ids, before, after, step, false_after,
-                                     false_before)
+                                     false_before, graph=graph)
 
 
 def decision_changed(system, before, after, process: int) -> str | None:
@@ -168,12 +172,18 @@ def decision_changed(system, before, after, process: int) -> str | None:
     return changed_decision(system.observe_process(before, process), system.observe_process(after, process))
 
 
-def reachable(algorithm, ids, state, max_states: int | None = 2_000_000) -> Reachability:
+def _on(graph) -> dict:
+    """The explorer's options that run it on ``graph`` (a network) as the proof reads it: its
+    own labelling only, port numbers readable (an invariant may read them), no symmetry; none on a ring."""
+    return {} if graph is None else {"graphs": graph, "numbered": GIVEN_LABELLING, "symmetry": "none"}
+
+
+def reachable(algorithm, ids, state, max_states: int | None = 2_000_000, graph=None) -> Reachability:
     """Search the full state graph of one arrangement for ``state``; a shortest trace if found."""
     target = Property("reaches-the-state", "state", "the search reaches the counterexample's state",
                       lambda _observations, whole: "reached" if whole == state else None, reads_state=True)
     result = check(algorithm, len(ids), ids=tuple(ids), properties=[target], por=False, jobs=1,
-                   progress=False, max_states=max_states)
+                   progress=False, max_states=max_states, **_on(graph))
     if result.counterexample is not None:
         return Reachability(REACHABLE, result.states, result.counterexample.trace)
     return Reachability(UNREACHABLE if result.verdict == "verified" else UNDECIDED, result.states)
@@ -189,7 +199,7 @@ def render(cti: CounterexampleToInduction) -> str:
         console.print(text, markup=False)
 
     obligation = cti.obligation
-    system = AsyncSystem(cti.algorithm, cti.ids)
+    system = _system(cti.algorithm, cti.ids, cti.graph)
     ids = ", ".join(map(str, cti.ids))
     locals_ = [system.locals_of(cti.before, i) for i in range(system.n)]
     channels = channel_contents(system, cti.before)
@@ -200,7 +210,7 @@ def render(cti: CounterexampleToInduction) -> str:
                                               "changes a decision"))
         say("A state that satisfies the invariant -- NOT NECESSARILY REACHABLE -- and a step that breaks "
             + ("it." if consecution else "stability."))
-        say(f"ids {ids} (position 0 first, clockwise)")
+        say(f"ids {ids} (position 0 first{', clockwise' if cti.graph is None else ''})")
         say("state (every conjunct holds):")
         say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
         console.print(steps_table([cti.step]))
@@ -219,7 +229,7 @@ def render(cti: CounterexampleToInduction) -> str:
     else:
         say(f"The invariant does not imply {obligation.conjunct}: a state that satisfies every conjunct "
             "-- NOT NECESSARILY REACHABLE -- where it is false.")
-        say(f"ids {ids} (position 0 first, clockwise)")
+        say(f"ids {ids} (position 0 first{', clockwise' if cti.graph is None else ''})")
         say(state_lines(cti.ids, locals_, channels) or "  (all channels empty)")
     if obligation.kind != "safety" and obligation.conjunct not in cti.false_after:
         say(f"note: evaluated on the state after the step, {obligation.conjunct} holds: z3's model and the "

@@ -74,6 +74,50 @@ def require_faithful_readings(algorithm, sizes, mode: str) -> None:
 # -- states ----------------------------------------------------------------------------------
 
 
+def system_for(algorithm, ids, topology=None) -> AsyncSystem:
+    """The concrete semantics of ``algorithm`` with these ids: on its ring of n, or on the
+    network ``topology`` (every port number readable: the proof is for that labelling)."""
+    if topology is None or not topology.numbered_ports:
+        return AsyncSystem(algorithm, ids)
+    from models.systems.network_semantics import NetworkSystem
+
+    return NetworkSystem(algorithm, ids, topology, numbered=True)
+
+
+LABELLING_STATES = 20_000  # states searched, ports hidden, for a read of a port number (networks)
+
+
+def port_number_read(algorithm, n: int, topology) -> tuple[str | None, int]:
+    """On a network: (what the algorithm did that read a port number, or None; states searched).
+
+    A proof on a network reads the graph's one port labelling. One labelling stands for every
+    other only if no command reads a port number (models/topology/ports.py), which the symbolic
+    reading cannot see (its ports are numbers). So the semantics with the ports hidden is run
+    breadth first from every arrangement, LABELLING_STATES states in all: a read is reported
+    with what it was; none read in those states is evidence, not proof, and said so.
+    """
+    from models.systems.network_semantics import NetworkSystem
+    from models.topology.ports import PortNumbersRead
+
+    orders = list(itertools.permutations(range(1, n + 1)))
+    budget = max(1, LABELLING_STATES // len(orders))
+    searched = 0
+    for ids in orders:
+        system = NetworkSystem(algorithm, ids, topology)
+        seen = {system.initial_state}
+        queue = deque(seen)
+        try:
+            while queue and len(seen) < budget:
+                for step in system.steps(queue.popleft()):
+                    if step.target not in seen:
+                        seen.add(step.target)
+                        queue.append(step.target)
+        except PortNumbersRead as read:
+            return f"ids {','.join(map(str, ids))}: {read}", searched + len(seen)
+        searched += len(seen)
+    return None, searched
+
+
 def _random(algorithm, n: int) -> random.Random:
     return random.Random(f"{algorithm.__module__}.{algorithm.__qualname__}/{n}")
 
@@ -92,13 +136,13 @@ def _spread(items: list, count: int) -> list:
     return [items[int(k * step)] for k in range(count)]
 
 
-def reachable_sample(algorithm, n: int) -> list[tuple[tuple[int, ...], tuple]]:
+def reachable_sample(algorithm, n: int, topology=None) -> list[tuple[tuple[int, ...], tuple]]:
     """(ids, state) reachable at n: shallow ones breadth first and deep ones along seeded random
     runs to a terminal state, from a few arrangements, spread evenly."""
     rng = _random(algorithm, n)
     shallow, deep = {}, {}
     for ids in _orders(n, rng, ARRANGEMENTS):
-        system = AsyncSystem(algorithm, ids)
+        system = system_for(algorithm, ids, topology)
         seen = {system.initial_state: None}
         queue = deque(seen)
         while queue and len(seen) < 4 * REACHABLE_STATES:
@@ -118,11 +162,11 @@ def reachable_sample(algorithm, n: int) -> list[tuple[tuple[int, ...], tuple]]:
     return _spread(list(shallow), REACHABLE_STATES) + _spread([s for s in deep if s not in shallow], DEEP_STATES)
 
 
-def arbitrary_sample(algorithm, n: int, message_types) -> list[tuple[tuple[int, ...], tuple]]:
+def arbitrary_sample(algorithm, n: int, message_types, topology=None) -> list[tuple[tuple[int, ...], tuple]]:
     """Seeded states nobody needs to reach: locals within their declared domains, up to two
     messages per channel with fields in 0..n+1."""
     rng = _random(algorithm, n)
-    system = AsyncSystem(algorithm, tuple(range(1, n + 1)))
+    system = system_for(algorithm, tuple(range(1, n + 1)), topology)
     types = [variable.type for _, _, variable in system.layout.slots]
     message_types = sorted(message_types, key=lambda t: t.__name__)
     found = []
@@ -168,12 +212,13 @@ def check_states(prover, mode: str = "--prove") -> int:
     conjuncts = list(prover.invariant.conjuncts)
     before = [(f"conjunct {c.name}", c, formula) for c, formula in zip(conjuncts, prover.holds_before)]
     before += [(f"safety property {c.name}", c, prover.evaluate(c, prover.before)) for c in prover.safety.values()]
-    samples = [("reachable", s) for s in reachable_sample(algorithm, n)]
-    samples += [("arbitrary", s) for s in arbitrary_sample(algorithm, n, ring.messages.types)]
+    topology = ring.topology if ring.network else None
+    samples = [("reachable", s) for s in reachable_sample(algorithm, n, topology)]
+    samples += [("arbitrary", s) for s in arbitrary_sample(algorithm, n, ring.messages.types, topology)]
     systems: dict = {}
     compared = 0
     for kind, (ids, state) in samples:
-        system = systems.setdefault(ids, AsyncSystem(algorithm, ids))
+        system = systems.get(ids) or systems.setdefault(ids, system_for(algorithm, ids, topology))
         parts = _parts(prover, system, state, before, conjuncts, arbitrary=kind == "arbitrary")
         if parts is None:
             continue
@@ -208,7 +253,8 @@ def _parts(prover, system: AsyncSystem, state, before, conjuncts, arbitrary: boo
     Python itself cannot evaluate."""
     algorithm, ids = prover.algorithm, system.ids
     try:
-        ring = RingState.of_state(algorithm, ids, state)
+        topology = prover.ring.topology if prover.ring.network else None
+        ring = RingState.of_state(algorithm, ids, state, topology)
         parts = [(what, formula, c(ring)) for what, c, formula in before]
         steps = {(s.process, s.command, s.port): s for s in system.steps(state)}
         for key, transition in prover.transitions.items():
@@ -220,7 +266,7 @@ def _parts(prover, system: AsyncSystem, state, before, conjuncts, arbitrary: boo
                 continue
             parts.append((f"the state after {at} (is it the semantics' next state?)",
                           prover.ring.holds(transition.after, state, step.target), True))
-            after = RingState.of_state(algorithm, ids, step.target)
+            after = RingState.of_state(algorithm, ids, step.target, topology)
             parts += [(f"conjunct {c.name} after {at}", prover.goal(c, key), c(after)) for c in conjuncts]
     except AlgorithmError:
         if arbitrary:
@@ -236,7 +282,7 @@ def _truth(value: bool) -> str:
 # -- vacuity -------------------------------------------------------------------------------
 
 
-def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD):
+def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD, topology=None):
     """Which of ``instances`` ((process, command, port)) the semantics takes in a reachable state
     of some arrangement at n: ({instance: (ids, state before)}, whether every arrangement was
     explored completely). Stops once every instance has run. The search runs on
@@ -248,7 +294,7 @@ def runs_of(algorithm, n: int, instances, most_states: int = EXPLORED_FOR_DEAD):
     orders = list(itertools.permutations(range(1, n + 1)))
     systems = {}
     for order in orders:
-        reference = AsyncSystem(algorithm, order)
+        reference = system_for(algorithm, order, topology)
         systems[order] = (InternedSystem(reference),
                           [(x.process, x.command.name if x.command else UNMATCHED, x.port) for x in reference.instances])
 

@@ -41,7 +41,7 @@ from models.reading.symbolic_ring import RingTerms, SymbolicRing
 from specs import election_spec
 from specs.invariants import Conjunct, ForAll, Invariant, RingState, require_invariant
 
-from .faithfulness import check_states, require_faithful_readings, runs_of
+from .faithfulness import check_states, port_number_read, require_faithful_readings, runs_of
 
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 INITIATION, CONSECUTION, SAFETY, VACUITY, STABILITY = "initiation", "consecution", "safety", "vacuity", "stability"
@@ -146,6 +146,10 @@ class Proof:
     failure: Failure | None = None  # the first failed obligation's counterexample
     seconds: float = 0.0
     states_compared: int = 0  # states on which the proof's formulas were compared with Python
+    # on a network: what read a port number with the ports hidden (None: nothing, in
+    # ``labelling_states`` states searched), which decides whether the graph's one labelling stands for all
+    port_number_read: str | None = None
+    labelling_states: int = 0
 
     @property
     def verdict(self) -> str:
@@ -197,10 +201,12 @@ def _formula(value) -> z3.BoolRef:
 class Prover:
     """The obligations of one invariant for one algorithm and ring size, and their queries."""
 
-    def __init__(self, algorithm: type[Algorithm], n: int, invariant: type[Invariant], timeout: float):
+    def __init__(self, algorithm: type[Algorithm], n: int, invariant: type[Invariant], timeout: float,
+                 topology=None):
         self.algorithm, self.n, self.invariant = algorithm, n, invariant
         self.timeout_ms = max(1, int(timeout * 1000))
-        self.ring = SymbolicRing(algorithm, n)
+        self.ring = SymbolicRing(algorithm, n, topology)
+        self.graph = self.ring.topology if self.ring.network else None  # a network's graph, or None on a ring
         self.before = self.ring.fresh("s")
         self.initial = self.ring.initial(self.before.ids)
         self.arrangement = self.ring.arrangement(self.before)
@@ -215,7 +221,7 @@ class Prover:
         """The conjunct (or safety property) on ``terms``, read in models.reading.faithful's scope: a
         construct z3 reads differently from Python is refused there, naming the conjunct and
         the line, and the value must be a truth value (specs.invariants.Conjunct)."""
-        view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages)
+        view = RingState(self.algorithm, terms.ids, terms.locals, terms.channels, self.ring.messages, self.graph)
         if c.name in self.safety and self.safety[c.name] is c:
             where = f"the safety property {c.name}, read through {self.algorithm.__name__}'s decision functions,"
         else:
@@ -236,7 +242,7 @@ class Prover:
         leader or not as before, recording the same leader id."""
         process, algorithm = key[0], self.algorithm
         transition = self.transitions[key]
-        views = [RingState(algorithm, t.ids, t.locals, t.channels, self.ring.messages).processes[process]
+        views = [RingState(algorithm, t.ids, t.locals, t.channels, self.ring.messages, self.graph).processes[process]
                  for t in (self.before, transition.after)]
         with faithful_operators(f"{algorithm.__name__}'s decision functions, read for stability,"):
             before, after = views
@@ -329,7 +335,7 @@ class Prover:
         finds a command is no flaw). An instance nothing enables fails, unless it never runs in
         any reachable state of any arrangement at this n (then it is dead here, and said so)."""
         instances = [(process, command, port) for process, command, port in self.transitions if command != UNMATCHED]
-        runs, complete = runs_of(self.algorithm, self.n, instances)
+        runs, complete = runs_of(self.algorithm, self.n, instances, topology=self.graph)
         obligations = [self.enabled(Obligation(VACUITY, "enabled", *instance), runs.get(instance))
                        for instance in instances]
         vacuous = [o for o in obligations if o.status == FAILED]
@@ -368,14 +374,35 @@ class Prover:
             yield self.solve(Obligation(STABILITY, STABILITY, process, command, port))
 
 
+def require_network_proof(algorithm: type[Algorithm], n: int, graph) -> None:
+    """Refuse, in one line, a network proof this encoding does not model: no graph, the wrong
+    size, synchronous rounds, timeouts (crash detection)."""
+    from models import SYNCHRONOUS
+
+    if graph is None:
+        raise AlgorithmError(f"{algorithm.name} runs on a general network: give the graph to prove it on (--graph)")
+    if graph.n != n:
+        raise AlgorithmError(f"the graph {graph.name} has {graph.n} vertices, not --n {n}")
+    if algorithm.timing == SYNCHRONOUS:
+        raise AlgorithmError(f"--prove on a network reads the asynchronous semantics; {algorithm.name} runs in "
+                             "synchronous rounds")
+    if algorithm.has_timeouts:
+        raise AlgorithmError(f"--prove on a network does not read timeouts; {algorithm.name} has some")
+
+
 def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None = None,
-          timeout: float = 30.0, progress=None) -> Proof:
+          timeout: float = 30.0, progress=None, graph=None) -> Proof:
     """Prove ``invariant`` (default: the algorithm's own, see specs.invariants.invariant_for)
-    inductive for rings of n processes, and that it implies the safety properties."""
+    inductive for rings of n processes, or on the network ``graph`` (models/topology/network.py,
+    n vertices, its port labelling), and that it implies the safety properties."""
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
     invariant = invariant or require_invariant(algorithm)
-    if algorithm.topology.port_labellings:
+    if algorithm.topology.numbered_ports:
+        require_network_proof(algorithm, n, graph)
+    elif graph is not None:
+        raise AlgorithmError(f"{algorithm.name} runs on a {algorithm.topology.kind}, not on a network: drop --graph")
+    elif algorithm.topology.port_labellings:
         raise AlgorithmError(
             f"{algorithm.name} runs on a {algorithm.topology.kind}, whose port labellings the symbolic ring "
             "does not read (it would prove one labelling of 2^n); prove each labelling as a ring of its own "
@@ -383,9 +410,11 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     message_bound_at(algorithm, n)  # a declaration error is an error here too
     started = time.perf_counter()
     require_faithful_readings(algorithm, (n,), "--prove")
-    prover = Prover(algorithm, n, invariant, timeout)
+    prover = Prover(algorithm, n, invariant, timeout, graph)
     proof = Proof(algorithm, n, invariant, timeout, prover)
     proof.states_compared = check_states(prover)
+    if prover.graph is not None:
+        proof.port_number_read, proof.labelling_states = port_number_read(algorithm, n, prover.graph)
     for obligation in prover.obligations():
         proof.obligations.append(obligation)
         if progress is not None:

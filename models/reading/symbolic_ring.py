@@ -20,6 +20,13 @@ fails after it" about the very algorithm text the explorer runs:
     appended in order, as in models.systems.semantics;
   * a head that no command accepts is consumed with no other effect (an unmatched reception).
 
+On a general network (``topology`` a models.topology.network.Network) the same holds with one
+channel per direction of every edge, as the explorer lists them: process i's reading is the one
+at its degree (a process reads ``p.degree`` and has ports 0..degree-1), and a send on port k
+goes to the channel the network's labelling gives (``out_channel``), a reception on port k
+takes the head of the channel ``in_channel`` gives. A send on a port held in a local (an Int
+term, not a number) is refused: it would go to a channel chosen by the term.
+
 A ``RingTerms`` has the shape of the explorer's state (locals per process, contents per
 channel) with terms in place of values; ``decode`` turns a z3 model back into the explorer's
 own state, so the explorer can be asked whether that state is reachable.
@@ -32,6 +39,7 @@ import z3
 
 from ..dsl.algorithm import Algorithm, Command
 from ..dsl.messages import Message
+from ..errors import AlgorithmError
 from ..systems.semantics import UNMATCHED
 from .symbolic import SymbolicProcess, SymbolicStep, as_term, reading, sort_of
 
@@ -120,24 +128,35 @@ class SymbolicTransition:
 class SymbolicRing:
     """An algorithm on its ring of n, read symbolically."""
 
-    def __init__(self, algorithm: type[Algorithm], n: int):
+    def __init__(self, algorithm: type[Algorithm], n: int, topology=None):
         self.algorithm, self.n = algorithm, n
-        self.topology = algorithm.topology(n)
+        self.topology = topology if topology is not None else algorithm.topology(n)
+        # on a network each process reads its own degree; on a ring every process is alike (None)
+        self.network = self.topology.numbered_ports
+        self.degrees = tuple(self.topology.degree(i) if self.network else None for i in range(n))
         self.template = SymbolicProcess(algorithm, n, name="template")
         self.layout = self.template.layout
         self.in_ports = self.template.in_ports
-        self._steps: dict[tuple[str, str | None], tuple[Command, SymbolicStep]] = {}
-        for command in algorithm.commands:
-            ports = (None,) if command.kind == "spontaneous" else tuple(
-                p for p in self.in_ports if command.enabled_on(p)
-            )
-            for port in ports:
-                step = reading(algorithm, command, n, port)
-                self._steps[(command.name, port)] = (command, step)
+        self._steps: dict[tuple[str, str | int | None, int | None], tuple[Command, SymbolicStep]] = {}
+        for degree in sorted(set(self.degrees), key=lambda d: -1 if d is None else d):
+            for command in algorithm.commands:
+                for port in self._ports_of(command, degree):
+                    step = reading(algorithm, command, n, port, degree=degree)
+                    self._steps[(command.name, port, degree)] = (command, step)
         received = {c.message for c in algorithm.commands if c.kind == "receive"}
         sent = {t for _, step in self._steps.values() for _, t, _ in step.sends}
         # a new datatype per ring, numbered in creation order so that runs are repeatable
         self.messages = MessageSort(f"{algorithm.__name__}{next(_rings)}", received | sent)
+
+    def _in_ports(self, degree: int | None):
+        return self.in_ports if degree is None else tuple(range(degree))
+
+    def _ports_of(self, command: Command, degree: int | None):
+        """The ports a command instance is read at: none for a spontaneous command (each port of
+        the process for an ``any_port`` one, on a network), else the arrival ports it accepts."""
+        if command.kind == "spontaneous":
+            return tuple(range(degree)) if degree is not None and command.any_port else (None,)
+        return tuple(p for p in self._in_ports(degree) if command.enabled_on(p))
 
     # -- states ----------------------------------------------------------------------------
     def fresh(self, name: str = "s") -> RingTerms:
@@ -169,10 +188,12 @@ class SymbolicRing:
         unmatched reception on each port."""
         result = []
         for i in range(self.n):
+            degree = self.degrees[i]
             for command in self.algorithm.commands:
                 if command.kind == "spontaneous":
-                    result.append(self._step(state, i, command, None))
-            for port in self.in_ports:
+                    for port in self._ports_of(command, degree):
+                        result.append(self._step(state, i, command, port))
+            for port in self._in_ports(degree):
                 accepting = []
                 for command in self.algorithm.commands:
                     if command.kind == "receive" and command.enabled_on(port):
@@ -191,12 +212,12 @@ class SymbolicRing:
         return k, z3.Length(channel.base) > 0, channel.base[0]
 
     def _step(self, state: RingTerms, i: int, command: Command, port: str | None) -> SymbolicTransition:
-        _, step = self._steps[(command.name, port)]
+        _, step = self._steps[(command.name, port, self.degrees[i])]
         template = step.process
         pairs = list(zip(template.locals, state.locals[i])) + [(template.id, state.ids[i])]
         guard = []
         channels = list(state.channels)
-        if port is not None:
+        if command.kind == "receive":
             k, nonempty, head = self._head(state, i, port)
             guard += [nonempty, self.messages.is_a(command.message, head)]
             pairs += list(zip(step.message[1:], self.messages.fields(command.message, head)))
@@ -207,6 +228,10 @@ class SymbolicRing:
 
         guard.append(substituted(step.guard))
         for out_port, message_type, fields in step.sends:
+            if z3.is_expr(out_port):
+                raise AlgorithmError(
+                    f"{self.algorithm.__name__}.{command.name} sends on a port held in a local; the symbolic "
+                    "network does not read such a send yet (it would go to a channel the term chooses)")
             k = self.topology.out_channel(i, out_port)
             message = self.messages.make(message_type, [substituted(f) for f in fields])
             channels[k] = channels[k].push(message)

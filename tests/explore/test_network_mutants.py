@@ -22,6 +22,7 @@ CATALOGUE = [
     ("timeslice_keeps_the_token.py", ["--n", "3"], "at-most-one-leader"),
     ("variable_speeds_one_speed.py", ["--n", "6"], "message-bound"),  # and round-bound (ALSO_VIOLATED)
     ("dfs_higher_uid_wins.py", ["--n", "3"], "leader-is-smallest"),
+    ("dfs_literal_answers_higher.py", ["--n", "3", "--graph", "complete"], "stability"),
     ("random_one_bit_leads_unchecked.py", ["--n", "2"], "at-most-one-leader"),
     ("random_one_bit_ones_quit.py", ["--n", "2"], "election"),
     ("itai_rodeh_sync_any_unique_wins.py", ["--n", "3"], "at-most-one-leader"),

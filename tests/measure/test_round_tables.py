@@ -41,7 +41,7 @@ def test_compare_shows_rounds():
     (["flooding", "--n", "4", "--open-schedules"], "are for the asynchronous model; flooding runs in synchronous"),
     (["dfs-election", "--n", "3", "--open-schedules"], "are for rings; dfs-election runs on a general network"),
     (["timeslice", "--n", "3", "--messages", "--sample", "3"], "random samples (--sample)"),
-    (["flooding", "--n", "3", "--prove"], "--prove, --invariant and --check-invariant are for the asynchronous"),
+    (["flooding", "--n", "3", "--prove"], "--prove is for the asynchronous model; flooding runs in synchronous rounds"),
 ])
 def test_modes_built_for_asynchronous_rings_refuse_others_in_one_line(capsys, argv, message):
     status = main(argv)
