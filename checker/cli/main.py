@@ -130,7 +130,8 @@ def _parser() -> argparse.ArgumentParser:
                              "mirror_symmetric once it is proved at load, reflection (on a non-oriented ring: "
                              "every port labelling alike) (default); 'rotation' only; 'none' checks all n!; with "
                              "--prove or --infer on a non-oriented ring, other than 'reflection': every port "
-                             "labelling proved as a ring of its own, none derived by the mirror symmetry")
+                             "labelling proved as a ring of its own, none derived by the mirror symmetry; "
+                             "with --prove, 'none' also proves every process's steps, none derived by rotation")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
                              "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")

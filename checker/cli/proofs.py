@@ -28,7 +28,9 @@ from ..explore.run import check
 from ..prove.all_n_weakening import prove_all_n_or_weakened
 from ..prove.termination import prove_termination
 from ..prove.fixed_n import (
+    BY_ROTATION,
     CONSECUTION,
+    ROTATION,
     STABILITY,
     VACUITY,
     FAILED,
@@ -56,11 +58,12 @@ def choose_invariant(algorithm, path: str | None) -> type[Invariant]:
     return invariant
 
 
-def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None, graph=None):
+def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None, graph=None,
+            rotation: bool = True):
     """``prove`` with the progress meter the terminal asks for, closed whatever happens."""
     meter = _meter(progress)
     try:
-        return prove(algorithm, n, invariant, timeout=timeout, progress=meter, graph=graph)
+        return prove(algorithm, n, invariant, timeout=timeout, progress=meter, graph=graph, rotation=rotation)
     finally:
         if meter is not None:
             meter.close()
@@ -78,7 +81,7 @@ def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_
     invariant = choose_invariant(algorithm, invariant_path)
     if algorithm.topology.port_labellings and not algorithm.topology.numbered_ports:
         return _prove_every_labelling(algorithm, n, invariant, timeout, as_json, progress, max_states, symmetry)
-    proof = _proved(algorithm, n, invariant, timeout, progress, graph)
+    proof = _proved(algorithm, n, invariant, timeout, progress, graph, rotation=symmetry != "none")
     cti = counterexample(proof, max_states or 200_000) if proof.failure else None
     if as_json:
         report = proof_json(proof)
@@ -228,7 +231,7 @@ def run_infer(algorithm, n: int, name: str, out: str | None, timeout: float, sym
     if every_labelling:  # proved in every labelling, as --prove does
         proofs, verdict, proof, how = _labelling_proofs(algorithm, n, invariant, timeout, False, symmetry)
     else:
-        proof = prove(algorithm, n, invariant, timeout=timeout)
+        proof = prove(algorithm, n, invariant, timeout=timeout, rotation=symmetry != "none")
         verdict = proof.verdict
     where = (f"written to {out}" if importable else
              f"not written: {name} is a file, whose module the invariant could not import"
@@ -390,7 +393,7 @@ def _groups(proof: Proof):
     """Obligations grouped by (kind, conjunct), in the order they were posed."""
     groups: dict[tuple[str, str], list] = defaultdict(list)
     for o in proof.obligations:
-        groups[(o.kind, "" if o.kind == INITIATION else o.conjunct)].append(o)
+        groups[(o.kind, "" if o.kind in (INITIATION, ROTATION) else o.conjunct)].append(o)
     return groups
 
 
@@ -403,7 +406,8 @@ def _group_status(obligations) -> str:
     if unknown:
         where = ", ".join(_where(o) for o in unknown[:3]) + (", ..." if len(unknown) > 3 else "")
         return f"unknown ({len(unknown)} of {len(obligations)}{': ' + where if where else ''})"
-    return "proved"
+    rotated = sum(o.reason == BY_ROTATION for o in obligations)
+    return f"proved ({rotated} by rotation)" if rotated else "proved"
 
 
 def _where(o) -> str:
@@ -444,6 +448,7 @@ def proof_text(proof: Proof) -> str:
         f"  checked       z3's readings of the commands and decision functions against Python; the proof's "
         f"formulas against Python on {proof.states_compared} states",
         f"  time          {proof.seconds:.2f} s",
+        *([f"  rotation      {proof.prover.rotation_note}"] if graph is None else []),
     ]
     lines += [f"  dead          {o.reason}" for o in proof.dead]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
@@ -454,6 +459,7 @@ def proof_text(proof: Proof) -> str:
         seconds = sum(o.seconds for o in obligations)
         label = {INITIATION: "every conjunct holds initially", CONSECUTION: f"{name} preserved by every step",
                  VACUITY: "every step enabled in some invariant state",
+                 ROTATION: "invariant holds on the ring rotated by one place",
                  STABILITY: "every step keeps decisions (stability)"}.get(kind, f"{name} implied")
         table.add_row(label, kind, str(len(obligations)), _group_status(obligations), f"{seconds:.2f} s")
     out = io.StringIO()
@@ -487,6 +493,7 @@ def proof_json(proof: Proof) -> dict:
         "proves": proof.properties,
         "not_proved": proof.not_covered,
         "states_compared": proof.states_compared,
+        **({"rotation": proof.prover.rotation_note} if proof.prover.graph is None else {}),
         **({"graph": {"edges": [list(e) for e in proof.prover.graph.edges],
                       "labelling": [list(ports) for ports in proof.prover.graph.labelling],
                       "port_number_read": proof.port_number_read,

@@ -45,6 +45,8 @@ from .faithfulness import check_states, port_number_read, require_faithful_readi
 
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 INITIATION, CONSECUTION, SAFETY, VACUITY, STABILITY = "initiation", "consecution", "safety", "vacuity", "stability"
+ROTATION = "rotation"  # a conjunct holds on the ring rotated by one place (what the rotation reduction rests on)
+BY_ROTATION = "by rotation: process 0's obligations for this step hold, and so does the invariant on every rotation"
 
 
 @dataclass
@@ -68,6 +70,8 @@ class Obligation:
             return f"some state satisfying the invariant enables {self.at}"
         if self.kind == STABILITY:
             return f"decisions kept by {self.at}"
+        if self.kind == ROTATION:
+            return f"{self.conjunct} holds on the ring rotated by one place"
         if self.kind != CONSECUTION:
             return f"{self.kind} of {self.conjunct}"
         return f"{self.conjunct} preserved by {self.at}"
@@ -202,7 +206,7 @@ class Prover:
     """The obligations of one invariant for one algorithm and ring size, and their queries."""
 
     def __init__(self, algorithm: type[Algorithm], n: int, invariant: type[Invariant], timeout: float,
-                 topology=None):
+                 topology=None, rotation: bool = True):
         self.algorithm, self.n, self.invariant = algorithm, n, invariant
         self.timeout_ms = max(1, int(timeout * 1000))
         self.ring = SymbolicRing(algorithm, n, topology)
@@ -216,6 +220,11 @@ class Prover:
         self.holds_before = [self.evaluate(c, self.before) for c in invariant.conjuncts]
         self.first_failure: Failure | None = None
         self._goals: dict = {}
+        # the rotation reduction: the state moved one place on, when the ring maps onto itself
+        self.rotated = self.ring.rotated(self.before) if rotation and n > 1 else None
+        self.rotation_note = "" if self.rotated is not None else (
+            "off (--symmetry none)" if not rotation else "not used: a ring of one" if n == 1
+            else f"not used: rotating {self.ring.topology.kind} does not map it onto itself")
 
     def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
         """The conjunct (or safety property) on ``terms``, read in models.reading.faithful's scope: a
@@ -259,6 +268,8 @@ class Prover:
             return [], self.evaluate(self.conjuncts[obligation.conjunct], self.initial), self.initial, None
         if obligation.kind == SAFETY:
             return self.holds_before, self.evaluate(self.safety[obligation.conjunct], self.before), self.before, None
+        if obligation.kind == ROTATION:
+            return self.holds_before, self.evaluate(self.conjuncts[obligation.conjunct], self.rotated), self.before, None
         key = (obligation.process, obligation.command, obligation.port)
         transition = self.transitions[key]
         if obligation.kind == VACUITY:  # refuted by a state satisfying the invariant that enables it
@@ -281,8 +292,9 @@ class Prover:
         solver.add(self.arrangement, *premises, z3.Not(goal))
         return solver, before, after
 
-    def solve(self, obligation: Obligation) -> Obligation:
-        """Proved if the quick solver or, failing that, z3's default one finds no counterexample."""
+    def solve(self, obligation: Obligation, record: bool = True) -> Obligation:
+        """Proved if the quick solver or, failing that, z3's default one finds no counterexample
+        (``record``: a failed one's counterexample is the proof's first failure, if none yet)."""
         started = time.perf_counter()
         solver, before, after = self.solver(obligation, quick=True)
         answer = solver.check()
@@ -294,7 +306,7 @@ class Prover:
             obligation.status = PROVED
         elif answer == z3.sat:
             obligation.status = FAILED
-            if self.first_failure is None:
+            if record and self.first_failure is None:
                 self.first_failure = Failure(obligation, self.ring, solver, before, after)
         else:
             obligation.status = UNKNOWN
@@ -355,23 +367,63 @@ class Prover:
                                 f"is too strong or {o.command} is dead code")
         return obligations
 
+    def rotation_holds(self) -> list[Obligation]:
+        """The obligations of the rotation reduction, each conjunct on the state rotated by one
+        place, if z3 proves them all; else none, and ``rotation_note`` says which did not hold
+        (then every process's steps are proved, as without the reduction)."""
+        if self.rotated is None:
+            return []
+        obligations = []
+        for c in self.invariant.conjuncts:
+            obligation = self.solve(Obligation(ROTATION, c.name), record=False)
+            if obligation.status != PROVED:
+                self.rotation_note = (f"not used: z3 answered {obligation.status} for {c.name} on the ring rotated "
+                                      "by one place, so every process's steps are proved")
+                return []
+            obligations.append(obligation)
+        self.rotation_note = ("used: the invariant holds on every rotation of a state that satisfies it (proved), "
+                              "so process 0's steps stand for every process's")
+        return obligations
+
     def obligations(self):
+        """Every obligation, in order. With the rotation reduction: a step of process i > 0 is
+        the step of process 0 on the state rotated back by i places, which satisfies the
+        invariant too; so where process 0's obligations for a command instance all hold, the
+        other processes' are met (BY_ROTATION), and elsewhere each is proved on its own."""
         for c in self.invariant.conjuncts:
             yield self.solve(Obligation(INITIATION, c.name))
+        rotation = self.rotation_holds()
+        yield from rotation
         yield from self.vacuity()
+        held: dict = {}  # (command, port) -> whether process 0's consecutions all hold
         for process, command, port in self.transitions:
+            if rotation and process != 0 and held.get((command, port)):
+                for c in self.invariant.conjuncts:
+                    yield Obligation(CONSECUTION, c.name, process, command, port, PROVED, reason=BY_ROTATION)
+                continue
+            statuses = []
             for c, was in zip(self.invariant.conjuncts, self.holds_before):
                 obligation = Obligation(CONSECUTION, c.name, process, command, port)
                 if self.query(obligation)[1].eq(was):
                     # the step leaves everything the conjunct reads as it was
                     obligation.status = PROVED
-                    yield obligation
                 else:
-                    yield self.solve(obligation)
+                    obligation = self.solve(obligation)
+                statuses.append(obligation.status)
+                yield obligation
+            if process == 0:
+                held[(command, port)] = all(status == PROVED for status in statuses)
         for name in self.safety:
             yield self.solve(Obligation(SAFETY, name))
+        kept: dict = {}  # (command, port) -> whether process 0's step keeps decisions
         for process, command, port in self.transitions:
-            yield self.solve(Obligation(STABILITY, STABILITY, process, command, port))
+            if rotation and process != 0 and kept.get((command, port)):
+                yield Obligation(STABILITY, STABILITY, process, command, port, PROVED, reason=BY_ROTATION)
+                continue
+            obligation = self.solve(Obligation(STABILITY, STABILITY, process, command, port))
+            if process == 0:
+                kept[(command, port)] = obligation.status == PROVED
+            yield obligation
 
 
 def require_network_proof(algorithm: type[Algorithm], n: int, graph) -> None:
@@ -391,10 +443,11 @@ def require_network_proof(algorithm: type[Algorithm], n: int, graph) -> None:
 
 
 def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None = None,
-          timeout: float = 30.0, progress=None, graph=None) -> Proof:
+          timeout: float = 30.0, progress=None, graph=None, rotation: bool = True) -> Proof:
     """Prove ``invariant`` (default: the algorithm's own, see specs.invariants.invariant_for)
     inductive for rings of n processes, or on the network ``graph`` (models/topology/network.py,
-    n vertices, its port labelling), and that it implies the safety properties."""
+    n vertices, its port labelling), and that it implies the safety properties. ``rotation``
+    False proves every process's steps even where process 0's stand for them (Prover.obligations)."""
     if n < 1:
         raise AlgorithmError("--n must be at least 1")
     invariant = invariant or require_invariant(algorithm)
@@ -410,7 +463,7 @@ def prove(algorithm: type[Algorithm], n: int, invariant: type[Invariant] | None 
     message_bound_at(algorithm, n)  # a declaration error is an error here too
     started = time.perf_counter()
     require_faithful_readings(algorithm, (n,), "--prove")
-    prover = Prover(algorithm, n, invariant, timeout, graph)
+    prover = Prover(algorithm, n, invariant, timeout, graph, rotation)
     proof = Proof(algorithm, n, invariant, timeout, prover)
     proof.states_compared = check_states(prover)
     if prover.graph is not None:

@@ -173,6 +173,24 @@ class SymbolicRing:
         )
         return RingTerms(ids, local_terms, channels)
 
+    def rotated(self, state: RingTerms) -> RingTerms | None:
+        """``state`` with every process moved one place on: process i's id and locals at i + 1,
+        and each channel's contents at the channel between the moved processes by the same ports.
+        None where that is no state of this ring (a network, or a ring whose rotation does not map
+        its channels onto its channels)."""
+        if self.network:
+            return None
+        n, channels = self.n, self.topology.channels
+        index = {(c.sender, c.out_port, c.receiver, c.in_port): k for k, c in enumerate(channels)}
+        moved = [None] * len(channels)
+        for k, c in enumerate(channels):
+            target = index.get(((c.sender + 1) % n, c.out_port, (c.receiver + 1) % n, c.in_port))
+            if target is None or moved[target] is not None:
+                return None
+            moved[target] = state.channels[k]
+        return RingTerms(tuple(state.ids[(i - 1) % n] for i in range(n)),
+                         tuple(state.locals[(i - 1) % n] for i in range(n)), tuple(moved))
+
     def initial(self, ids: tuple[z3.ExprRef, ...]) -> RingTerms:
         """The initial state (every local at its initial value, channels empty) with these ids."""
         values = tuple(as_term(variable.initial, variable.type, name) for name, _, variable in self.layout.slots)
