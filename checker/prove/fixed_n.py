@@ -224,7 +224,8 @@ class Prover:
         self.rotated = self.ring.rotated(self.before) if rotation and n > 1 else None
         self.rotation_note = "" if self.rotated is not None else (
             "off (--symmetry none)" if not rotation else "not used: a ring of one" if n == 1
-            else f"not used: rotating {self.ring.topology.kind} does not map it onto itself")
+            else f"not used: rotating this {self.ring.topology.kind} by one place does not map its channels onto its "
+            "channels (its processes' ports are labelled differently)")
 
     def evaluate(self, c: Conjunct, terms: RingTerms) -> z3.BoolRef:
         """The conjunct (or safety property) on ``terms``, read in models.reading.faithful's scope: a

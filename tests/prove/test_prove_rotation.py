@@ -97,3 +97,17 @@ def test_symmetry_none_switches_it_off(capsys):
     assert status == 0 and "rotation      off (--symmetry none)" in out and "by rotation" not in out
     status, out, _ = run(capsys, "cr", "--n", 3, "--prove")
     assert status == 0 and "rotation      used:" in out and "by rotation" in out
+
+
+@pytest.mark.parametrize("swapped, used", [((False, False, False), True), ((True, True, True), True),
+                                           ((False, False, True), False), ((False, True, True), False)])
+def test_only_a_labelling_that_rotating_keeps_is_reduced(swapped, used):
+    """On the non-oriented ring each port labelling is proved as a ring of its own: rotating maps
+    a ring onto itself only where every process's ports are labelled alike."""
+    from checker.prove.labellings import at_labelling
+
+    algorithm = load_algorithm("hs-unoriented")
+    labelled = at_labelling(algorithm, swapped)
+    prover = Prover(labelled, 3, invariant_for(labelled), timeout=10)
+    assert (prover.rotated is not None) == used
+    assert used or prover.rotation_note.startswith("not used: rotating this non-oriented ring by one place")
