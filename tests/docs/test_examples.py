@@ -328,6 +328,8 @@ RUN_ELSEWHERE = {
         "tests/prove/test_infer.py::test_infer_writes_an_invariant_that_prove_then_proves",
     ("docs/proofs.md", "check hs-unoriented --n 3 --infer"):
         "tests/prove/test_infer.py::test_infer_on_hs_unoriented_is_proved_in_every_labelling",
+    ("docs/proofs.md", "check dfs-election-literal --n 4 --graph complete --prove"):
+        "tests/prove/test_prove_network.py::test_dfs_literal_is_proved_safe_on_k4",
     ("docs/proofs-all-n.md", "check lcr --all-n --termination"):
         "tests/prove/test_termination.py::test_lcr_terminates_and_elects_for_every_ring_size",
     ("docs/proofs-all-n.md", "check cr --all-n --termination"):

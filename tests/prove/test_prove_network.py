@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
 from algorithms.dfs_election import DfsElectionLiteral
 from checker.cli.main import main
-from checker.prove.fixed_n import FAILED, PROVED, prove
+from checker.prove.fixed_n import FAILED, prove
 from models.topology.network import family
 from specs.dfs_literal_invariant import DfsLiteralInvariant
 
@@ -34,13 +35,7 @@ def test_dfs_literal_is_proved_safe_on_k4(capsys):
     assert status == 0, out
     assert "on the complete graph, n = 4: PROVED at-most-one-leader, leader-is-smallest, stability" in out
     assert "waits_for_one_forever" in out and "failed" not in out
-
-
-@pytest.mark.slow
-def test_dfs_literal_is_proved_safe_on_k3():  # about 7 s
-    proof = prove(DfsElectionLiteral, 3, DfsLiteralInvariant, graph=family("complete", 3))
-    assert proof.verdict == PROVED
-    assert proof.states_compared > 0  # the proof's formulas were checked against Python
+    assert re.search(r"the proof's formulas against Python on [1-9]\d* states", out)  # checked against Python
 
 
 @pytest.mark.slow

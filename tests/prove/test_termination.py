@@ -67,22 +67,22 @@ def test_cr_terminates_and_elects_for_every_ring_size(capsys):
 
 @pytest.mark.slow
 def test_the_never_terminating_mutant_fails_its_ranking_step(capsys):
-    # CI once saw this obligation left unknown at timeout=0.3 (z3's timeouts are wall time): the
-    # test gives z3 room, so that only a wrong verdict can fail it
-    from unittest import mock
+    from checker.prove.termination import change
 
-    from checker.prove import all_n
-    with mock.patch.object(all_n, "SMALL_RING_MS", 60_000):
-        proof = prove_termination(load_algorithm(NEVER_TERMINATES), timeout=2)
-    assert proof.exit_status == 1
+    algorithm = load_algorithm(NEVER_TERMINATES)
+    # terminate passes <terminate> on from a decided process: nothing pays for the message sent.
+    # The obligation alone, with room for z3: in the whole proof at a short timeout a loaded CI
+    # machine once left it unknown, and at a long one the proof's valid obligations that go
+    # unknown under load cost a minute of small-ring searches
+    assert _step_obligation(algorithm, ranking_for(algorithm), "terminate", lambda r, t: change(r, t) < 0) == FAILED
+    proof = prove_termination(algorithm, timeout=0.3)
+    assert proof.exit_status != 0  # never proved, whatever z3 leaves undecided
+    assert proof.failed() and all(o.step == "terminate" for o in proof.failed())
     failed = {(o.step, o.goal): o for o in proof.failed()}
-    # terminate passes <terminate> on from a decided process: nothing pays for the message sent
-    assert ("terminate", "ranking decreases") in failed, [
-        (o.step, o.goal, o.status, o.reason) for o in proof.obligations if o.status != PROVED]
-    assert "must be < 0" in failed["terminate", "ranking decreases"].counterexample
-    assert all(o.step == "terminate" for o in proof.failed())
-    summary = proof.summary()
-    assert "the ranking does not decrease at terminate" in summary and "runs terminate receiving Terminate(" in summary
+    if ("terminate", "ranking decreases") in failed:  # decided within the proof's 0.3 s (on a quiet machine, always)
+        assert "must be < 0" in failed["terminate", "ranking decreases"].counterexample
+        summary = proof.summary()
+        assert "the ranking does not decrease at terminate" in summary and "runs terminate receiving Terminate(" in summary
 
 
 @pytest.mark.slow
