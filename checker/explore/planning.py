@@ -76,7 +76,7 @@ def check_ids(ids, n: int) -> None:
 
 
 def plan_run(algorithm, n: int, ids=None, symmetry: str = "reflection", graphs=None, id_values=None,
-             numbered: bool = False, progress: bool | None = None) -> Planning:
+             numbered: bool | str = False, progress: bool | None = None) -> Planning:
     """The arrangements of a run (see the module docstring); ``graphs`` are the graphs of an
     algorithm on a network (see ``graphs_for``; by default every connected graph on n vertices).
     A run too large to plan is refused (RunTooLarge) before anything of its size is built;
@@ -191,7 +191,7 @@ def graphs_for(graphs, n: int) -> list[Network]:
     return [graphs if isinstance(graphs, Network) else Network.of(graphs)]
 
 
-def _network_planning(algorithm, n: int, ids, symmetry: str, graphs, id_values, numbered: bool,
+def _network_planning(algorithm, n: int, ids, symmetry: str, graphs, id_values, numbered: bool | str,
                       meter: Steps) -> Planning:
     if graphs is None:  # the graphs the algorithm is for (random-one-bit: complete graphs only)
         graphs = algorithm.default_graphs

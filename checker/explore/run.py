@@ -239,7 +239,7 @@ def check_plan(
     fingerprint: bool = False,
     graphs=None,
     id_values: range | None = None,
-    numbered: bool = False,
+    numbered: bool | str = False,
     checkpoint: str | None = None,
     cluster: Cluster | None = None,
     crashes: int = 0,
@@ -279,7 +279,8 @@ def check_plan(
     ``checkpoint`` a file recording each finished arrangement, from which a run started again
     resumes (checkpoint.py); ``cluster`` a Dask cluster whose workers explore the arrangements
     instead of ``jobs`` local processes (cluster.py); ``id_values`` a range of id values to choose the n ids from in every way, ``numbered``
-    lists every port labelling of a network; ``crashes`` lets the adversary crash up to that
+    lists every port labelling of a network (networks.GIVEN_LABELLING: the given graph's own labelling
+    only, port numbers readable, as a proof reads it); ``crashes`` lets the adversary crash up to that
     many processes at any point (models/systems/crashes.py: the specification is then about live ones);
     ``premature_timeouts`` lets a timeout fire whenever its guard holds (an unreliable failure detector);
     ``fairness`` ("weak" or "strong", per command instance) is what fair-termination assumes of
