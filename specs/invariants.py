@@ -615,14 +615,13 @@ def rotations(algorithm: type[Algorithm], ids: tuple, state: tuple):
     reaches by the rotated execution (processes do not know their position)."""
     n = len(ids)
     topology = algorithm.topology(n)
-    index = {(c.sender, c.out_port, c.receiver, c.in_port): j for j, c in enumerate(topology.channels)}
     for k in range(1, n):
         moved_ids, moved_locals = [None] * n, [None] * n
         for i in range(n):
             moved_ids[(i + k) % n], moved_locals[(i + k) % n] = ids[i], state[i]
         channels = [None] * len(topology.channels)
-        for j, c in enumerate(topology.channels):
-            channels[index[((c.sender + k) % n, c.out_port, (c.receiver + k) % n, c.in_port)]] = state[n + j]
+        for j, target in enumerate(topology.rotated_channels(k)):  # a rotation-symmetric ring: never None
+            channels[target] = state[n + j]
         yield k, tuple(moved_ids), tuple(moved_locals) + tuple(channels)
 
 

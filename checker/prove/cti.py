@@ -108,7 +108,7 @@ def counterexample(proof: Proof, max_states: int | None = 200_000) -> Counterexa
         symmetry = symmetry_for(invariant, algorithm=algorithm) if graph is None else "none"
         properties = invariant_properties(invariant, algorithm, rotated=symmetry != "none", topology=graph)
         explored = check(algorithm, proof.n, properties=properties, por=False, jobs=1, progress=False,
-                         max_states=max_states, **{"symmetry": symmetry, **_on(graph)})
+                         max_states=max_states, symmetry=symmetry, **_on(graph))
         if explored.counterexample is not None and explored.counterexample.trace.steps:
             return _pinned(proof, explored.counterexample, max_states)
     ids, before, after = failure.example()
@@ -174,8 +174,9 @@ def decision_changed(system, before, after, process: int) -> str | None:
 
 def _on(graph) -> dict:
     """The explorer's options that run it on ``graph`` (a network) as the proof reads it: its
-    own labelling only, port numbers readable (an invariant may read them), no symmetry; none on a ring."""
-    return {} if graph is None else {"graphs": graph, "numbered": GIVEN_LABELLING, "symmetry": "none"}
+    own labelling only, port numbers readable (an invariant may read them; planning then uses
+    no symmetry); none on a ring."""
+    return {} if graph is None else {"graphs": graph, "numbered": GIVEN_LABELLING}
 
 
 def reachable(algorithm, ids, state, max_states: int | None = 2_000_000, graph=None) -> Reachability:

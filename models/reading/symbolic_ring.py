@@ -178,18 +178,14 @@ class SymbolicRing:
         and each channel's contents at the channel between the moved processes by the same ports.
         None where that is no state of this ring (a network, or a ring whose rotation does not map
         its channels onto its channels)."""
-        if self.network:
+        moved = None if self.network else self.topology.rotated_channels(1)
+        if moved is None:
             return None
-        n, channels = self.n, self.topology.channels
-        index = {(c.sender, c.out_port, c.receiver, c.in_port): k for k, c in enumerate(channels)}
-        moved = [None] * len(channels)
-        for k, c in enumerate(channels):
-            target = index.get(((c.sender + 1) % n, c.out_port, (c.receiver + 1) % n, c.in_port))
-            if target is None or moved[target] is not None:
-                return None
-            moved[target] = state.channels[k]
+        n, channels = self.n, [None] * len(moved)
+        for k, target in enumerate(moved):
+            channels[target] = state.channels[k]
         return RingTerms(tuple(state.ids[(i - 1) % n] for i in range(n)),
-                         tuple(state.locals[(i - 1) % n] for i in range(n)), tuple(moved))
+                         tuple(state.locals[(i - 1) % n] for i in range(n)), tuple(channels))
 
     def initial(self, ids: tuple[z3.ExprRef, ...]) -> RingTerms:
         """The initial state (every local at its initial value, channels empty) with these ids."""

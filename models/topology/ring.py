@@ -73,6 +73,19 @@ class Topology:
     def in_ports(self, process: int) -> tuple[str, ...]:
         return tuple(p for p in self.ports if (process, p) in self._in)
 
+    def rotated_channels(self, k: int) -> tuple[int, ...] | None:
+        """Where each channel goes when every process moves k places on (process i to i + k): per
+        channel, the index of the channel between the moved ends by the same ports; None if one
+        has none (rotating by k does not map this topology onto itself, port for port)."""
+        moved = []
+        for c in self.channels:
+            sender, receiver = (c.sender + k) % self.n, (c.receiver + k) % self.n
+            target = self.out_channel(sender, c.out_port)
+            if target is None or (self.channels[target].receiver, self.channels[target].in_port) != (receiver, c.in_port):
+                return None
+            moved.append(target)
+        return tuple(moved)
+
     def describe_channel(self, k: int) -> str:
         c = self.channels[k]
         return f"{c.sender}->{c.receiver} ({c.out_port})"

@@ -55,3 +55,21 @@ def test_a_topology_that_is_not_a_topology_class_is_one_line(tmp_path, capsys):
     assert main([str(path), "--n", "2"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "Bad.topology is 5: give a topology class" in err
+
+
+@pytest.mark.parametrize("topology", [BidirectionalRing(4), UnidirectionalRing(5), UnorientedRing(3),
+                                      UnorientedRing(3, swapped=(True, True, True)), BidirectionalRing(2)])
+def test_rotating_a_ring_moves_each_channel_to_the_channel_between_the_moved_ends(topology):
+    for k in range(topology.n):
+        moved = topology.rotated_channels(k)
+        assert sorted(moved) == list(range(len(topology.channels)))  # a permutation of the channels
+        for c, target in zip(topology.channels, moved):
+            image = topology.channels[target]
+            assert (image.sender, image.out_port) == ((c.sender + k) % topology.n, c.out_port)
+            assert (image.receiver, image.in_port) == ((c.receiver + k) % topology.n, c.in_port)
+
+
+def test_a_labelling_that_rotating_does_not_keep_has_no_rotated_channels():
+    assert UnorientedRing(3, swapped=(False, False, True)).rotated_channels(1) is None
+    assert UnorientedRing(3, swapped=(False, False, True)).rotated_channels(0) is not None
+    assert PATH_OF_THREE.rotated_channels(1) is None  # a network whose rotation is no automorphism
