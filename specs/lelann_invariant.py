@@ -7,18 +7,21 @@ leader only if its own is the largest. Said of one state:
 
 * ``passed_behind_none``: in a channel, no token is behind one that has passed its sender's
   origin (``in_order``: the order of a FIFO link);
-* ``passed_initiators_ahead``: for every initiator q the token of o has passed, q's token is in
-  the same channel (so ahead of it), or in a channel further on towards o, or has passed o;
-* ``unpassed_initiators_ahead``: for an initiator q the token has not reached yet, q's token is
-  between q and o, or has passed o;
+* ``passed_left_none_behind``: a token from o has left no token of a process r it passed
+  behind it: none is in a channel it went through since r (r sent its own token before it
+  forwarded o's). An initiator's token is in flight until it is home
+  (``undecided_token_in_flight``), so when o's token is back at o, with nothing ahead of it, every
+  initiator's token is home or has passed o, and o has seen its id;
 * a process a token has passed, initiated, has seen its id (``seen_when_passed``), and so has
   every initiator once that token is home (``decided_seen_by_initiators``); each token is in
   flight once, until it is home.
 
 For rings of every size, specs/all_n/lelann.py says the same in universal statements, in an
 encoding that keeps each channel's order (``ring.ahead``; docs/proofs-all-n.md). With a fixed n
-the channels are z3 sequences: ``check lelann --n 3 --prove`` proves it for every arrangement of three ids (at n = 4
-z3 leaves some obligations undecided: docs/proofs.md).
+the channels are z3 sequences: ``check lelann --n 4 --prove`` proves it for every arrangement of four ids
+(docs/proofs.md). ``passed_left_none_behind`` is the universal way ``--infer`` found to say "q's
+token is ahead of o's": said with an existential (q's token is in this channel or one further on),
+z3 left some n = 4 obligations undecided.
 """
 from __future__ import annotations
 
@@ -30,29 +33,10 @@ from models import NIL, And, Implies, Not, Or
 from .invariants import Exists, ForAll, Invariant, conjunct
 
 
-def _from_up_to(s, first, last):
-    """The processes from ``first`` on, in ring order, up to but not including ``last``."""
-    if first.position == last.position:
-        return []
-    return [first, *s.inbox(last).path_from(first)]
-
-
 def _in_flight(s, q, channels=None):
     """q's token is in one of ``channels`` (all of them when none is named)."""
     return Exists(s.channels if channels is None else channels, lambda ch:
         Exists(ch.messages(Token), lambda a: a.id == q.id))
-
-
-def _sent_between(s, first, last):
-    """The channels out of ``first`` and the processes after it, up to but not including ``last``."""
-    senders = {p.position for p in _from_up_to(s, first, last)}
-    return [ch for ch in s.channels if ch.sender.position in senders]
-
-
-def _has_passed(s, q, o):
-    """q's token has passed o: it is home (q has decided), or in a channel beyond o."""
-    beyond_o = [ch for ch in s.channels if o.position in [r.position for r in ch.path_from(q)]]
-    return Or(q.L != NIL, _in_flight(s, q, beyond_o))
 
 
 class LeLannInvariant(Invariant, algorithm=LeLann):
@@ -123,20 +107,12 @@ class LeLannInvariant(Invariant, algorithm=LeLann):
             ForAll(s.with_id(ahead.id), lambda o: ForAll(ch.path_from(o), lambda r: r.id != behind.id))))
 
     @conjunct
-    def passed_initiators_ahead(s):
-        """For a token from o and an initiator q it has passed, q's token is in the same channel,
-        or further on towards o, or has passed o."""
+    def passed_left_none_behind(s):
+        """A token has left no initiator's token behind: of a process r it has passed, no token
+        is in a channel it went through since r (FIFO: r sent its own before forwarding it)."""
         return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
-            ForAll(s.with_id(m.id), lambda o: ForAll(ch.path_from(o), lambda q: Implies(q.initiated, Or(
-                _in_flight(s, q, [ch]), _in_flight(s, q, _sent_between(s, ch.receiver, o)), _has_passed(s, q, o)))))))
-
-    @conjunct
-    def unpassed_initiators_ahead(s):
-        """For a token from o and an initiator q it has not reached, q's token is between q and o,
-        or has passed o."""
-        return ForAll(s.channels, lambda ch: ForAll(ch.messages(Token), lambda m:
-            ForAll(s.with_id(m.id), lambda o: ForAll(_from_up_to(s, ch.receiver, o), lambda q:
-                Implies(q.initiated, Or(_in_flight(s, q, _sent_between(s, q, o)), _has_passed(s, q, o)))))))
+            ForAll(s.with_id(m.id), lambda o: ForAll(ch.path_from(o), lambda r:
+                ForAll(ch.channels_from(r), lambda c: ForAll(c.messages(Token), lambda a: a.id != r.id))))))
 
     @conjunct
     def leader_max(s):

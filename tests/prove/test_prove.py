@@ -44,7 +44,7 @@ from conftest import MUTANTS, at_labelling
                                           pytest.param(HirschbergSinclair, 3, marks=pytest.mark.slow),
                                           pytest.param(ChangRobertsAllInitiators, 4, marks=pytest.mark.slow),
                                           pytest.param(HirschbergSinclairLecture, 3, marks=pytest.mark.slow),
-                                          pytest.param(LeLann, 3, marks=pytest.mark.slow),
+                                          pytest.param(LeLann, 4, marks=pytest.mark.slow),
                                           pytest.param(Franklin, 4, marks=pytest.mark.slow)],
                          ids=lambda x: getattr(x, "name", str(x)))
 def test_shipped_invariant_is_proved(algorithm, n):
