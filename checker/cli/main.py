@@ -134,7 +134,8 @@ def _parser() -> argparse.ArgumentParser:
                              "with --prove, 'none' also proves every process's steps, none derived by rotation")
     parser.add_argument("--max-memory", metavar="SIZE",
                         help="stop cleanly (verdict 'incomplete', exit 3) when a worker's memory passes SIZE, "
-                             "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers)")
+                             "e.g. 4G or 512M (default: three quarters of the machine, shared by the workers); "
+                             "with --prove or --infer, z3's limit (default three quarters of the machine)")
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="worker processes exploring arrangements in parallel (default: every core); "
                              "the result is the same for any N")
@@ -575,7 +576,7 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def _infer(args, algorithm, n: int, ids) -> int:
-    from .proofs import run_infer
+    from .proofs import cap_z3_memory, run_infer
 
     clashing = [option for option, given in (("--prove", args.prove), ("--check-invariant", args.check_invariant), ("--ids", ids),
                                              ("--without", args.without), ("--json", args.json)) if given]
@@ -588,11 +589,12 @@ def _infer(args, algorithm, n: int, ids) -> int:
     if args.invariant and algorithm.topology.port_labellings:
         raise AlgorithmError(f"--infer --invariant (a partial invariant to start from) reads one ring; {algorithm.name} "
                              "has the adversary's port labellings: drop --invariant")
+    cap_z3_memory(_max_memory(args))
     return run_infer(algorithm, n, args.algorithm, args.infer_out, args.timeout, args.symmetry, args.invariant)
 
 
 def _prove(args, algorithm, n: int, ids) -> int:
-    from .proofs import run_prove
+    from .proofs import cap_z3_memory, run_prove
 
     if not args.prove:
         raise AlgorithmError("--invariant goes with --prove or --check-invariant")
@@ -608,6 +610,7 @@ def _prove(args, algorithm, n: int, ids) -> int:
     elif args.graph:
         raise AlgorithmError(f"--graph is for algorithms on a general network; {algorithm.name} runs on a "
                              f"{algorithm.topology.kind}: drop it")
+    cap_z3_memory(_max_memory(args))
     return run_prove(algorithm, n, args.invariant, args.timeout, args.json, args.progress, args.max_states,
                      args.symmetry, graph=graph)
 
@@ -621,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
         return _run_to_a_status([a for a in argv if a != DEBUG], debug)
     finally:
         sys.stdout = stdout
+        if "z3" in sys.modules:  # a proof's memory limit (cap_z3_memory) is z3's global: not the next run's
+            sys.modules["z3"].set_param("memory_max_size", 0)
 
 
 def _run_to_a_status(argv: list[str], debug: bool) -> int:
@@ -640,6 +645,11 @@ def _run_to_a_status(argv: list[str], debug: bool) -> int:
     except Exception as error:  # noqa: BLE001 -- not the user's mistake: ringleader's own
         if _is_interrupt(error):
             return _interrupted(debug)
+        from .proofs import Z3_OUT_OF_MEMORY, is_z3_out_of_memory
+
+        if is_z3_out_of_memory(error):
+            print(f"check: {Z3_OUT_OF_MEMORY}", file=sys.stderr)
+            return INCOMPLETE_EXIT
         if debug:
             traceback.print_exc()
         print(f"check: {_bug_report(error, argv)}", file=sys.stderr)

@@ -69,6 +69,28 @@ def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None,
             meter.close()
 
 
+Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: prove a smaller "
+                    "--n, or give z3 more with --max-memory (its limit, three quarters of the machine by default)")
+
+
+def cap_z3_memory(max_bytes: int | None) -> None:
+    """Make z3 stop with "out of memory" (one line, exit 3: ``Z3_OUT_OF_MEMORY``) at ``max_bytes``
+    (``--max-memory``), or three quarters of the machine, rather than take the machine: one
+    query of lelann's proof at n = 6 grew past 20 GB."""
+    import z3
+
+    from ..explore.memory import default_limit
+
+    limit = max_bytes or default_limit(1)
+    if limit:
+        z3.set_param("memory_max_size", max(1, limit // 2**20))
+
+
+def is_z3_out_of_memory(error: BaseException) -> bool:
+    """z3 raised at its memory limit (``cap_z3_memory``)."""
+    return type(error).__name__ == "Z3Exception" and "out of memory" in str(error)
+
+
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
               progress: bool | None, max_states: int | None = None, symmetry: str = "reflection",
               graph=None) -> int:
@@ -533,6 +555,7 @@ def all_n_command(argv: list[str]) -> int:
     if args.timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     algorithm = load_algorithm(args.algorithm)
+    cap_z3_memory(None)
     if args.termination:
         proof = prove_termination(algorithm, timeout=args.timeout)
     else:
