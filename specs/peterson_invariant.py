@@ -12,7 +12,7 @@ in-channel and in the channels before it back to its red predecessor q (the near
 process anticlockwise), through black processes that only route, nearest first (``ch.at(k)``
 reads a channel's positions, so the relay is a sequence of positions, with no quantifier):
 
-* its shape (``relay_word``, ``relay_count``, ``relay_tail``, ``bounded``): a prefix of One Two
+* its shape (``relay_word``, ``relay_count``, ``relay_tail``): a prefix of One Two
   One Two while p waits for line 2, of Two One Two while it waits for line 5, as many messages
   as q has sent less what p has received (in parity; exactly in the first round), the last of
   them q's latest, and for a leader nothing in flight anywhere (``leader_alone``);
@@ -26,8 +26,11 @@ reads a channel's positions, so the relay is a sequence of positions, with no qu
   and waits with nothing in flight to it (``took_from_doomed``, ``first_round_not_behind``),
   and the first round, where every message carries its sender's id, is pinned down
   (``first_round``, ``first_round_successor_red``, ``past_round_one``, ``alias_at_least_id``);
-* and the bookkeeping of who has started, turned black or leads (``asleep_untouched``,
-  ``asleep_sent_nothing``, ``awake_aliased``, ``black_idle``, ``leader_true_or_nil``).
+* and that a process that has not started is untouched (``asleep_untouched``). Five more
+  conjuncts of bookkeeping (``asleep_sent_nothing``, ``awake_aliased``, ``black_idle``,
+  ``leader_true_or_nil``, ``bounded``) were dropped on 2026-11-29: ``python
+  bench/conjuncts_needed.py peterson --n 4`` proved the rest without each of them, and without
+  all five the rest is proved at n = 2, 3 and 4.
 
 ``bench/peterson_rounds.py`` checks the argument's facts on every reachable state at n.
 """
@@ -168,32 +171,11 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             p.color == RED, p.alias == NIL, p.alias_n == NIL, p.leader == NIL)))
 
     @conjunct
-    def asleep_sent_nothing(s):
-        """The channel out of a process that has not started is empty, and its successor red."""
-        return ForAll(s.channels, lambda ch: Implies(ch.sender.asleep, And(ch.size() == 0, ch.receiver.color == RED)))
-
-    @conjunct
-    def awake_aliased(s):
-        """A process that has started has an alias, an id."""
-        return ForAll(s.processes, lambda p: Implies(Not(p.asleep), And(p.alias != NIL, Exists(s.with_id(p.alias), lambda o: True))))
-
-    @conjunct
-    def black_idle(s):
-        """A black process has started, holds no alias(N) and is not leader."""
-        return ForAll(s.processes, lambda p: Implies(_black(p), And(Not(p.asleep), p.alias_n == NIL, p.leader == NIL)))
-
-    @conjunct
     def leader_alone(s):
         """A leader is the only red process, waits for nothing and no message is in flight."""
         return ForAll(s.processes, lambda p: Implies(p.leader == TRUE, And(
             p.color == RED, Not(p.asleep), p.alias_n == NIL, _alone(s, p),
             ForAll(s.channels, lambda ch: ch.size() == 0))))
-
-    @conjunct
-    def bounded(s):
-        """While a process is red, no channel holds more than four messages (each channel is in
-        the relay into the first red process after it)."""
-        return Implies(Exists(s.processes, lambda p: p.color == RED), ForAll(s.channels, lambda ch: ch.size() <= _MOST))
 
     @conjunct
     def relay_word(s):
@@ -345,11 +327,6 @@ class PetersonInvariant(Invariant, algorithm=Peterson):
             And(ch.sender.color == RED, Or(ch.sender.asleep, And(ch.sender.alias == ch.sender.id, _waits_for_one(ch.sender)))),
             ch.receiver.color == RED))
 
-
-    @conjunct
-    def leader_true_or_nil(s):
-        """leader is TRUE or NIL."""
-        return ForAll(s.processes, lambda p: Or(p.leader == TRUE, p.leader == NIL))
 
     @conjunct
     def alias_at_least_id(s):

@@ -18,13 +18,8 @@ class PetersonRelayInvariant(PetersonInvariant):
 
     # left out: for the templates (or unneeded at n = 3)
     asleep_untouched = None
-    asleep_sent_nothing = None
-    awake_aliased = None
-    black_idle = None
     leader_alone = None
-    leader_true_or_nil = None
     alias_at_least_id = None
-    bounded = None
     relay_values_behind = None
     head_not_own = None
     alias_n_behind = None
