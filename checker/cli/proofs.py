@@ -24,7 +24,6 @@ from specs.invariants import (
 )
 
 from ..explore.result import VERIFIED, VIOLATED, Result
-from ..explore.memory import parse_size
 from ..explore.run import check
 from ..prove.all_n_weakening import prove_all_n_or_weakened
 from ..prove.termination import prove_termination
@@ -70,8 +69,8 @@ def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None,
             meter.close()
 
 
-Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: give it more with "
-                    "--max-memory SIZE (by default it has three quarters of the machine), or prove a smaller ring")
+Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: prove a smaller "
+                    "--n, or give z3 more with --max-memory (its limit, three quarters of the machine by default)")
 
 
 def cap_z3_memory(max_bytes: int | None) -> None:
@@ -533,11 +532,11 @@ def proof_json(proof: Proof) -> dict:
 
 
 def all_n_command(argv: list[str]) -> int:
-    """``check ALGO --prove --all-n [--termination] [--timeout S] [--max-memory SIZE] [--json]`` (``--all-n`` alone implies ``--prove``)."""
+    """``check ALGO --prove --all-n [--termination] [--timeout S] [--json]`` (``--all-n`` alone implies ``--prove``)."""
     class Parser(argparse.ArgumentParser):
         def error(self, message):
             raise AlgorithmError(
-                f"{message} (with --all-n: check ALGO --prove --all-n [--termination] [--timeout S] [--max-memory SIZE] [--json])")
+                f"{message} (with --all-n: check ALGO --prove --all-n [--termination] [--timeout S] [--json])")
 
     parser = Parser(prog="check ALGO --all-n", add_help=False)
     parser.add_argument("algorithm", nargs="?")
@@ -547,7 +546,6 @@ def all_n_command(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--termination", action="store_true")
     parser.add_argument("--n")
-    parser.add_argument("--max-memory")
     args = parser.parse_args(argv)
     if args.n is not None:
         raise AlgorithmError(f"--all-n proves for every ring size; drop --n {args.n} "
@@ -557,10 +555,7 @@ def all_n_command(argv: list[str]) -> int:
     if args.timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     algorithm = load_algorithm(args.algorithm)
-    try:
-        cap_z3_memory(None if args.max_memory is None else parse_size(args.max_memory))
-    except ValueError:
-        raise AlgorithmError(f"--max-memory {args.max_memory!r}: give a size such as 4G or 512M") from None
+    cap_z3_memory(None)
     if args.termination:
         proof = prove_termination(algorithm, timeout=args.timeout)
     else:
