@@ -69,8 +69,8 @@ def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None,
             meter.close()
 
 
-Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: prove a smaller "
-                    "--n, or give z3 more with --max-memory (its limit, three quarters of the machine by default)")
+Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: give it more with "
+                    "--max-memory SIZE (by default it has three quarters of the machine), or prove a smaller --n")
 
 
 def cap_z3_memory(max_bytes: int | None) -> None:
@@ -555,7 +555,6 @@ def all_n_command(argv: list[str]) -> int:
     if args.timeout <= 0:
         raise AlgorithmError("--timeout must be a positive number of seconds")
     algorithm = load_algorithm(args.algorithm)
-    cap_z3_memory(None)
     if args.termination:
         proof = prove_termination(algorithm, timeout=args.timeout)
     else:
