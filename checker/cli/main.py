@@ -645,9 +645,7 @@ def _run_to_a_status(argv: list[str], debug: bool) -> int:
     except Exception as error:  # noqa: BLE001 -- not the user's mistake: ringleader's own
         if _is_interrupt(error):
             return _interrupted(debug)
-        from .proofs import Z3_OUT_OF_MEMORY, is_z3_out_of_memory
-
-        if is_z3_out_of_memory(error):
+        if _is_z3_out_of_memory(error):
             print(f"check: {Z3_OUT_OF_MEMORY}", file=sys.stderr)
             return INCOMPLETE_EXIT
         if debug:
@@ -664,6 +662,16 @@ def _interrupted(debug: bool) -> int:
         _finalizers.quiet = True
     print("check: interrupted; no verdict", file=sys.stderr)
     return INCOMPLETE_EXIT
+
+
+Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: give it more with "
+                    "--max-memory SIZE (by default it has three quarters of the machine), or prove a smaller --n")
+
+
+def _is_z3_out_of_memory(error: Exception) -> bool:
+    """z3 raised at its memory limit (checker/cli/proofs.py ``cap_z3_memory``); told by name, so
+    that this handler imports nothing."""
+    return type(error).__name__ == "Z3Exception" and "out of memory" in str(error)
 
 
 def _is_interrupt(error: Exception) -> bool:

@@ -69,12 +69,8 @@ def _proved(algorithm, n: int, invariant, timeout: float, progress: bool | None,
             meter.close()
 
 
-Z3_OUT_OF_MEMORY = ("z3 ran out of memory before the proof was done, so there is no verdict: give it more with "
-                    "--max-memory SIZE (by default it has three quarters of the machine), or prove a smaller --n")
-
-
 def cap_z3_memory(max_bytes: int | None) -> None:
-    """Make z3 stop with "out of memory" (one line, exit 3: ``Z3_OUT_OF_MEMORY``) at ``max_bytes``
+    """Make z3 stop with "out of memory" (one line, exit 3: checker/cli/main.py) at ``max_bytes``
     (``--max-memory``), or three quarters of the machine, rather than take the machine: one
     query of lelann's proof at n = 6 grew past 20 GB."""
     import z3
@@ -84,11 +80,6 @@ def cap_z3_memory(max_bytes: int | None) -> None:
     limit = max_bytes or default_limit(1)
     if limit:
         z3.set_param("memory_max_size", max(1, limit // 2**20))
-
-
-def is_z3_out_of_memory(error: BaseException) -> bool:
-    """z3 raised at its memory limit (``cap_z3_memory``)."""
-    return type(error).__name__ == "Z3Exception" and "out of memory" in str(error)
 
 
 def run_prove(algorithm, n: int, invariant_path: str | None, timeout: float, as_json: bool,
