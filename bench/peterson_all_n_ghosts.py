@@ -2,11 +2,13 @@
 
     python bench/peterson_all_n_ghosts.py               # about half a minute
     python bench/peterson_all_n_ghosts.py --timeout 20  # each obligation up to 20 s
+    python bench/peterson_all_n_ghosts.py --keys        # the third attempt: about four minutes
 
 Nothing the checker uses, and nothing here says proved: peterson has no invariant registered in
 specs/all_n (`check peterson --all-n` exits 2). This runs checker/prove/all_n.py's ``prove_all_n``
 on ``PARTIAL`` of specs/all_n/peterson.py (ghost rounds and origins on every message, the FIFO
-encoding) and prints every obligation that is not proved (docs/proofs-all-n.md, "Not yet:
+encoding), or with ``--keys`` on ``KEYS`` (the third attempt: the keys each channel carries, with
+the process before each one), and prints every obligation that is not proved (docs/proofs-all-n.md, "Not yet:
 peterson"). Exits 0 when it ran (whatever the verdict), 2 on a bad argument.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from algorithms.peterson import Peterson  # noqa: E402
 from checker.prove.all_n import PROVED, prove_all_n  # noqa: E402
-from specs.all_n.peterson import PARTIAL  # noqa: E402
+from specs.all_n.peterson import KEYS, PARTIAL  # noqa: E402
 
 
 def parser() -> argparse.ArgumentParser:
@@ -27,6 +29,7 @@ def parser() -> argparse.ArgumentParser:
     arguments.add_argument("--timeout", type=float, default=3.0, help="seconds per obligation (default 3)")
     arguments.add_argument("--counterexamples", action="store_true",
                            help="look for counterexamples (on rings of 1 to 4) where z3 answers unknown")
+    arguments.add_argument("--keys", action="store_true", help="the third attempt (KEYS) instead of the second (PARTIAL)")
     return arguments
 
 
@@ -35,9 +38,10 @@ def main(argv=None) -> int:
     if arguments.timeout <= 0:
         print("--timeout must be positive", file=sys.stderr)
         return 2
-    proof = prove_all_n(Peterson, PARTIAL, timeout=arguments.timeout, counterexamples=arguments.counterexamples)
+    invariant = KEYS if arguments.keys else PARTIAL
+    proof = prove_all_n(Peterson, invariant, timeout=arguments.timeout, counterexamples=arguments.counterexamples)
     left = [o for o in proof.obligations if o.status != PROVED]
-    print(f"{PARTIAL.source}: {len(proof.obligations)} obligations, {len(proof.obligations) - len(left)} proved, "
+    print(f"{invariant.source}: {len(proof.obligations)} obligations, {len(proof.obligations) - len(left)} proved, "
           f"{len(left)} not ({proof.seconds:.1f} s)")
     for o in left:
         print(f"  {o.step} / {o.goal}: {o.status}")

@@ -29,7 +29,8 @@ from specs import election_spec
 from specs.all_n import AllNInvariant, algorithms_with_an_invariant, invariant_for
 
 from .ring_model import render_model
-from .ring_order import InitialState, Node, RingState, as_formula, finite_ring, node_id, ring_axioms, smallest_axiom
+from .ring_order import (InitialState, Node, RingState, as_formula, finite_ring, neighbour_axioms, node_id, ring_axioms,
+                         smallest_axiom)
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, Translator, in_main, refute
@@ -287,7 +288,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     typing = declared_types(algorithm)
     if typing is not None:
         invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source, invariant.fifo,
-                                  ghosts=invariant.ghosts)
+                                  ghosts=invariant.ghosts, neighbours=invariant.neighbours)
     # an invariant that reads a channel's order is proved in the exact encoding, where the
     # pending set and the order are the channel's sequence (no_duplicate makes them so)
     exact = exact or invariant.fifo
@@ -298,7 +299,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     pre = RingState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
     p = z3.Const("p", Node)
     steps = transitions(algorithm, pre, p, exact=exact)
-    axioms = ring_axioms() + ([smallest_axiom()] if exact else [])
+    axioms = ring_axioms() + ([smallest_axiom()] if exact else []) + (neighbour_axioms() if invariant.neighbours else [])
     before = [conjunct(pre) for conjunct in invariant.conjuncts]
     if proof is None:
         proof = AllNProof(algorithm, invariant)

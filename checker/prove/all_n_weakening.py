@@ -81,7 +81,8 @@ def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvarian
     timeout = min(timeout, ROUND_TIMEOUT)
     safety = {("invariant", name) for name, _ in safety_properties(algorithm)}
     while True:
-        subset = AllNInvariant(invariant.algorithm, tuple(kept), invariant.source, invariant.fifo, ghosts=invariant.ghosts)
+        subset = AllNInvariant(invariant.algorithm, tuple(kept), invariant.source, invariant.fifo, ghosts=invariant.ghosts,
+                               neighbours=invariant.neighbours)
         # the subset found is a subset of this one: if this does not imply safety, neither does it
         # (a few queries, where a round decides every obligation)
         implied = prove_all_n(algorithm, subset, timeout=timeout, only=safety, counterexamples=False)
@@ -115,7 +116,8 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -
     first = next(o for o in proof.obligations if o.status == FAILED and o.goal in names)
     source = f"{invariant.source}, weakened: without {', '.join(dropped)}"
     result = WeakenedAllNProof(
-        algorithm, AllNInvariant(subset.algorithm, weakened.invariant.conjuncts, source, subset.fifo, ghosts=subset.ghosts),
+        algorithm, AllNInvariant(subset.algorithm, weakened.invariant.conjuncts, source, subset.fifo, ghosts=subset.ghosts,
+                                neighbours=subset.neighbours),
         weakened.obligations, weakened.seconds + proof.seconds, weakened.never_enabled, weakened.nonlinear,
         weakened.partial, dropped=dropped, added=[c.__name__ for c in invariant.weaker if c.__name__ in kept],
         first_failure=f"{first.goal} {'fails at' if first.step in ('initial', 'invariant') else 'is not preserved by'} "

@@ -17,8 +17,8 @@ import z3
 
 from models import AsyncSystem
 
-from .ring_order import (Node, RingState, distance, distance_axioms, finite_ring, largest, node_id, owner, ring_axioms,
-                         ring_size, smallest, smallest_axiom)
+from .ring_order import (Node, RingState, distance, distance_axioms, finite_ring, largest, neighbour_axioms, node_id, owner,
+                         ring_axioms, ring_size, smallest, smallest_axiom)
 
 
 def reachable_states(algorithm, ids, limit: int = 2000):
@@ -100,10 +100,10 @@ def _false(facts, formulas, what) -> list[int]:
 
 
 def false_axioms(algorithm, system: AsyncSystem, state) -> list[str]:
-    """The encoding's axioms (``ring_axioms``, and the termination proofs' ``smallest_axiom`` and
-    ``distance_axioms``) that this concrete ring does not satisfy: none, or the proofs, which
+    """The encoding's axioms (``ring_axioms``, the termination proofs' ``smallest_axiom`` and
+    ``distance_axioms``, and ``neighbour_axioms``) that this concrete ring does not satisfy: none, or the proofs, which
     assume them, would not be about rings."""
-    axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
+    axioms = ring_axioms() + [smallest_axiom()] + distance_axioms() + neighbour_axioms()
     facts = _structure(system, state, RingState(algorithm))
     return [str(axioms[k]) for k in _false(facts, axioms, lambda k: f"axiom {axioms[k]}")]
 

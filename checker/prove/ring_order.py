@@ -50,6 +50,12 @@ ring_size = z3.Const("size", z3.IntSort())
 distance = z3.Function("dist", Node, Node, z3.IntSort())
 smallest = z3.Const("smallest", Node)
 
+# The process before x, anticlockwise: the one whose out-channel is x's in-channel. For invariants
+# that relate a process to its predecessor (``AllNInvariant(..., neighbours=True)``), which with
+# ``is_next`` alone need a quantifier inside every conjunct that reads it. ``neighbour_axioms``
+# define it; a step's facts say that its sender is the predecessor of the process it sends to.
+prev = z3.Function("prev", Node, Node)
+
 _counter = itertools.count()
 
 
@@ -90,6 +96,17 @@ def distance_axioms() -> list[z3.BoolRef]:
     ]
 
 
+def neighbour_axioms() -> list[z3.BoolRef]:
+    """``prev(x)`` is x's anticlockwise neighbour: nothing lies between them, and it is x itself
+    only on a ring of one (true of every finite ring; ``ring_concrete.false_axioms`` checks it on
+    the explorer's rings). Given only to invariants declared with ``neighbours``."""
+    x, z = z3.Consts("x z", Node)
+    return [
+        z3.ForAll([x, z], z3.Not(btw(prev(x), z, x))),
+        z3.ForAll([x, z], z3.Implies(prev(x) == x, z == x)),
+    ]
+
+
 def smallest_axiom() -> z3.BoolRef:
     """``smallest`` has the smallest id (true of every finite ring; termination proofs only)."""
     x = z3.Const("x", Node)
@@ -105,6 +122,7 @@ def finite_ring(n: int, name: str = "node") -> tuple[list[z3.ExprRef], list[z3.B
     if n > 1:
         facts.append(z3.Distinct(*nodes))
     for a in range(n):
+        facts.append(prev(nodes[a]) == nodes[a - 1])
         for b in range(n):
             facts.append(distance(nodes[a], nodes[b]) == (b - a) % n)
             for c in range(n):
@@ -193,6 +211,11 @@ class RingState:
 
     def btw(self, a, b, c) -> z3.BoolRef:
         return btw(a, b, c)
+
+    def prev(self, x) -> z3.ExprRef:
+        """The process before x, anticlockwise, whose sends x receives (invariants declared with
+        ``neighbours`` only: ``neighbour_axioms``)."""
+        return prev(x)
 
     def smallest(self) -> z3.ExprRef:
         """The process with the smallest id (termination proofs only: ``smallest_axiom``)."""

@@ -20,7 +20,7 @@ from models import Algorithm, AlgorithmError, BidirectionalRing, UnidirectionalR
 from models.reading.symbolic import SymbolicProcess, reading, symbolic_message
 
 from .ghosts import GhostStep, ghost_step
-from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id
+from .ring_order import AfterStep, Node, RingState, is_next, message_types, node_id, prev
 
 
 READ_AT = 3  # the ring size the commands are read at
@@ -74,7 +74,9 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
             "unbounded, so prove it for one n with --prove --n N")
     routes = _routes(algorithm)
     neighbours = {"next": z3.Const("next_of_p", Node), "previous": z3.Const("previous_of_p", Node)}
-    facts = {"next": is_next(p, neighbours["next"]), "previous": is_next(neighbours["previous"], p)}
+    # each a neighbour of p, and p the one before its next (``prev``, for invariants that read it)
+    facts = {"next": z3.And(is_next(p, neighbours["next"]), prev(neighbours["next"]) == p),
+             "previous": z3.And(is_next(neighbours["previous"], p), prev(p) == neighbours["previous"])}
     found = []
 
     def into_p(process: SymbolicProcess):

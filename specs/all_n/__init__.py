@@ -66,6 +66,9 @@ class AllNInvariant:
     weaker: tuple[Callable, ...] = ()
     # history variables the conjuncts read (``ring.ghost(x, name)``, stamps in ``ring.pending``)
     ghosts: Ghosts | None = None
+    # the conjuncts read ``ring.prev(x)``, the process before x (checker/prove/ring_order.py's
+    # ``neighbour_axioms`` are then given to every obligation)
+    neighbours: bool = False
 
     def names(self) -> list[str]:
         return [c.__name__ for c in self.conjuncts]

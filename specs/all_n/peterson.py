@@ -23,13 +23,14 @@ first-order and local:
   ``black_idle``) and ``leader_alone`` (a leader is the only red process, nothing in flight:
   at-most-one-leader and stability follow).
 
-Missing (the obligations left, docs/proofs-all-n.md): the segment argument (the owner of a red
+``KEYS`` (below) is a third attempt, which says the order of the messages a channel carries and
+needs the process before each one (``ring.prev``). Missing here (the obligations left, docs/proofs-all-n.md): the segment argument (the owner of a red
 process's alias lies after its round's red predecessor) and the FIFO facts that the head of a
 red process's channel is its red predecessor's message of its own round.
 """
 from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson, Two
-from models import NIL, TRUE, And, Implies, Not, Or
+from models import NIL, TRUE, And, Implies, Not, Or, ite
 
 from . import ANY, AllNInvariant, Ghosts
 
@@ -143,3 +144,132 @@ PARTIAL = AllNInvariant(
     (asleep_untouched, awake_aliased, black_idle, leader_alone, stamped_by_sender, one_message_each,
      relay_black, one_carries_alias, two_carries_alias_n, no_two_before_line_4),
     "specs/all_n/peterson.py (partial)", fifo=True, ghosts=GHOSTS)
+
+
+# -- The third attempt (2026-11-29): the keys a channel carries ------------------------------------
+#
+# A message's key is 2 round + (0 for a One, 1 for a Two): the order a red process takes its red
+# predecessor's messages in. Every channel carries the keys 0, 1, 2, ... one after the other
+# (bench/peterson_ghost_facts.py checks this and the rest on every reachable state up to n = 7),
+# so with two more ghosts per process, ``seen`` (the key it last took from its channel) and ``sent``
+# (the key it last sent), the channel into x holds exactly the keys seen(x) + 1 to
+# sent(prev(x)): the head of a red process's channel is the message it waits for, the fact of
+# existence the second attempt lacked, with one existential left (that message's payload and
+# origin). Not inductive yet either: docs/proofs-all-n.md, "The third attempt", says what z3
+# leaves.
+
+def _key(message_type, r):
+    return 2 * r + (0 if message_type is One else 1)
+
+
+def _keys(step):
+    """The second attempt's round, and the keys taken (a received message's) and sent last."""
+    updated = _survives(step)
+    if step.received is not None:
+        updated["seen"] = _key(step.received, step.stamp["round"])
+    own = {"start": 0, "start_on_receipt": 1, "send_alias_n": 2 * step.ghost["round"] + 1,
+           "take_alias_n": 2 * updated["round"]}
+    if step.command in own:
+        updated["sent"] = own[step.command]
+    elif step.command in ("route_one", "route_two"):
+        updated["sent"] = updated["seen"]
+    return updated
+
+
+KEY_GHOSTS = Ghosts({"round": 0, "seen": -1, "sent": -1}, {One: ("round", "origin"), Two: ("round", "origin")},
+                    _keys, _stamp)
+
+
+def _last_sent(ring, q):
+    """The key of q's own last message: its round's One, or its Two once sent (at line 4, or black)."""
+    sent_two = Or(_black(ring, q), _p(ring, q).alias_n != NIL)
+    return 2 * ring.ghost(q, "round") + ite(sent_two, 1, 0)
+
+
+def _doomed(ring, z):
+    v = _p(ring, z)
+    return And(v.color == RED, Not(v.asleep), v.alias_n != NIL, v.alias_n < v.alias)
+
+
+def _from_to(ring, start, z, end):
+    """z is start (when start is not end) or lies strictly between start and end, clockwise."""
+    return Or(And(z == start, z != end), ring.btw(start, z, end))
+
+
+def _on_path(ring, o, y, x):
+    """y is on the path of a message from origin id o waiting at x (every other process if x is o)."""
+    return And(y != ring.owner(o), Or(ring.btw(ring.owner(o), y, x), x == ring.owner(o)))
+
+
+def seen_below_sent(ring):
+    """A process has taken no key its predecessor has not sent."""
+    return ring.forall(lambda x: ring.ghost(x, "seen") <= ring.ghost(ring.prev(x), "sent"))
+
+
+def stream_between(ring):
+    """A message waiting at x has a key after the last x took and at most the last its predecessor sent."""
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: And(*(Implies(
+        _at(ring, x, t, a, r, o),
+        And(ring.ghost(x, "seen") < _key(t, r), _key(t, r) <= ring.ghost(ring.prev(x), "sent"))) for t in _TYPES))))
+
+
+def stream_complete(ring):
+    """Every key after the last x took, up to the last its predecessor sent, waits at x."""
+    return ring.forall(lambda x: ring.forall_ints(lambda r: And(*(Implies(
+        And(ring.ghost(x, "seen") < _key(t, r), _key(t, r) <= ring.ghost(ring.prev(x), "sent")),
+        ring.pending(x, t(ANY), stamp={"round": r})) for t in _TYPES))))
+
+
+def channel_order(ring):
+    """Keys increase from a channel's head to its tail, and two messages with one key are one."""
+    def pair(first, then):
+        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, b, s, q: Implies(
+            And(_at(ring, x, first, a, r, o), _at(ring, x, then, b, s, q)),
+            And(Implies(_key(first, r) < _key(then, s),
+                        ring.ahead(x, first(a), then(b), stamps=({"round": r, "origin": o}, {"round": s, "origin": q}))),
+                Implies(_key(first, r) == _key(then, s), And(a == b, o == q)) if first is then else True))))
+    return And(*(pair(first, then) for first in _TYPES for then in _TYPES))
+
+
+def red_waits_next(ring):
+    """A red process waits for the key after the last it took (a leader has taken its own One),
+    and its last sent is its own last message (none before it starts)."""
+    return ring.forall(lambda x: Implies(Not(_black(ring, x)), And(
+        ring.ghost(x, "seen") + 1 == 2 * ring.ghost(x, "round") + ite(
+            Or(_p(ring, x).alias_n != NIL, _p(ring, x).leader == TRUE), 1, 0),
+        ring.ghost(x, "sent") == ite(_p(ring, x).asleep, -1, _last_sent(ring, x)))))
+
+
+def black_passes_on(ring):
+    """A black process has sent on the key it last took, at least its own last round's Two."""
+    return ring.forall(lambda x: Implies(_black(ring, x), And(
+        ring.ghost(x, "sent") == ring.ghost(x, "seen"), ring.ghost(x, "seen") >= 2 * ring.ghost(x, "round") + 1)))
+
+
+def path_seen(ring):
+    """Every process a message has passed has taken its key, in an earlier round than the message's."""
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, o: And(*(Implies(
+        And(_at(ring, x, t, a, r, o), _on_path(ring, o, y, x)),
+        And(ring.ghost(y, "seen") >= _key(t, r), ring.ghost(y, "round") < r)) for t in _TYPES))))
+
+
+def alias_segment(ring):
+    """Every process from the owner of a red process's alias up to it is black or doomed, in an
+    earlier round: so the aliases of one round's red processes are distinct."""
+    return ring.forall(lambda x, z: Implies(
+        And(_p(ring, x).color == RED, Not(_p(ring, x).asleep), _from_to(ring, ring.owner(_p(ring, x).alias), z, x)),
+        And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < ring.ghost(x, "round"))))
+
+
+def one_segment(ring):
+    """The same of a One's payload and its origin, in an earlier round than the One's."""
+    return ring.forall(lambda x, z: ring.forall_ints(lambda a, r, o: Implies(
+        And(_at(ring, x, One, a, r, o), _from_to(ring, ring.owner(a), z, ring.owner(o))),
+        And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r))))
+
+
+KEYS = AllNInvariant(
+    Peterson,
+    PARTIAL.conjuncts + (seen_below_sent, stream_between, stream_complete, channel_order, red_waits_next,
+                         black_passes_on, path_seen, alias_segment, one_segment),
+    "specs/all_n/peterson.py (partial, with keys)", fifo=True, ghosts=KEY_GHOSTS, neighbours=True)

@@ -302,3 +302,16 @@ def test_all_n_alone_implies_prove(capsys):
     status, out, _ = run(capsys, "cr", "--all-n")
     assert status == 0 and "PROVED for every ring size" in out
     assert "leader_max" in out and "become_leader" in out
+
+
+def test_the_neighbour_axioms_hold_of_a_ring_and_refuse_a_wrong_predecessor():
+    """``prev`` (invariants declared with ``neighbours``): on a ring of 3 its axioms hold with each
+    node's anticlockwise neighbour and not with another node."""
+    from checker.prove.ring_order import finite_ring, neighbour_axioms, prev
+
+    nodes, facts = finite_ring(3)
+    assert z3.Solver().check(*facts, *neighbour_axioms()) == z3.sat
+    others = [f for f in facts if not str(f).startswith("prev(")]
+    assert len(others) == len(facts) - 3
+    wrong = [prev(nodes[0]) == nodes[1], prev(nodes[1]) == nodes[0], prev(nodes[2]) == nodes[1]]
+    assert z3.Solver().check(*others, *wrong, *neighbour_axioms()) == z3.unsat

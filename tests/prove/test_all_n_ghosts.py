@@ -134,7 +134,41 @@ def test_peterson_ghost_rounds_settle_what_the_first_attempt_left_at_take_alias_
 
 
 def test_peterson_is_not_claimed_proved_for_every_n():
-    """The partial invariant is not registered: no all-n verdict is given for peterson."""
-    from specs.all_n.peterson import PARTIAL
+    """The partial invariants are not registered: no all-n verdict is given for peterson."""
+    from specs.all_n.peterson import KEYS, PARTIAL
 
     assert invariant_for(Peterson) is None and PARTIAL.ghosts is not None
+    # the third attempt's ghosts (the keys taken and sent) are functions of each step, and it reads prev
+    assert KEYS.neighbours and KEYS.ghosts.locals == {"round": 0, "seen": -1, "sent": -1}
+    steps = transitions(Peterson, RingState(Peterson, fifo=True, ghosts=KEYS.ghosts), z3.Const("p", Node), exact=True)
+    assert {t.name for t in steps} >= {"start", "take_alias_n", "route_one", "route_two"}
+
+
+def _sender_ghosts():
+    """LCR with, on each token, the id of the process that put it in the channel it is in."""
+    return Ghosts({"steps": 0}, {Token: ("by",)}, lambda step: {}, lambda step, message_type: {"by": step.process.id})
+
+
+def sent_by_predecessor(ring):
+    return ring.forall(lambda x: ring.forall_ints(lambda j, b: z3.Implies(
+        ring.pending(x, Token(j), stamp={"by": b}), b == ring.id(ring.prev(x)))))
+
+
+def sent_by_itself(ring):  # wrong: a token comes from the process before
+    return ring.forall(lambda x: ring.forall_ints(lambda j, b: z3.Implies(
+        ring.pending(x, Token(j), stamp={"by": b}), b == ring.id(x))))
+
+
+@pytest.mark.slow  # about 25 s
+def test_prev_is_the_process_a_channel_comes_from():
+    """``ring.prev(x)`` (checker/prove/ring_order.py, ``neighbours=True``): a step's sends go to a
+    process whose prev is the sender, so 'a token was put here by my predecessor' is proved and
+    'by me' fails (on rings of 2 and more)."""
+    def proof(conjunct):
+        invariant = AllNInvariant(LCR, invariant_for(LCR).conjuncts + (conjunct,), "test", ghosts=_sender_ghosts(),
+                                  neighbours=True)
+        return prove_all_n(LCR, invariant, timeout=10)
+
+    assert proof(sent_by_predecessor).verdict == "proved"
+    wrong = proof(sent_by_itself)
+    assert wrong.verdict != "proved" and any(o.goal == "sent_by_itself" for o in wrong.failed())
