@@ -19,7 +19,7 @@ set system satisfying the invariant (not necessarily reachable) and the step tha
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 import z3
@@ -287,8 +287,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             f"(specs/all_n/); the built-in ones with one are {', '.join(algorithms_with_an_invariant())}")
     typing = declared_types(algorithm)
     if typing is not None:
-        invariant = AllNInvariant(invariant.algorithm, (typing, *invariant.conjuncts), invariant.source, invariant.fifo,
-                                  ghosts=invariant.ghosts, neighbours=invariant.neighbours)
+        invariant = replace(invariant, conjuncts=(typing, *invariant.conjuncts), weaker=())
     # an invariant that reads a channel's order is proved in the exact encoding, where the
     # pending set and the order are the channel's sequence (no_duplicate makes them so)
     exact = exact or invariant.fifo

@@ -15,7 +15,7 @@ conjunct's fails, the original proof (with its counterexample) is what is report
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models import Algorithm
 from specs.all_n import AllNInvariant, invariant_for
@@ -81,8 +81,7 @@ def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvarian
     timeout = min(timeout, ROUND_TIMEOUT)
     safety = {("invariant", name) for name, _ in safety_properties(algorithm)}
     while True:
-        subset = AllNInvariant(invariant.algorithm, tuple(kept), invariant.source, invariant.fifo, ghosts=invariant.ghosts,
-                               neighbours=invariant.neighbours)
+        subset = replace(invariant, conjuncts=tuple(kept), weaker=())
         # the subset found is a subset of this one: if this does not imply safety, neither does it
         # (a few queries, where a round decides every obligation)
         implied = prove_all_n(algorithm, subset, timeout=timeout, only=safety, counterexamples=False)
@@ -116,8 +115,7 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -
     first = next(o for o in proof.obligations if o.status == FAILED and o.goal in names)
     source = f"{invariant.source}, weakened: without {', '.join(dropped)}"
     result = WeakenedAllNProof(
-        algorithm, AllNInvariant(subset.algorithm, weakened.invariant.conjuncts, source, subset.fifo, ghosts=subset.ghosts,
-                                neighbours=subset.neighbours),
+        algorithm, replace(subset, conjuncts=weakened.invariant.conjuncts, source=source),
         weakened.obligations, weakened.seconds + proof.seconds, weakened.never_enabled, weakened.nonlinear,
         weakened.partial, dropped=dropped, added=[c.__name__ for c in invariant.weaker if c.__name__ in kept],
         first_failure=f"{first.goal} {'fails at' if first.step in ('initial', 'invariant') else 'is not preserved by'} "

@@ -287,7 +287,6 @@ def test_z3_out_of_memory_is_one_line_exit_3_and_not_the_next_runs_limit(mode):
     # the next proofs 2 to 18 times slower), which cost the test worker that ran it minutes; the
     # command line ends its process there, so only tests would ever see it.
     script = textwrap.dedent(f'''
-        import sys
         from checker.cli import main
         first = main(["cr", "--n", "3", "{mode}", "--max-memory", "1M"])
         print("first", first, flush=True)
