@@ -66,7 +66,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from algorithms.cr import BLACK  # noqa: E402
 from algorithms.peterson import One, Peterson  # noqa: E402
-from models import NIL, TRUE, AsyncSystem  # noqa: E402
+from checker.cli.loader import load_algorithm  # noqa: E402
+from checker.cli.modes import as_range, parse_n  # noqa: E402
+from models import NIL, TRUE, AlgorithmError, AsyncSystem  # noqa: E402
 
 FACTS = ("sent_bound", "relay_rounds", "channel_order", "global_order", "expects", "alias_segment",
          "one_segment", "asleep_head_one", "line_5_head_two", "leader_alone", "stream_exact", "red_waits_next",
@@ -209,14 +211,6 @@ def check(n: int, algorithm=Peterson) -> tuple[int, Counter]:
     return total, failures
 
 
-def sizes(text: str) -> list[int]:
-    low, _, high = text.partition("..")
-    values = list(range(int(low), int(high or low) + 1))
-    if not values or values[0] < 1:
-        raise ValueError(text)
-    return values
-
-
 def parser() -> argparse.ArgumentParser:
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("--n", required=True, help="ring size, or a range such as 2..5")
@@ -227,19 +221,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
-        ns = sizes(args.n)
-    except ValueError:
-        print(f"--n wants a ring size of at least 1 or a range such as 2..5, not {args.n!r}", file=sys.stderr)
+        ns = as_range(parse_n(args.n))  # check's own reading of --n 5 and --n 2..5
+        algorithm = load_algorithm(args.algorithm) if args.algorithm else Peterson
+    except AlgorithmError as error:
+        print(error, file=sys.stderr)
         return 2
-    algorithm = Peterson
-    if args.algorithm:
-        from checker.cli.loader import load_algorithm
-        from models import AlgorithmError
-        try:
-            algorithm = load_algorithm(args.algorithm)
-        except AlgorithmError as error:
-            print(f"--algorithm: {error}", file=sys.stderr)
-            return 2
     failed = False
     for n in ns:
         states, failures = check(n, algorithm)

@@ -111,12 +111,16 @@ def one_message_each(ring):
         And(_at(ring, x, t, a, r, o), _at(ring, y, t, b, r, o)), And(x == y, a == b)) for t in _TYPES))))
 
 
+def _on_path(ring, o, y, x):
+    """y is on the path of a message from origin id o waiting at x (every other process if x is o)."""
+    return And(y != ring.owner(o), Or(ring.btw(ring.owner(o), y, x), x == ring.owner(o)))
+
+
 def relay_black(ring):
     """Every process a message has passed since its origin routed it, so is black (all the
     others, once it is back at its origin)."""
     return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        And(_at(ring, x, t, a, r, o), y != ring.owner(o), Or(ring.btw(ring.owner(o), y, x), x == ring.owner(o))),
-        _black(ring, y)) for t in _TYPES))))
+        And(_at(ring, x, t, a, r, o), _on_path(ring, o, y, x)), _black(ring, y)) for t in _TYPES))))
 
 
 def one_carries_alias(ring):
@@ -194,11 +198,6 @@ def _doomed(ring, z):
 def _from_to(ring, start, z, end):
     """z is start (when start is not end) or lies strictly between start and end, clockwise."""
     return Or(And(z == start, z != end), ring.btw(start, z, end))
-
-
-def _on_path(ring, o, y, x):
-    """y is on the path of a message from origin id o waiting at x (every other process if x is o)."""
-    return And(y != ring.owner(o), Or(ring.btw(ring.owner(o), y, x), x == ring.owner(o)))
 
 
 def seen_below_sent(ring):
