@@ -2,13 +2,15 @@
 
     python bench/peterson_all_n_ghosts.py               # about half a minute
     python bench/peterson_all_n_ghosts.py --timeout 20  # each obligation up to 20 s
-    python bench/peterson_all_n_ghosts.py --keys        # the third attempt: about four minutes
+    python bench/peterson_all_n_ghosts.py --keys        # the third attempt: about three minutes
+    python bench/peterson_all_n_ghosts.py --origins     # the fourth
 
 Nothing the checker uses, and nothing here says proved: peterson has no invariant registered in
 specs/all_n (`check peterson --all-n` exits 2). This runs checker/prove/all_n.py's ``prove_all_n``
 on ``PARTIAL`` of specs/all_n/peterson.py (ghost rounds and origins on every message, the FIFO
-encoding), or with ``--keys`` on ``KEYS`` (the third attempt: the keys each channel carries, with
-the process before each one), and prints every obligation that is not proved (docs/proofs-all-n.md, "Not yet:
+encoding), with ``--keys`` on ``KEYS`` (the third attempt: the keys each channel carries, with
+the process before each one), or with ``--origins`` on ``ORIGINS`` (the fourth: whose alias a red
+process takes), and prints every obligation that is not proved (docs/proofs-all-n.md, "Not yet:
 peterson"). Exits 0 when it ran (whatever the verdict), 2 on a bad argument.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from algorithms.peterson import Peterson  # noqa: E402
 from checker.prove.all_n import PROVED, prove_all_n  # noqa: E402
-from specs.all_n.peterson import KEYS, PARTIAL  # noqa: E402
+from specs.all_n.peterson import KEYS, ORIGINS, PARTIAL  # noqa: E402
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,7 +31,9 @@ def parser() -> argparse.ArgumentParser:
     arguments.add_argument("--timeout", type=float, default=3.0, help="seconds per obligation (default 3)")
     arguments.add_argument("--counterexamples", action="store_true",
                            help="look for counterexamples (on rings of 1 to 4) where z3 answers unknown")
-    arguments.add_argument("--keys", action="store_true", help="the third attempt (KEYS) instead of the second (PARTIAL)")
+    attempt = arguments.add_mutually_exclusive_group()
+    attempt.add_argument("--keys", action="store_true", help="the third attempt (KEYS) instead of the second (PARTIAL)")
+    attempt.add_argument("--origins", action="store_true", help="the fourth attempt (ORIGINS)")
     return arguments
 
 
@@ -38,7 +42,7 @@ def main(argv=None) -> int:
     if arguments.timeout <= 0:
         print("--timeout must be positive", file=sys.stderr)
         return 2
-    invariant = KEYS if arguments.keys else PARTIAL
+    invariant = KEYS if arguments.keys else ORIGINS if arguments.origins else PARTIAL
     proof = prove_all_n(Peterson, invariant, timeout=arguments.timeout, counterexamples=arguments.counterexamples)
     left = [o for o in proof.obligations if o.status != PROVED]
     print(f"{invariant.source}: {len(proof.obligations)} obligations, {len(proof.obligations) - len(left)} proved, "

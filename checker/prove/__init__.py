@@ -2,7 +2,8 @@
 
 Owns: the fixed-n proof over every arrangement at once (fixed_n) with its counterexamples to
 induction (cti); the all-n proof in the ring-order encoding (all_n, ring_order, ring_steps,
-ring_model, ring_concrete); theorems about every algorithm (theorems); the status of an
+ring_model, ring_concrete, and enabled_witness: reachable states with an invariant's ghosts, for
+its steps' vacuity check); theorems about every algorithm (theorems); the status of an
 obligation (status); and what a proof checks before it is believed (faithfulness: readings,
 its formulas against Python on sampled states, vacuity).
 

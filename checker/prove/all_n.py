@@ -31,6 +31,7 @@ from specs.all_n import AllNInvariant, algorithms_with_an_invariant, invariant_f
 from .ring_model import render_model
 from .ring_order import (InitialState, Node, RingState, as_formula, finite_ring, neighbour_axioms, node_id, ring_axioms,
                          smallest_axiom)
+from .enabled_witness import witnessed
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, Translator, in_main, refute
@@ -230,8 +231,35 @@ def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
     return _check(hypotheses, timeout_ms)[0]
 
 
+RELEVANCE_ROUNDS = 8  # conjuncts added at most, one per counterexample
+
+
+def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Translator):
+    """(proved, seconds): a search for the few conjuncts an obligation rests on, where the whole
+    invariant as hypotheses leaves z3 unknown. Start from the conjunct itself (``own``, with the
+    declared types); while z3 finds a counterexample, add the first of ``others`` that it
+    violates (or, if none, that its model does not decide), and ask again. A proof from some of
+    the hypotheses is a proof of the obligation; a counterexample is not (it may violate a
+    conjunct not tried), so nothing but a proof is kept."""
+    chosen, left, spent = list(own), list(others), 0.0
+    for _ in range(RELEVANCE_ROUNDS):
+        status, seconds, solver = refute(frame + chosen, goal, timeout_ms, translator)
+        spent += seconds
+        if status != FAILED:
+            return status == PROVED, spent
+        model = solver.model()
+        values = [model.eval(translator(formula), model_completion=True) for formula in left]
+        # one the model makes false, else one it cannot evaluate (a quantifier over Int, often)
+        violated = next((k for k, v in enumerate(values) if z3.is_false(v)),
+                        next((k for k, v in enumerate(values) if not z3.is_true(v)), None))
+        if violated is None:
+            return False, spent
+        chosen.append(left.pop(violated))
+    return False, spent
+
+
 def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readable: bool = True,
-           translator: Translator | None = None):
+           translator: Translator | None = None, narrowed: list | None = None, relevance=None):
     """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
 
     With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
@@ -239,9 +267,23 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
     negation is asked again on rings of 1 to 4 processes (ids 1..n; each with the timeout, and at
     least SMALL_RING_MS): a counterexample there is a real ring's, so the obligation fails; none
     found leaves it unknown, never proved. With ``readable`` False, a failed obligation's model is
-    not asked for (the weakening needs only which obligations fail).
+    not asked for (the weakening needs only which obligations fail). ``narrowed``: a subset of
+    ``hypotheses`` (the invariant's ``rests_on`` hint), asked first: it can only prove (what follows
+    from fewer hypotheses follows from all), so its counterexamples are not the obligation's and
+    are ignored, and the whole set is asked where it does not prove. ``relevance``: (frame,
+    the conjunct with the types, the other conjuncts) for ``_relevant_proof``, tried only where the
+    whole set leaves z3 unknown.
     """
+    if narrowed is not None:
+        narrow_status, narrow_seconds, _ = refute(narrowed, goal, timeout_ms, translator)
+        if narrow_status == PROVED:
+            return PROVED, narrow_seconds, None, None
     status, seconds, solver = refute(hypotheses, goal, timeout_ms, translator)
+    if status == UNKNOWN and relevance is not None:
+        proved, relevance_seconds = _relevant_proof(*relevance, goal, timeout_ms, translator)
+        seconds += relevance_seconds
+        if proved:
+            return PROVED, seconds, None, None
     if status == UNKNOWN and small_rings:
         started = time.perf_counter()
         for n in SMALL_RINGS:
@@ -306,14 +348,29 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     proof.partial = only is not None
     translator = Translator()  # the proof's own z3 context (checker/prove/status.py)
 
-    def record(step_name, goal_name, hypotheses, goal, render):
+    def some_of(conjunct, support) -> list:
+        """The declared types, the conjunct itself and the conjuncts in ``support``, before the
+        step (this invariant's only: a hint never brings back a conjunct it does not have)."""
+        return [formula for c, formula in zip(invariant.conjuncts, before)
+                if c is conjunct or c is typing or c in support]
+
+    def record(step_name, goal_name, hypotheses, goal, render, frame=None):
         if only is not None and (step_name, goal_name) not in only:
             return
-        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=exact and counterexamples,
-                                                readable=counterexamples, translator=translator)
+        conjunct = next((c for c in invariant.conjuncts if c.__name__ == goal_name), None)
+        narrowed = relevance = None
+        if frame is not None and conjunct is not None:  # a conjunct after a step: fewer hypotheses may do
+            hint = invariant.rests_on.get((conjunct, step_name), invariant.rests_on.get(conjunct))
+            narrowed = None if hint is None else frame + some_of(conjunct, hint)
+            others = [formula for c, formula in zip(invariant.conjuncts, before) if c is not conjunct and c is not typing]
+            relevance = (frame, some_of(conjunct, ()), others)
+        status, seconds, model, reason = _solve(
+            hypotheses, goal, ms, small_rings=exact and counterexamples, readable=counterexamples,
+            translator=translator, narrowed=narrowed, relevance=relevance)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
+    witnesses = None  # step name -> a reachable state enabling it, found once a step needs one
     initial = InitialState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
     for conjunct in invariant.conjuncts:
         record("initial", conjunct.__name__, axioms, conjunct(initial),
@@ -323,11 +380,24 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         if only is not None and not any(step == transition.name for step, _ in only):
             continue
         # a step no state satisfying the invariant enables would preserve everything for nothing:
-        # an unfaithful guard (read as False) once passed that way, so it fails the proof
-        enabled = _enabled(axioms + before + transition.hypotheses, ms, small_rings=exact)
-        if enabled == z3.unsat and exact and transition.unmatched:
-            continue  # every such message is accepted by some command: the step never happens
-        if enabled != z3.sat:
+        # an unfaithful guard (read as False) once passed that way, so it fails the proof. A
+        # reachable state of a small ring is looked for first (checker/prove/enabled_witness.py),
+        # then z3 is asked for a model
+        if witnesses is None:
+            wanted = {t.name for t in steps if not t.unmatched
+                      and (only is None or any(step == t.name for step, _ in only))}
+            witnesses = witnessed(algorithm, invariant, axioms, wanted, pre, steps)
+        if transition.name in witnesses:
+            enabled = z3.sat
+        else:
+            enabled = _enabled(axioms + before + transition.hypotheses, ms, small_rings=exact)
+        if enabled != z3.sat and exact and transition.unmatched:
+            # unsat: every such message is accepted by some command, the step never happens; unknown:
+            # its obligations are decided all the same (a reception no command takes is expected
+            # never to be enabled, so there is no vacuity to report)
+            if enabled == z3.unsat:
+                continue
+        elif enabled != z3.sat:
             proof.never_enabled.append(transition.name)
             proof.obligations.append(Obligation(
                 transition.name, "enabled", FAILED if enabled == z3.unsat else UNKNOWN, 0.0, None,
@@ -337,7 +407,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         for conjunct in invariant.conjuncts:
             record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
                    conjunct(transition.after),
-                   lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+                   lambda model, t=transition: render_model(model, algorithm, pre, t, p),
+                   frame=axioms + transition.hypotheses)
         record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
                lambda model, t=transition: render_model(model, algorithm, pre, t, p))
         if exact and transition.after.added:

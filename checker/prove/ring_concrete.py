@@ -34,8 +34,9 @@ def reachable_states(algorithm, ids, limit: int = 2000):
     return system, list(found)
 
 
-def _structure(system: AsyncSystem, state, ring: RingState) -> list:
-    """Facts that pin the all-n vocabulary to this concrete state."""
+def _structure(system: AsyncSystem, state, ring: RingState, stamps=None, with_nodes: bool = False):
+    """Facts that pin the all-n vocabulary to this concrete state (and its nodes, ``with_nodes``);
+    ``stamps``: each channel's messages' ghost stamps, as ``state_facts`` takes them."""
     n = len(system.ids)
     nodes, facts = finite_ring(n)
     x = z3.Const("x", Node)
@@ -43,14 +44,18 @@ def _structure(system: AsyncSystem, state, ring: RingState) -> list:
     facts.append(largest == nodes[system.ids.index(max(system.ids))])
     facts.append(smallest == nodes[system.ids.index(min(system.ids))])
     facts += [node_id(nodes[a]) == system.ids[a] for a in range(n)]
-    return facts + state_facts(system, state, ring, nodes)
+    facts += state_facts(system, state, ring, nodes, stamps)
+    return (facts, nodes) if with_nodes else facts
 
 
-def state_facts(system: AsyncSystem, state, ring: RingState, nodes) -> list:
+def state_facts(system: AsyncSystem, state, ring: RingState, nodes, stamps=None) -> list:
     """Facts saying that ``ring`` (a state of the vocabulary: before a step, or after one) holds
     this concrete state's locals and channels on ``nodes``: each channel's contents as the pending
-    set of its receiver's port and, on a fifo state, their order."""
+    set of its receiver's port and, on a fifo state, their order. ``stamps[k]``: the ghost stamps
+    (a tuple of ints each) of channel k's messages, head first, for a ring state with ghosts."""
     n = len(system.ids)
+    channels = [[(*message[1:], *(stamps[k][i] if stamps else ())) for i, message in enumerate(state[n + k])]
+                for k in range(len(system.topology.channels))]
     x = z3.Const("x", Node)
     facts = [ring.local(nodes[a], k) == value for a in range(n) for k, value in enumerate(state[a])]
     for (message_type, port), relation in ring.channels.items():
@@ -59,9 +64,9 @@ def state_facts(system: AsyncSystem, state, ring: RingState, nodes) -> list:
         for k, channel in enumerate(system.topology.channels):
             if channel.in_port != port:
                 continue
-            for message in state[n + k]:
+            for message, values in zip(state[n + k], channels[k]):
                 if type(message) is message_type:
-                    held.append(z3.And(x == nodes[channel.receiver], *(f == v for f, v in zip(fields, message[1:]))))
+                    held.append(z3.And(x == nodes[channel.receiver], *(f == v for f, v in zip(fields, values))))
         facts.append(z3.ForAll([x, *fields], ring.pending_term(message_type, port, x, fields) == z3.Or(False, *held)))
     for (first, then, port), relation in ring.orders.items():
         cut = len(first.field_types)
@@ -70,12 +75,12 @@ def state_facts(system: AsyncSystem, state, ring: RingState, nodes) -> list:
         for k, channel in enumerate(system.topology.channels):
             if channel.in_port != port:
                 continue
-            contents = state[n + k]
-            for i, a in enumerate(contents):
-                for b in contents[i + 1:]:
+            contents = list(zip(state[n + k], channels[k]))
+            for i, (a, a_values) in enumerate(contents):
+                for b, b_values in contents[i + 1:]:
                     if type(a) is first and type(b) is then:
                         ahead.append(z3.And(x == nodes[channel.receiver],
-                                            *(f == v for f, v in zip(fields, (*a[1:], *b[1:])))))
+                                            *(f == v for f, v in zip(fields, (*a_values, *b_values)))))
         facts.append(z3.ForAll([x, *fields], ring.order_term(first, then, port, x, fields[:cut], fields[cut:])
                                == z3.Or(False, *ahead)))
     return facts

@@ -10,7 +10,7 @@ algorithm it derives from.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 # A message field written ANY in ``ring.pending(x, Probe(j, ANY, ANY))`` may hold any value.
@@ -69,6 +69,15 @@ class AllNInvariant:
     # the conjuncts read ``ring.prev(x)``, the process before x (checker/prove/ring_order.py's
     # ``neighbour_axioms`` are then given to every obligation)
     neighbours: bool = False
+    # conjunct (or (conjunct, step name), for one step) -> the other conjuncts its preservation
+    # rests on: a hint for z3, never trusted.
+    # Where z3 answers unknown with the whole invariant as hypotheses (many quantifiers send
+    # its instantiation astray), the obligation is asked again with only the conjunct itself,
+    # these and the declared types; a proof from fewer hypotheses is a proof of the obligation,
+    # so a wrong hint costs time, never a verdict (checker/prove/all_n.py ``prove_all_n``). Only
+    # conjuncts of this invariant are ever used: a hint naming one dropped (``without``, the
+    # weakening's subsets) leaves it out
+    rests_on: dict = field(default_factory=dict, hash=False)
 
     def names(self) -> list[str]:
         return [c.__name__ for c in self.conjuncts]
@@ -78,8 +87,7 @@ class AllNInvariant:
         if name not in self.names():
             raise KeyError(f"no conjunct {name!r}: {', '.join(self.names())}")
         kept = tuple(c for c in self.conjuncts if c.__name__ != name)
-        return AllNInvariant(self.algorithm, kept, f"{self.source} without {name}", self.fifo, self.weaker,
-                             self.ghosts)
+        return replace(self, conjuncts=kept, source=f"{self.source} without {name}")
 
 
 @dataclass(frozen=True)
@@ -102,9 +110,8 @@ class Ranking:
 
     def invariant(self, safety: AllNInvariant) -> AllNInvariant:
         """The safety invariant with the supporting conjuncts added."""
-        return AllNInvariant(safety.algorithm, safety.conjuncts + self.supporting,
-                             f"{safety.source}, with {self.source}'s supporting conjuncts", safety.fifo,
-                             ghosts=safety.ghosts)
+        return replace(safety, conjuncts=safety.conjuncts + self.supporting, weaker=(),
+                       source=f"{safety.source}, with {self.source}'s supporting conjuncts")
 
 
 def algorithms_with_an_invariant() -> list[str]:

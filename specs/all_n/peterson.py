@@ -24,9 +24,11 @@ first-order and local:
   at-most-one-leader and stability follow).
 
 ``KEYS`` (below) is a third attempt, which says the order of the messages a channel carries and
-needs the process before each one (``ring.prev``). Missing here (the obligations left, docs/proofs-all-n.md): the segment argument (the owner of a red
-process's alias lies after its round's red predecessor) and the FIFO facts that the head of a
-red process's channel is its red predecessor's message of its own round.
+needs the process before each one (``ring.prev``); ``ORIGINS`` a fourth, which adds whose alias a
+red process takes, for the segment argument (the owner of a red process's alias lies after its
+round's red predecessor) and for "a leader is alone". Both are true on every reachable ghost state
+z3 was shown (rings of up to 4), and neither is inductive yet: docs/proofs-all-n.md, "Not yet:
+peterson", says which obligations z3 leaves unknown and why.
 """
 from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson, Two
@@ -267,8 +269,227 @@ def one_segment(ring):
         And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r))))
 
 
+# What each conjunct's preservation rests on (AllNInvariant.rests_on: tried where z3 answers unknown
+# with all 19 as hypotheses). Most rest on the channel's keys: the head of a red process's channel
+# is the message it waits for (stream_between, stream_complete, channel_order, red_waits_next), so a
+# process waiting for line 5 takes a Two and one not started a One; a leader takes nothing.
+_HEADS = (stream_between, stream_complete, channel_order, red_waits_next, asleep_untouched, awake_aliased,
+          leader_alone)
+
 KEYS = AllNInvariant(
     Peterson,
     PARTIAL.conjuncts + (seen_below_sent, stream_between, stream_complete, channel_order, red_waits_next,
                          black_passes_on, path_seen, alias_segment, one_segment),
-    "specs/all_n/peterson.py (partial, with keys)", fifo=True, ghosts=KEY_GHOSTS, neighbours=True)
+    "specs/all_n/peterson.py (partial, with keys)", fifo=True, ghosts=KEY_GHOSTS, neighbours=True,
+    rests_on={
+        asleep_untouched: _HEADS,
+        leader_alone: _HEADS,
+        one_message_each: (no_two_before_line_4, *_HEADS),
+        relay_black: (),
+        two_carries_alias_n: (no_two_before_line_4, black_idle, black_passes_on, stamped_by_sender, *_HEADS),
+        stream_between: (*_HEADS, black_passes_on),
+        stream_complete: (*_HEADS, black_passes_on),
+        channel_order: (*_HEADS, black_passes_on),
+        red_waits_next: _HEADS,
+        black_passes_on: _HEADS,
+        path_seen: (relay_black, black_passes_on, *_HEADS),
+        alias_segment: _HEADS,
+        one_segment: _HEADS,
+    })
+
+
+# -- The fourth attempt (2026-11-29): whose alias a red process takes ------------------------------
+#
+# KEYS leaves the segment argument: where a red process x takes alias(N) (take_alias_n), every
+# process from the owner of that alias up to x must be black or doomed, in an earlier round than
+# x's next. It is so because N, the origin of x's messages of the round, is doomed (its Two carries
+# alias(NN) < alias(N)) and N's own segment was black or doomed when it sent that Two. To say so,
+# a Two is stamped with its sender's alias as well (``alias``), and a process keeps the origin of
+# the last message it took (``took``) and of the last it sent (``gave``): every channel's stream
+# then names, for each round, the one origin its One and Two come from.
+
+def _origins(step):
+    """KEYS's ghosts, and the origins of the last message taken and the last sent."""
+    updated = _keys(step)
+    if step.received is not None:
+        updated["took"] = step.stamp["origin"]
+    if step.command in ("route_one", "route_two"):
+        updated["gave"] = step.stamp["origin"]
+    elif step.command in ("start", "start_on_receipt", "send_alias_n", "take_alias_n"):
+        updated["gave"] = step.process.id
+    return updated
+
+
+def _stamp_alias(step, message_type):
+    """KEYS's stamps, and on a Two the alias of the red process that sent it (a router keeps it)."""
+    stamp = _stamp(step, message_type)
+    if message_type is Two and step.command != "route_two":
+        stamp["alias"] = step.process.id if step.command == "start_on_receipt" else step.process.alias
+    return stamp
+
+
+ORIGIN_GHOSTS = Ghosts({"round": 0, "seen": -1, "sent": -1, "took": 0, "gave": 0},
+                       {One: ("round", "origin"), Two: ("round", "origin", "alias")}, _origins, _stamp_alias)
+
+
+def _at_two(ring, x, c, r, o, b):
+    return ring.pending(x, Two(c), stamp={"round": r, "origin": o, "alias": b})
+
+
+def _line_5(ring, x):
+    return And(_p(ring, x).color == RED, Not(_p(ring, x).asleep), _p(ring, x).alias_n != NIL)
+
+
+def head_next(ring):
+    """The message at the head of x's channel has the key after the last x took: the stream
+    facts of KEYS, said where a step reads them (a step's hypothesis is that nothing is ahead of
+    what it receives), so that a step's other obligations need not rebuild them."""
+    port = ring.in_ports[0]
+    one = ring.forall(lambda x: ring.forall_ints(lambda a, r, o: Implies(
+        And(_at(ring, x, One, a, r, o), ring.nothing_ahead(x, One, port, (a, r, o))),
+        _key(One, r) == ring.ghost(x, "seen") + 1)))
+    two = ring.forall(lambda x: ring.forall_ints(lambda c, r, o, b: Implies(
+        And(_at_two(ring, x, c, r, o, b), ring.nothing_ahead(x, Two, port, (c, r, o, b))),
+        _key(Two, r) == ring.ghost(x, "seen") + 1)))
+    return And(one, two)
+
+
+def two_alias_differs(ring):
+    """A Two carries another alias than its sender's (line 4 sends alias(N) only if it differs)."""
+    return ring.forall(lambda x: ring.forall_ints(lambda c, r, o, b: Implies(
+        _at_two(ring, x, c, r, o, b), And(c != b, _is_id(ring, b)))))
+
+
+def line_5_differs(ring):
+    """A red process waiting for line 5 has an alias(N) other than its alias."""
+    return ring.forall(lambda x: Implies(_line_5(ring, x), _p(ring, x).alias_n != _p(ring, x).alias))
+
+
+def pair_alias(ring):
+    """A One and a Two of one round and origin: the Two is stamped with the alias the One carries."""
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, c, r, o, b: Implies(
+        And(_at(ring, x, One, a, r, o), _at_two(ring, y, c, r, o, b)), a == b)))
+
+
+def line_5_two_alias(ring):
+    """A red process waiting for line 5: the Two of its round from the origin of the One it took
+    is stamped with its alias(N), wherever it is."""
+    return ring.forall(lambda x, y: ring.forall_ints(lambda c, b: Implies(
+        And(_line_5(ring, x), _at_two(ring, y, c, ring.ghost(x, "round"), ring.ghost(x, "took"), b)),
+        b == _p(ring, x).alias_n)))
+
+
+def line_5_sender_alias(ring):
+    """...and while that origin has not sent it (red, in that round, waiting for line 2), the
+    origin's alias is its alias(N)."""
+    return ring.forall(lambda x: Implies(
+        And(_line_5(ring, x), _p(ring, ring.owner(ring.ghost(x, "took"))).color == RED,
+            _p(ring, ring.owner(ring.ghost(x, "took"))).alias_n == NIL,
+            ring.ghost(ring.owner(ring.ghost(x, "took")), "round") == ring.ghost(x, "round")),
+        _p(ring, ring.owner(ring.ghost(x, "took"))).alias == _p(ring, x).alias_n))
+
+
+def line_5_two_origin(ring):
+    """A Two of its round waiting at a red process waiting for line 5 comes from the origin of the
+    One it took."""
+    return ring.forall(lambda x: ring.forall_ints(lambda c, o, b: Implies(
+        And(_line_5(ring, x), _at_two(ring, x, c, ring.ghost(x, "round"), o, b)), o == ring.ghost(x, "took"))))
+
+
+def stream_two_origin(ring):
+    """A Two waiting at x right after the One x took last comes from that One's origin."""
+    return ring.forall(lambda x: ring.forall_ints(lambda c, r, o, b: Implies(
+        And(_at_two(ring, x, c, r, o, b), ring.ghost(x, "seen") == 2 * r), o == ring.ghost(x, "took"))))
+
+
+def stream_pair_origin(ring):
+    """A One and a Two of one round waiting at one process have one origin."""
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, c, q, b: Implies(
+        And(_at(ring, x, One, a, r, o), _at_two(ring, x, c, r, q, b)), o == q)))
+
+
+def stream_tail_origin(ring):
+    """The last message x's predecessor sent has the origin it gave: it waits at x's tail, or x
+    took it last."""
+    def tail(t):
+        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: Implies(
+            And(_at(ring, x, t, a, r, o), _key(t, r) == ring.ghost(ring.prev(x), "sent")),
+            o == ring.ghost(ring.prev(x), "gave"))))
+    taken = ring.forall(lambda x: Implies(
+        And(ring.ghost(x, "seen") == ring.ghost(ring.prev(x), "sent"), ring.ghost(x, "seen") >= 0),
+        ring.ghost(x, "took") == ring.ghost(ring.prev(x), "gave")))
+    return And(tail(One), tail(Two), taken)
+
+
+def gave_origin(ring):
+    """A red process sends its own messages; a black one, once it has routed one (it has taken
+    more than the Two it turned black on), passes on the origin it took."""
+    return ring.forall(lambda x: And(
+        Implies(And(_p(ring, x).color == RED, Not(_p(ring, x).asleep)), ring.ghost(x, "gave") == ring.id(x)),
+        Implies(And(_black(ring, x), ring.ghost(x, "seen") > 2 * ring.ghost(x, "round") + 1),
+                ring.ghost(x, "gave") == ring.ghost(x, "took"))))
+
+
+def two_segment(ring):
+    """A Two carrying less than its sender's alias: its sender is black or doomed, in the Two's
+    round, and so is (in an earlier round) every process from the owner of that alias up to it."""
+    return ring.forall(lambda x, z: ring.forall_ints(lambda c, r, o, b: Implies(
+        And(_at_two(ring, x, c, r, o, b), c < b),
+        And(Or(_black(ring, ring.owner(o)), _doomed(ring, ring.owner(o))), ring.ghost(ring.owner(o), "round") == r,
+            Implies(_from_to(ring, ring.owner(b), z, ring.owner(o)),
+                    And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r))))))
+
+
+def sent_bound(ring):
+    """A message's key is at most its origin's last: the origin has sent it."""
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: And(*(Implies(
+        _at(ring, x, t, a, r, o), _key(t, r) <= _last_sent(ring, ring.owner(o))) for t in _TYPES))))
+
+
+def back_at_origin(ring):
+    """A message back at its origin has passed every other process: each is black, in an earlier
+    round, and has taken its key (path_seen and relay_black said without the path, so that z3
+    finds the instance for any process, not only one between two others)."""
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r: And(*(Implies(
+        And(_at(ring, x, t, a, r, ring.id(x)), y != x),
+        And(_black(ring, y), ring.ghost(y, "seen") >= _key(t, r), ring.ghost(y, "round") < r)) for t in _TYPES))))
+
+
+def gave_bound(ring):
+    """So is the key of the last message a process sent, of the origin it gave."""
+    return ring.forall(lambda x: Implies(
+        ring.ghost(x, "sent") >= 0, ring.ghost(x, "sent") <= _last_sent(ring, ring.owner(ring.ghost(x, "gave")))))
+
+
+ORIGINS = AllNInvariant(
+    Peterson,
+    KEYS.conjuncts + (head_next, two_alias_differs, line_5_differs, pair_alias, line_5_two_alias, line_5_sender_alias,
+                      line_5_two_origin, stream_two_origin, stream_pair_origin, stream_tail_origin, gave_origin,
+                      two_segment, sent_bound, gave_bound, back_at_origin),
+    "specs/all_n/peterson.py (partial, with origins)", fifo=True, ghosts=ORIGIN_GHOSTS, neighbours=True,
+    rests_on={
+        **KEYS.rests_on,
+        two_alias_differs: (one_segment, stamped_by_sender, *_HEADS),
+        line_5_differs: (one_segment, stamped_by_sender, *_HEADS),
+        pair_alias: (one_carries_alias, no_two_before_line_4, stamped_by_sender, *_HEADS),
+        line_5_two_alias: (pair_alias, line_5_sender_alias, *_HEADS),
+        line_5_sender_alias: (one_carries_alias, stamped_by_sender, *_HEADS),
+        line_5_two_origin: (stream_two_origin, stream_tail_origin, gave_origin, stream_pair_origin, black_passes_on,
+                            path_seen, *_HEADS),
+        stream_two_origin: (stream_pair_origin, stream_tail_origin, gave_origin, black_passes_on, *_HEADS),
+        stream_pair_origin: (stream_tail_origin, gave_origin, black_passes_on, stream_two_origin, path_seen, *_HEADS),
+        stream_tail_origin: _HEADS,
+        gave_origin: (black_passes_on, *_HEADS),
+        two_segment: (alias_segment, *_HEADS),
+        alias_segment: (two_segment, line_5_two_alias, line_5_two_origin, path_seen, relay_black, stamped_by_sender,
+                        *_HEADS),
+        one_segment: (two_segment, line_5_two_alias, line_5_two_origin, path_seen, relay_black, stamped_by_sender,
+                      *_HEADS),
+        (red_waits_next, "unmatched Two"): (head_next, stamped_by_sender, two_alias_differs, line_5_differs,
+                                            line_5_two_alias, line_5_two_origin, leader_alone, asleep_untouched,
+                                            awake_aliased),
+        head_next: (seen_below_sent, *_HEADS, black_passes_on),
+        (leader_alone, "i_am_the_leader"): (alias_segment, one_segment, stamped_by_sender, red_waits_next, head_next,
+                                            asleep_untouched, awake_aliased, gave_bound, back_at_origin,
+                                            stream_between, channel_order),
+    })
