@@ -161,7 +161,6 @@ def _witness(run, ghost_state, step, transition, invariant, axioms, pre) -> bool
     return solver.check() == z3.sat
 
 
-
 def reachable_ghost_states(algorithm, invariant, ids, pre: RingState, steps, limit: int = WITNESS_STATES):
     """The run and up to ``limit`` ghost states reachable on one arrangement, breadth first."""
     run = GhostRun(algorithm, invariant.ghosts, ids, pre, steps)

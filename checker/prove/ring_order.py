@@ -315,6 +315,21 @@ class RingState:
         nodes = _fresh_nodes(names)
         return z3.Exists(nodes, as_formula(body(*nodes)))
 
+    def forall_triggered(self, body, nodes: int, triggers) -> z3.BoolRef:
+        """``ring.forall`` over the first ``nodes`` parameters and ``ring.forall_ints`` over the
+        rest, in one quantifier, with ``triggers(*variables)`` (groups of terms) as z3's patterns:
+        where a conjunct is a hypothesis, z3 then instantiates it for every ground match of a group
+        (``ring.ghost(z, "round")`` matches every process whose round is spoken of), instead of the
+        triggers it picks itself (often a ``btw`` term no ground term matches). Patterns steer the
+        search only; a group whose terms are not plain applications (the state after a step, the
+        initial state) is left out."""
+        names = list(inspect.signature(body).parameters)
+        variables = _fresh_nodes(names[:nodes]) + [z3.Int(f"{name}!{next(_counter)}") for name in names[nodes:]]
+        groups = [group for group in triggers(*variables)
+                  if all(z3.is_app(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED for t in group)]
+        patterns = [z3.MultiPattern(*group) if len(group) > 1 else group[0] for group in groups]
+        return z3.ForAll(variables, as_formula(body(*variables)), patterns=patterns)
+
     def forall_ints(self, body) -> z3.BoolRef:
         """``ring.forall_ints(lambda j: ...)``: the body for all integers (message fields, ids)."""
         names = list(inspect.signature(body).parameters)

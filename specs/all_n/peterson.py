@@ -249,9 +249,12 @@ def black_passes_on(ring):
 
 def path_seen(ring):
     """Every process a message has passed has taken its key, in an earlier round than the message's."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        And(_at(ring, x, t, a, r, o), _on_path(ring, o, y, x)),
-        And(ring.ghost(y, "seen") >= _key(t, r), ring.ghost(y, "round") < r)) for t in _TYPES))))
+    def along(t):
+        return ring.forall_triggered(lambda x, y, a, r, o: Implies(
+            And(_at(ring, x, t, a, r, o), _on_path(ring, o, y, x)),
+            And(ring.ghost(y, "seen") >= _key(t, r), ring.ghost(y, "round") < r)),
+            nodes=2, triggers=lambda x, y, a, r, o: [(_at(ring, x, t, a, r, o), ring.ghost(y, "round"))])
+    return And(*(along(t) for t in _TYPES))
 
 
 def alias_segment(ring):
@@ -433,11 +436,12 @@ def gave_origin(ring):
 def two_segment(ring):
     """A Two carrying less than its sender's alias: its sender is black or doomed, in the Two's
     round, and so is (in an earlier round) every process from the owner of that alias up to it."""
-    return ring.forall(lambda x, z: ring.forall_ints(lambda c, r, o, b: Implies(
+    return ring.forall_triggered(lambda x, z, c, r, o, b: Implies(
         And(_at_two(ring, x, c, r, o, b), c < b),
         And(Or(_black(ring, ring.owner(o)), _doomed(ring, ring.owner(o))), ring.ghost(ring.owner(o), "round") == r,
             Implies(_from_to(ring, ring.owner(b), z, ring.owner(o)),
-                    And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r))))))
+                    And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r)))),
+        nodes=2, triggers=lambda x, z, c, r, o, b: [(_at_two(ring, x, c, r, o, b), ring.ghost(z, "round"))])
 
 
 def sent_bound(ring):
@@ -489,6 +493,10 @@ ORIGINS = AllNInvariant(
                                             line_5_two_alias, line_5_two_origin, leader_alone, asleep_untouched,
                                             awake_aliased),
         head_next: (seen_below_sent, *_HEADS, black_passes_on),
+        (alias_segment, "take_alias_n"): (head_next, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender,
+                                          line_5_two_origin, line_5_two_alias, two_segment, path_seen),
+        (one_segment, "take_alias_n"): (head_next, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender,
+                                        line_5_two_origin, line_5_two_alias, two_segment, path_seen, alias_segment),
         (leader_alone, "i_am_the_leader"): (alias_segment, one_segment, stamped_by_sender, red_waits_next, head_next,
                                             asleep_untouched, awake_aliased, gave_bound, back_at_origin,
                                             stream_between, channel_order),
