@@ -354,12 +354,13 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         return [formula for c, formula in zip(invariant.conjuncts, before)
                 if c is conjunct or c is typing or c in support]
 
-    def record(step_name, goal_name, hypotheses, goal, render, frame=None):
+    def record(step_name, goal_name, hypotheses, goal, render, frame=None, conjunct=None):
+        """Decide one obligation. ``frame`` (the axioms and the step's hypotheses) and ``conjunct``
+        (the goal's): a conjunct after a step, for which fewer hypotheses may do."""
         if only is not None and (step_name, goal_name) not in only:
             return
-        conjunct = next((c for c in invariant.conjuncts if c.__name__ == goal_name), None)
         narrowed = relevance = None
-        if frame is not None and conjunct is not None:  # a conjunct after a step: fewer hypotheses may do
+        if frame is not None:
             hint = invariant.rests_on.get((conjunct, step_name), invariant.rests_on.get(conjunct))
             narrowed = None if hint is None else frame + some_of(conjunct, hint)
             others = [formula for c, formula in zip(invariant.conjuncts, before) if c is not conjunct and c is not typing]
@@ -408,7 +409,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
                    conjunct(transition.after),
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p),
-                   frame=axioms + transition.hypotheses)
+                   frame=axioms + transition.hypotheses, conjunct=conjunct)
         record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
                lambda model, t=transition: render_model(model, algorithm, pre, t, p))
         if exact and transition.after.added:

@@ -22,8 +22,9 @@ import z3
 from models import AsyncSystem
 from models.systems.semantics import UNMATCHED
 
-from .ring_concrete import _structure
+from .ring_concrete import _false, _structure
 from .ring_order import RingState, node_id
+from .ring_steps import transition_name
 
 WITNESS_RINGS = range(1, 5)  # ring sizes searched, every arrangement of 1..n up to rotation
 WITNESS_STATES = 3000  # at most this many ghost states per arrangement
@@ -66,10 +67,9 @@ class GhostRun:
                 tuple(() for _ in range(channels)))
 
     def transition_name(self, step) -> str:
-        port_suffix = "" if len(self.pre.in_ports) == 1 or step.port is None else f"@{step.port}"
-        if step.command == UNMATCHED:
-            return f"unmatched {type(step.received).__name__}{port_suffix}"
-        return step.command + port_suffix
+        """The name the proof's transitions give this explorer step."""
+        command = f"unmatched {type(step.received).__name__}" if step.command == UNMATCHED else step.command
+        return transition_name(command, step.port, self.pre.in_ports)
 
     def successors(self, ghost_state):
         state, ghost_locals, stamps = ghost_state
@@ -178,17 +178,5 @@ def false_on_ghost_state(run: GhostRun, ghost_state, invariant, pre: RingState) 
     """The conjuncts of ``invariant`` (its ghosts included) false on this reachable ghost state:
     ring_concrete's ``false_conjuncts`` for an invariant that reads ghosts."""
     facts, _ = _pinned(run, ghost_state, pre)
-    solver = z3.Solver()
-    solver.set("timeout", WITNESS_MS)
-    solver.add(*facts)
-    false = []
-    for conjunct in invariant.conjuncts:
-        solver.push()
-        solver.add(z3.Not(conjunct(pre)))
-        answer = solver.check()
-        solver.pop()
-        if answer == z3.unknown:  # a finite structure: only a starved machine gets here
-            raise RuntimeError(f"z3 could not evaluate {conjunct.__name__} on a state: {solver.reason_unknown()}")
-        if answer == z3.sat:
-            false.append(conjunct.__name__)
-    return false
+    conjuncts = invariant.conjuncts
+    return [conjuncts[k].__name__ for k in _false(facts, [c(pre) for c in conjuncts], lambda k: conjuncts[k].__name__)]

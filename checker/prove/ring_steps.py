@@ -56,6 +56,12 @@ def _routes(algorithm: type[Algorithm]) -> dict[str, tuple[str, str]]:
     return routes
 
 
+def transition_name(command: str, port: str | None, in_ports) -> str:
+    """A step's name in a proof: the command ("unmatched One" for a message no command accepts),
+    with its arrival port where the process has more than one."""
+    return command if port is None or len(in_ports) == 1 else f"{command}@{port}"
+
+
 def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = False) -> list[Transition]:
     """Every command instance of process ``p`` (plus unmatched receptions), read from the commands.
 
@@ -111,7 +117,7 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
             into = into_p(step.process)
             received = None if port is None else (command.message, port, tuple(step.message[1:]))
             sends = [(out_port, t, tuple(into(f) for f in fields)) for out_port, t, fields in step.sends]
-            name = command.name if port is None or len(pre.in_ports) == 1 else f"{command.name}@{port}"
+            name = transition_name(command.name, port, pre.in_ports)
             guard = into(step.guard)
             if port is not None:
                 accepting.setdefault((command.message, port), []).append((guard, tuple(step.message[1:])))
@@ -122,7 +128,7 @@ def transitions(algorithm: type[Algorithm], pre: RingState, p, exact: bool = Fal
     for message_type in message_types(algorithm):
         for port in pre.in_ports:
             message = symbolic_message(message_type, "m")
-            name = f"unmatched {message_type.__name__}" + ("" if len(pre.in_ports) == 1 else f"@{port}")
+            name = transition_name(f"unmatched {message_type.__name__}", port, pre.in_ports)
             guard = z3.BoolVal(True)
             if exact:  # no command accepts it: each guard read on this message's fields
                 guard = z3.And(*(z3.Not(z3.substitute(g, *zip(fields, message[1:])) if fields else g)

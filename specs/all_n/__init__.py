@@ -70,13 +70,13 @@ class AllNInvariant:
     # ``neighbour_axioms`` are then given to every obligation)
     neighbours: bool = False
     # conjunct (or (conjunct, step name), for one step) -> the other conjuncts its preservation
-    # rests on: a hint for z3, never trusted.
-    # Where z3 answers unknown with the whole invariant as hypotheses (many quantifiers send
-    # its instantiation astray), the obligation is asked again with only the conjunct itself,
-    # these and the declared types; a proof from fewer hypotheses is a proof of the obligation,
-    # so a wrong hint costs time, never a verdict (checker/prove/all_n.py ``prove_all_n``). Only
-    # conjuncts of this invariant are ever used: a hint naming one dropped (``without``, the
-    # weakening's subsets) leaves it out
+    # rests on: a hint for z3, never trusted. The obligation is asked first with only the step,
+    # the declared types, the conjunct itself and these (with the whole invariant, many
+    # quantifiers send z3's instantiation astray), then with the whole invariant where that does
+    # not prove; a proof from fewer hypotheses is a proof of the obligation, so a wrong hint costs
+    # time, never a verdict (checker/prove/all_n.py ``prove_all_n``). Only conjuncts of this
+    # invariant are ever used: a hint naming one dropped (``without``, the weakening's subsets)
+    # leaves it out
     rests_on: dict = field(default_factory=dict, hash=False)
 
     def names(self) -> list[str]:
