@@ -56,6 +56,9 @@ class AllNProof(Outcome):
     never_enabled: list[str] = field(default_factory=list)  # steps no invariant state enables
     nonlinear: list[str] = field(default_factory=list)  # "step: term" outside linear arithmetic
     partial: bool = False  # some obligations left out (prove_all_n's ``only``): never PROVED
+    # the invariant's StepLemma's, decided: a proved one was given to its step's obligations,
+    # any other was not (it is help, not an obligation: the verdict does not rest on it)
+    lemmas: list[Obligation] = field(default_factory=list)
 
     @property
     def proves(self) -> list[str]:
@@ -105,6 +108,11 @@ class AllNProof(Outcome):
             f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "
             f"in {self.seconds:.2f} s",
         ]
+        if self.lemmas:
+            proved = [o for o in self.lemmas if o.status == PROVED]
+            lines.append(f"  lemmas      {len(proved)} of {len(self.lemmas)} proved and given to their step's "
+                         f"obligations" + "".join(f"; {o.step} / {o.goal} {o.status}, not used"
+                                                  for o in self.lemmas if o.status != PROVED))
         lines += [f"  note        {item} is non-linear; kept as a z3 term (decided if the proof does not depend "
                   "on its value, else unknown)" for item in self.nonlinear]
         lines.append("")
@@ -128,6 +136,8 @@ class AllNProof(Outcome):
             "invariant": self.invariant.names(), "seconds": round(self.seconds, 3),
             "obligations": [{"step": o.step, "goal": o.goal, "status": o.status, "seconds": round(o.seconds, 3),
                              "counterexample": o.counterexample} for o in self.obligations],
+            "lemmas": [{"step": o.step, "claim": o.goal, "status": o.status, "seconds": round(o.seconds, 3)}
+                       for o in self.lemmas],
         }
 
 
@@ -340,6 +350,10 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     pre = RingState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
     p = z3.Const("p", Node)
     steps = transitions(algorithm, pre, p, exact=exact)
+    unknown = sorted({lemma.step for lemma in invariant.lemmas} - {t.name for t in steps})
+    if unknown:
+        raise AllNUnsupported(f"{invariant.source}: a lemma is written for the step {unknown[0]!r}, which "
+                              f"{algorithm.name} does not have; its steps are {', '.join(t.name for t in steps)}")
     axioms = ring_axioms() + ([smallest_axiom()] if exact else []) + (neighbour_axioms() if invariant.neighbours else [])
     before = [conjunct(pre) for conjunct in invariant.conjuncts]
     if proof is None:
@@ -348,11 +362,15 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     proof.partial = only is not None
     translator = Translator()  # the proof's own z3 context (checker/prove/status.py)
 
+    lemmas: dict = {}  # the step's lemmas proved so far: claim -> its formula
+
     def some_of(conjunct, support) -> list:
         """The declared types, the conjunct itself and the conjuncts in ``support``, before the
-        step (this invariant's only: a hint never brings back a conjunct it does not have)."""
+        step (this invariant's only: a hint never brings back a conjunct it does not have), and
+        the step's proved lemmas ``support`` names."""
         return [formula for c, formula in zip(invariant.conjuncts, before)
-                if c is conjunct or c is typing or c in support]
+                if c is conjunct or c is typing or c in support] + [
+                formula for claim, formula in lemmas.items() if claim in support]
 
     def record(step_name, goal_name, hypotheses, goal, render, frame=None, conjunct=None):
         """Decide one obligation. ``frame`` (the axioms and the step's hypotheses) and ``conjunct``
@@ -370,6 +388,24 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             translator=translator, narrowed=narrowed, relevance=relevance)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
+
+    def prove_lemmas(transition) -> list:
+        """The invariant's lemmas for this step that z3 proves (into ``lemmas``), each from the
+        invariant, the step's hypotheses and the lemmas proved before it (its hint first, which
+        may name conjuncts and those lemmas): more hypotheses for the step's obligations."""
+        lemmas.clear()
+        frame = axioms + transition.hypotheses
+        for lemma in invariant.lemmas:
+            if lemma.step != transition.name:
+                continue
+            claim = lemma.claim(pre, transition)
+            status, seconds, _, reason = _solve(
+                frame + before + list(lemmas.values()), claim, ms, readable=False, translator=translator,
+                narrowed=frame + some_of(None, lemma.rests_on))
+            proof.lemmas.append(Obligation(transition.name, lemma.name, status, seconds, None, reason))
+            if status == PROVED:
+                lemmas[lemma.claim] = claim
+        return list(lemmas.values())
 
     witnesses = None  # step name -> a reachable state enabling it, found once a step needs one
     initial = InitialState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
@@ -407,15 +443,16 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                 f"vacuous: no state satisfying the invariant, at any ring size, enables {transition.name}; "
                 "either the invariant is too strong or the step is dead code" if enabled == z3.unsat
                 else "z3 could not decide whether some state satisfying the invariant enables it"))
+        frame = axioms + transition.hypotheses
+        given = prove_lemmas(transition)
         for conjunct in invariant.conjuncts:
-            record(transition.name, conjunct.__name__, axioms + before + transition.hypotheses,
-                   conjunct(transition.after),
+            record(transition.name, conjunct.__name__, frame + before + given, conjunct(transition.after),
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p),
-                   frame=axioms + transition.hypotheses, conjunct=conjunct)
-        record(transition.name, "stability", axioms + before + transition.hypotheses, stability(algorithm, transition),
+                   frame=frame, conjunct=conjunct)
+        record(transition.name, "stability", frame + before + given, stability(algorithm, transition),
                lambda model, t=transition: render_model(model, algorithm, pre, t, p))
         if exact and transition.after.added:
-            record(transition.name, "no_duplicate", axioms + before + transition.hypotheses, no_duplicate(transition),
+            record(transition.name, "no_duplicate", frame + before + given, no_duplicate(transition),
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p))
     for name, formula in safety_properties(algorithm):
         record("invariant", name, axioms + before, formula(pre), lambda model: render_model(model, algorithm, pre))

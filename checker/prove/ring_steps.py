@@ -43,6 +43,11 @@ class Transition:
     spontaneous: bool = False
     unmatched: bool = False  # the reception of a message no command accepts
 
+    @property
+    def p(self):
+        """The process taking the step."""
+        return self.after.p
+
 
 def _routes(algorithm: type[Algorithm]) -> dict[str, tuple[str, str]]:
     """out port -> ("next" or "previous", the port the message arrives on there)."""

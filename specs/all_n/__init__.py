@@ -52,6 +52,30 @@ class Ghosts:
 
 
 @dataclass(frozen=True)
+class StepLemma:
+    """A claim about the state one step is taken in, for z3: proved first, from the invariant
+    and the step's hypotheses, then given to that step's obligations as one more hypothesis.
+
+    It says nothing the obligations do not already assume (it follows from their hypotheses);
+    it names an intermediate fact z3 does not find alone (an instance of a quantified
+    conjunct, a consequence of several). A lemma z3 does not prove is reported and not given,
+    so a wrong one costs time, never a verdict (checker/prove/all_n.py ``prove_all_n``).
+    ``claim(ring, step)``: a formula over ``ring``, the state before the step, and ``step``
+    (checker/prove/ring_steps.py ``Transition``: its process ``step.p``, the received
+    message's fields ``step.message``); lemmas of a step are proved in the order given, each
+    with the ones before it.
+    """
+
+    step: str  # the step's name as the proof's table shows it ("i_am_the_leader")
+    claim: Callable
+    rests_on: tuple = ()  # conjuncts it follows from: asked with these first, as AllNInvariant.rests_on
+
+    @property
+    def name(self) -> str:
+        return self.claim.__name__
+
+
+@dataclass(frozen=True)
 class AllNInvariant:
     algorithm: type
     conjuncts: tuple[Callable, ...]
@@ -78,6 +102,8 @@ class AllNInvariant:
     # invariant are ever used: a hint naming one dropped (``without``, the weakening's subsets)
     # leaves it out
     rests_on: dict = field(default_factory=dict, hash=False)
+    # StepLemma's: intermediate claims proved for one step and then given to its obligations
+    lemmas: tuple = ()
 
     def names(self) -> list[str]:
         return [c.__name__ for c in self.conjuncts]

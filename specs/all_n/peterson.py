@@ -34,7 +34,7 @@ from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson, Two
 from models import NIL, TRUE, And, Implies, Not, Or, ite
 
-from . import ANY, AllNInvariant, Ghosts
+from . import ANY, AllNInvariant, Ghosts, StepLemma
 
 
 def _survives(step):
@@ -465,6 +465,74 @@ def gave_bound(ring):
         ring.ghost(x, "sent") >= 0, ring.ghost(x, "sent") <= _last_sent(ring, ring.owner(ring.ghost(x, "gave")))))
 
 
+# -- Why a red process whose own One comes back is alone (i_am_the_leader keeps leader_alone) -----
+#
+# z3 does not find the whole argument at once (unknown at 60 s), and finds each step of it at
+# once: the lemmas below, each proved for the step from the invariant and the ones before it.
+
+def its_segment_holds_the_origin(ring, step):
+    """alias_segment at the process taking the step and at the One's origin (an instance)."""
+    _, _, o = step.message
+    x, z = step.p, ring.owner(o)
+    return Implies(
+        And(_p(ring, x).color == RED, Not(_p(ring, x).asleep), _from_to(ring, ring.owner(_p(ring, x).alias), z, x)),
+        And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < ring.ghost(x, "round")))
+
+
+def the_ones_segment_holds_it(ring, step):
+    """one_segment at the One received and the process taking the step (an instance)."""
+    a, r, o = step.message
+    z = step.p
+    return Implies(_from_to(ring, ring.owner(a), z, ring.owner(o)),
+                   And(Or(_black(ring, z), _doomed(ring, z)), ring.ghost(z, "round") < r))
+
+
+def the_one_is_its_own(ring, step):
+    """The One carrying its own alias back was sent by itself: anyone else's would have to lie in
+    its own alias segment, in an earlier round."""
+    _, _, o = step.message
+    return o == ring.id(step.p)
+
+
+def the_others_are_black(ring, step):
+    """Its One has passed every other process (back_at_origin)."""
+    return ring.forall(lambda y: Implies(y != step.p, _black(ring, y)))
+
+
+def the_others_took_its_key(ring, step):
+    """...and has taken its key (back_at_origin)."""
+    return ring.forall(lambda y: Implies(y != step.p, ring.ghost(y, "seen") >= 2 * ring.ghost(step.p, "round")))
+
+
+def nothing_sent_past_its_round(ring, step):
+    """No process has sent a key past its One's (gave_bound: each sent at most its origin's last,
+    and every origin but itself is black in an earlier round)."""
+    return ring.forall(lambda y: ring.ghost(y, "sent") <= 2 * ring.ghost(step.p, "round"))
+
+
+def nothing_waits_elsewhere(ring, step):
+    """So nothing is in flight to any other process (each has taken that key: back_at_origin)."""
+    return ring.forall(lambda y: Implies(y != step.p, And(*(Not(ring.pending(y, t(ANY))) for t in _TYPES))))
+
+
+def no_two_behind_its_one(ring, step):
+    """Nor is a Two behind its One (its channel holds keys up to its predecessor's last sent)."""
+    return Not(ring.pending(step.p, Two(ANY)))
+
+
+_BACK = (stamped_by_sender, red_waits_next, head_next, asleep_untouched, awake_aliased)
+_LEADER_LEMMAS = tuple(StepLemma("i_am_the_leader", claim, rests_on) for claim, rests_on in (
+    (its_segment_holds_the_origin, (alias_segment,)),
+    (the_ones_segment_holds_it, (one_segment,)),
+    (the_one_is_its_own, (its_segment_holds_the_origin, the_ones_segment_holds_it, *_BACK)),
+    (the_others_are_black, (the_one_is_its_own, back_at_origin)),
+    (the_others_took_its_key, (the_one_is_its_own, back_at_origin, *_BACK)),
+    (nothing_sent_past_its_round, (the_one_is_its_own, the_others_are_black, gave_bound, black_passes_on,
+                                   back_at_origin, *_BACK)),
+    (nothing_waits_elsewhere, (the_others_took_its_key, nothing_sent_past_its_round, stream_between)),
+    (no_two_behind_its_one, (nothing_sent_past_its_round, stream_between, red_waits_next, head_next)),
+))
+
 ORIGINS = AllNInvariant(
     Peterson,
     KEYS.conjuncts + (head_next, two_alias_differs, line_5_differs, pair_alias, line_5_two_alias, line_5_sender_alias,
@@ -497,7 +565,7 @@ ORIGINS = AllNInvariant(
                                           line_5_two_origin, line_5_two_alias, two_segment, path_seen),
         (one_segment, "take_alias_n"): (head_next, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender,
                                         line_5_two_origin, line_5_two_alias, two_segment, path_seen, alias_segment),
-        (leader_alone, "i_am_the_leader"): (alias_segment, one_segment, stamped_by_sender, red_waits_next, head_next,
-                                            asleep_untouched, awake_aliased, gave_bound, back_at_origin,
-                                            stream_between, channel_order),
-    })
+        (leader_alone, "i_am_the_leader"): (the_one_is_its_own, the_others_are_black, nothing_waits_elsewhere,
+                                            no_two_behind_its_one, channel_order, one_message_each, *_BACK),
+    },
+    lemmas=_LEADER_LEMMAS)
