@@ -373,13 +373,14 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                 formula for claim, formula in lemmas.items() if claim in support]
 
     def record(step_name, goal_name, hypotheses, goal, render, frame=None, conjunct=None):
-        """Decide one obligation. ``frame`` (the axioms and the step's hypotheses) and ``conjunct``
-        (the goal's): a conjunct after a step, for which fewer hypotheses may do."""
+        """Decide one obligation. ``frame`` (the axioms and the step's hypotheses): an obligation of a
+        step, for which fewer hypotheses may do; ``conjunct``: the goal's, if it is one."""
         if only is not None and (step_name, goal_name) not in only:
             return
         narrowed = relevance = None
         if frame is not None:
-            hint = invariant.rests_on.get((conjunct, step_name), invariant.rests_on.get(conjunct))
+            goal_key = conjunct or goal_name  # stability and no_duplicate are hinted by name
+            hint = invariant.rests_on.get((goal_key, step_name), invariant.rests_on.get(goal_key))
             narrowed = None if hint is None else frame + some_of(conjunct, hint)
             others = [formula for c, formula in zip(invariant.conjuncts, before) if c is not conjunct and c is not typing]
             relevance = (frame, some_of(conjunct, ()), others)
@@ -450,10 +451,10 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p),
                    frame=frame, conjunct=conjunct)
         record(transition.name, "stability", frame + before + given, stability(algorithm, transition),
-               lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+               lambda model, t=transition: render_model(model, algorithm, pre, t, p), frame=frame)
         if exact and transition.after.added:
             record(transition.name, "no_duplicate", frame + before + given, no_duplicate(transition),
-                   lambda model, t=transition: render_model(model, algorithm, pre, t, p))
+                   lambda model, t=transition: render_model(model, algorithm, pre, t, p), frame=frame)
     for name, formula in safety_properties(algorithm):
         record("invariant", name, axioms + before, formula(pre), lambda model: render_model(model, algorithm, pre))
     proof.seconds = time.perf_counter() - started

@@ -93,8 +93,9 @@ class AllNInvariant:
     # the conjuncts read ``ring.prev(x)``, the process before x (checker/prove/ring_order.py's
     # ``neighbour_axioms`` are then given to every obligation)
     neighbours: bool = False
-    # conjunct (or (conjunct, step name), for one step) -> the other conjuncts its preservation
-    # rests on: a hint for z3, never trusted. The obligation is asked first with only the step,
+    # conjunct (or (conjunct, step name), for one step; "stability" and "no_duplicate" for those
+    # obligations) -> the other conjuncts (and step lemmas) its preservation rests on: a hint for
+    # z3, never trusted. The obligation is asked first with only the step,
     # the declared types, the conjunct itself and these (with the whole invariant, many
     # quantifiers send z3's instantiation astray), then with the whole invariant where that does
     # not prove; a proof from fewer hypotheses is a proof of the obligation, so a wrong hint costs

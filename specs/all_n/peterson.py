@@ -65,8 +65,17 @@ def _is_id(ring, j):
     return ring.id(ring.owner(j)) == j
 
 
-def _at(ring, x, message_type, a, r, o):
-    return ring.pending(x, message_type(a), stamp={"round": r, "origin": o})
+def _every_stamp(ring, message_type, r, o, alias):
+    """A message's stamps: its round and origin, and the alias where a later attempt stamps one
+    (named, not left to an existential, so that z3 need not find a witness for it)."""
+    return {"round": r, "origin": o, **({"alias": alias} if "alias" in ring.stamp_names(message_type) else {})}
+
+
+def _at(ring, x, message_type, a, r, o, u=None):
+    """A message of this type, payload, round and origin waits at x (with ``u`` its alias stamp,
+    where it has one; left out, any)."""
+    stamp = {"round": r, "origin": o} if u is None else _every_stamp(ring, message_type, r, o, u)
+    return ring.pending(x, message_type(a), stamp=stamp)
 
 
 def asleep_untouched(ring):
@@ -101,16 +110,18 @@ def leader_alone(ring):
 def stamped_by_sender(ring):
     """A message carries an id, and was sent by a started process (its origin) in one of its
     rounds so far."""
-    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        _at(ring, x, t, a, r, o),
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u: And(*(Implies(
+        _at(ring, x, t, a, r, o, u),
         And(_is_id(ring, a), _is_id(ring, o), Not(_p(ring, ring.owner(o)).asleep),
             0 <= r, r <= ring.ghost(ring.owner(o), "round"))) for t in _TYPES))))
 
 
 def one_message_each(ring):
-    """A message of one type, round and origin waits at one place, with one payload."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda a, b, r, o: And(*(Implies(
-        And(_at(ring, x, t, a, r, o), _at(ring, y, t, b, r, o)), And(x == y, a == b)) for t in _TYPES))))
+    """A message of one type, round and origin waits at one place, with one payload (and stamps)."""
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, b, r, o, u, v: And(*(Implies(
+        And(ring.pending(x, t(a), stamp=_every_stamp(ring, t, r, o, u)),
+            ring.pending(y, t(b), stamp=_every_stamp(ring, t, r, o, v))),
+        And(x == y, a == b, *([u == v] if "alias" in ring.stamp_names(t) else []))) for t in _TYPES))))
 
 
 def _on_path(ring, o, y, x):
@@ -121,8 +132,8 @@ def _on_path(ring, o, y, x):
 def relay_black(ring):
     """Every process a message has passed since its origin routed it, so is black (all the
     others, once it is back at its origin)."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        And(_at(ring, x, t, a, r, o), _on_path(ring, o, y, x)), _black(ring, y)) for t in _TYPES))))
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, o, u: And(*(Implies(
+        And(_at(ring, x, t, a, r, o, u), _on_path(ring, o, y, x)), _black(ring, y)) for t in _TYPES))))
 
 
 def one_carries_alias(ring):
@@ -133,8 +144,8 @@ def one_carries_alias(ring):
 
 def two_carries_alias_n(ring):
     """A Two of its sender's current round, while the sender waits for line 5, carries its alias(N)."""
-    return ring.forall(lambda x: ring.forall_ints(lambda a, o: Implies(
-        And(_at(ring, x, Two, a, ring.ghost(ring.owner(o), "round"), o), _p(ring, ring.owner(o)).alias_n != NIL),
+    return ring.forall(lambda x: ring.forall_ints(lambda a, o, u: Implies(
+        And(_at(ring, x, Two, a, ring.ghost(ring.owner(o), "round"), o, u), _p(ring, ring.owner(o)).alias_n != NIL),
         a == _p(ring, ring.owner(o)).alias_n)))
 
 
@@ -209,8 +220,8 @@ def seen_below_sent(ring):
 
 def stream_between(ring):
     """A message waiting at x has a key after the last x took and at most the last its predecessor sent."""
-    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        _at(ring, x, t, a, r, o),
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u: And(*(Implies(
+        _at(ring, x, t, a, r, o, u),
         And(ring.ghost(x, "seen") < _key(t, r), _key(t, r) <= ring.ghost(ring.prev(x), "sent"))) for t in _TYPES))))
 
 
@@ -224,11 +235,14 @@ def stream_complete(ring):
 def channel_order(ring):
     """Keys increase from a channel's head to its tail, and two messages with one key are one."""
     def pair(first, then):
-        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, b, s, q: Implies(
-            And(_at(ring, x, first, a, r, o), _at(ring, x, then, b, s, q)),
+        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u, b, s, q, v: Implies(
+            And(ring.pending(x, first(a), stamp=_every_stamp(ring, first, r, o, u)),
+                ring.pending(x, then(b), stamp=_every_stamp(ring, then, s, q, v))),
             And(Implies(_key(first, r) < _key(then, s),
-                        ring.ahead(x, first(a), then(b), stamps=({"round": r, "origin": o}, {"round": s, "origin": q}))),
-                Implies(_key(first, r) == _key(then, s), And(a == b, o == q)) if first is then else True))))
+                        ring.ahead(x, first(a), then(b),
+                                   stamps=(_every_stamp(ring, first, r, o, u), _every_stamp(ring, then, s, q, v)))),
+                Implies(_key(first, r) == _key(then, s), And(a == b, o == q, *(
+                    [u == v] if "alias" in ring.stamp_names(first) else []))) if first is then else True))))
     return And(*(pair(first, then) for first in _TYPES for then in _TYPES))
 
 
@@ -415,8 +429,8 @@ def stream_tail_origin(ring):
     """The last message x's predecessor sent has the origin it gave: it waits at x's tail, or x
     took it last."""
     def tail(t):
-        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: Implies(
-            And(_at(ring, x, t, a, r, o), _key(t, r) == ring.ghost(ring.prev(x), "sent")),
+        return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u: Implies(
+            And(_at(ring, x, t, a, r, o, u), _key(t, r) == ring.ghost(ring.prev(x), "sent")),
             o == ring.ghost(ring.prev(x), "gave"))))
     taken = ring.forall(lambda x: Implies(
         And(ring.ghost(x, "seen") == ring.ghost(ring.prev(x), "sent"), ring.ghost(x, "seen") >= 0),
@@ -446,16 +460,16 @@ def two_segment(ring):
 
 def sent_bound(ring):
     """A message's key is at most its origin's last: the origin has sent it."""
-    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o: And(*(Implies(
-        _at(ring, x, t, a, r, o), _key(t, r) <= _last_sent(ring, ring.owner(o))) for t in _TYPES))))
+    return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u: And(*(Implies(
+        _at(ring, x, t, a, r, o, u), _key(t, r) <= _last_sent(ring, ring.owner(o))) for t in _TYPES))))
 
 
 def back_at_origin(ring):
     """A message back at its origin has passed every other process: each is black, in an earlier
     round, and has taken its key (path_seen and relay_black said without the path, so that z3
     finds the instance for any process, not only one between two others)."""
-    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r: And(*(Implies(
-        And(_at(ring, x, t, a, r, ring.id(x)), y != x),
+    return ring.forall(lambda x, y: ring.forall_ints(lambda a, r, u: And(*(Implies(
+        And(_at(ring, x, t, a, r, ring.id(x), u), y != x),
         And(_black(ring, y), ring.ghost(y, "seen") >= _key(t, r), ring.ghost(y, "round") < r)) for t in _TYPES))))
 
 
@@ -464,6 +478,105 @@ def gave_bound(ring):
     return ring.forall(lambda x: Implies(
         ring.ghost(x, "sent") >= 0, ring.ghost(x, "sent") <= _last_sent(ring, ring.owner(ring.ghost(x, "gave")))))
 
+
+# -- What a step reads at the head of its channel ---------------------------------------------------
+
+def takes_its_one(ring, step):
+    """The One received has the key after the last the process took (head_next, at the head)."""
+    return _key(One, step.message[1]) == ring.ghost(step.p, "seen") + 1
+
+
+def takes_its_two(ring, step):
+    """The Two received has the key after the last the process took (head_next, at the head)."""
+    return _key(Two, step.message[1]) == ring.ghost(step.p, "seen") + 1
+
+
+def waits_for_line_2(ring, step):
+    """A red process that takes a One waits for line 2 (it has not sent its round's Two)."""
+    return _p(ring, step.p).alias_n == NIL
+
+
+def _the_rest_behind(received_type):
+    def the_rest_has_later_keys(ring, step):
+        """Every other message waiting at the process has a later key than the one it takes
+        (stream_between: none has an earlier one; channel_order: one with the same key is it)."""
+        def later(t):
+            def body(a, r, o, u):
+                stamp = _every_stamp(ring, t, r, o, u)
+                same = And(*(v == w for v, w in zip((a, r, o, u)[:len(step.message)], step.message))) \
+                    if t is received_type else False
+                return Implies(ring.pending(step.p, t(a), stamp=stamp),
+                               Or(_key(t, r) > ring.ghost(step.p, "seen") + 1, same))
+            return ring.forall_ints(body)
+        return And(*(later(t) for t in _TYPES))
+    the_rest_has_later_keys.__name__ = f"the_rest_is_behind_its_{received_type.__name__.lower()}"
+    return the_rest_has_later_keys
+
+
+the_rest_is_behind_its_one, the_rest_is_behind_its_two = _the_rest_behind(One), _the_rest_behind(Two)
+
+
+def its_successor_has_keys_up_to_its_sent(ring, step):
+    """Every message waiting at the process after this one has a key at most the last this one
+    sent (stream_between there): what it sends now goes behind them all."""
+    def at_most(t):
+        return ring.forall(lambda y: ring.forall_ints(lambda a, r, o, u: Implies(
+            And(ring.prev(y) == step.p, ring.pending(y, t(a), stamp=_every_stamp(ring, t, r, o, u))),
+            _key(t, r) <= ring.ghost(step.p, "sent"))))
+    return And(*(at_most(t) for t in _TYPES))
+
+
+def its_two_follows(ring, step):
+    """Behind the One a process takes waits the Two of its round, if its predecessor has sent
+    that key (stream_complete, at the key after)."""
+    _, r, _ = step.message
+    return Implies(_key(Two, r) <= ring.ghost(ring.prev(step.p), "sent"), ring.pending(step.p, Two(ANY), stamp={"round": r}))
+
+
+def the_next_one_follows(ring, step):
+    """Behind the Two a process takes waits the One of the next round, if its predecessor has sent
+    that key (stream_complete, at the key after)."""
+    _, r, _, _ = step.message
+    return Implies(_key(One, r + 1) <= ring.ghost(ring.prev(step.p), "sent"),
+                   ring.pending(step.p, One(ANY), stamp={"round": r + 1}))
+
+
+def no_last_key_shrinks(ring, step):
+    """Every process's own last key after the step is at least the one before (_last_sent)."""
+    return ring.forall(lambda y: _last_sent(step.after, y) >= _last_sent(ring, y))
+
+
+def its_one_was_sent(ring, step):
+    """The One it routes has a key at most its origin's last (sent_bound, at the head)."""
+    _, r, o = step.message
+    return _key(One, r) <= _last_sent(ring, ring.owner(o))
+
+
+def nothing_waits_after_it(ring, step):
+    """A process not started has sent nothing: nothing waits in the channel after it (stream_between)."""
+    return ring.forall(lambda y: Implies(ring.prev(y) == step.p, And(*(Not(ring.pending(y, t(ANY))) for t in _TYPES))))
+
+
+_HEAD_LEMMAS = (
+    *(StepLemma(name, takes_its_one, (head_next,)) for name in ("start_on_receipt", "send_alias_n", "route_one", "i_am_the_leader")),
+    *(StepLemma(name, takes_its_two, (head_next,)) for name in ("take_alias_n", "turn_black", "route_two")),
+    StepLemma("send_alias_n", waits_for_line_2, (takes_its_one, red_waits_next)),
+    *(StepLemma(name, nothing_waits_after_it, (red_waits_next, asleep_untouched, stream_between, stamped_by_sender))
+      for name in ("start", "start_on_receipt")),
+    *(StepLemma(name, the_rest_is_behind_its_one, (takes_its_one, stream_between, channel_order))
+      for name in ("start_on_receipt", "send_alias_n", "route_one", "i_am_the_leader")),
+    *(StepLemma(name, the_rest_is_behind_its_two, (takes_its_two, stream_between, channel_order))
+      for name in ("take_alias_n", "turn_black", "route_two")),
+    *(StepLemma(name, its_successor_has_keys_up_to_its_sent, (stream_between,))
+      for name in ("send_alias_n", "take_alias_n", "route_one", "route_two")),
+    *(StepLemma(name, no_last_key_shrinks, (asleep_untouched, black_idle, waits_for_line_2))
+      for name in ("start_on_receipt", "send_alias_n", "route_one")),
+    StepLemma("route_one", its_one_was_sent, (sent_bound,)),
+    *(StepLemma(name, its_two_follows, (stream_complete, takes_its_one))
+      for name in ("start_on_receipt", "send_alias_n", "route_one")),
+    *(StepLemma(name, the_next_one_follows, (stream_complete, takes_its_two))
+      for name in ("take_alias_n", "turn_black", "route_two")),
+)
 
 # -- Why a red process whose own One comes back is alone (i_am_the_leader keeps leader_alone) -----
 #
@@ -524,7 +637,8 @@ _BACK = (stamped_by_sender, red_waits_next, head_next, asleep_untouched, awake_a
 _LEADER_LEMMAS = tuple(StepLemma("i_am_the_leader", claim, rests_on) for claim, rests_on in (
     (its_segment_holds_the_origin, (alias_segment,)),
     (the_ones_segment_holds_it, (one_segment,)),
-    (the_one_is_its_own, (its_segment_holds_the_origin, the_ones_segment_holds_it, *_BACK)),
+    (the_one_is_its_own, (its_segment_holds_the_origin, the_ones_segment_holds_it, takes_its_one, stamped_by_sender,
+                          red_waits_next, asleep_untouched, awake_aliased)),
     (the_others_are_black, (the_one_is_its_own, back_at_origin)),
     (the_others_took_its_key, (the_one_is_its_own, back_at_origin, *_BACK)),
     (nothing_sent_past_its_round, (the_one_is_its_own, the_others_are_black, gave_bound, black_passes_on,
@@ -532,6 +646,114 @@ _LEADER_LEMMAS = tuple(StepLemma("i_am_the_leader", claim, rests_on) for claim, 
     (nothing_waits_elsewhere, (the_others_took_its_key, nothing_sent_past_its_round, stream_between)),
     (no_two_behind_its_one, (nothing_sent_past_its_round, stream_between, red_waits_next, head_next)),
 ))
+
+# What each of ORIGINS's obligations that z3 left unknown from the whole invariant rests on, step
+# by step: the unsat core of a query with each conjunct and step lemma tracked, kept only where that
+# core alone proves it under three z3 seeds in 3 s (docs/proofs-all-n.md, "The fourth attempt").
+_STEP_HINTS = {
+    (stream_between, "start"): (
+        nothing_waits_after_it, red_waits_next, asleep_untouched, awake_aliased, seen_below_sent),
+    (stream_pair_origin, "start"): (nothing_waits_after_it, asleep_untouched),
+    (stream_tail_origin, "start"): (
+        nothing_waits_after_it, stream_between, red_waits_next, asleep_untouched, awake_aliased, seen_below_sent),
+    (one_message_each, "start_on_receipt"): (asleep_untouched, stamped_by_sender),
+    (channel_order, "start_on_receipt"): (
+        takes_its_one, nothing_waits_after_it, red_waits_next, asleep_untouched, awake_aliased, black_passes_on,
+        seen_below_sent),
+    (path_seen, "start_on_receipt"): (
+        takes_its_one, nothing_waits_after_it, red_waits_next, asleep_untouched, awake_aliased),
+    (stream_pair_origin, "start_on_receipt"): (nothing_waits_after_it, asleep_untouched),
+    (stream_tail_origin, "start_on_receipt"): (
+        nothing_waits_after_it, stream_between, red_waits_next, asleep_untouched, seen_below_sent),
+    (one_message_each, "i_am_the_leader"): (),
+    (one_message_each, "send_alias_n"): (waits_for_line_2, no_two_before_line_4),
+    (two_carries_alias_n, "send_alias_n"): (
+        waits_for_line_2, asleep_untouched, stamped_by_sender, no_two_before_line_4, gave_origin),
+    (stream_between, "send_alias_n"): (
+        takes_its_one, waits_for_line_2, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent,
+        red_waits_next, asleep_untouched, seen_below_sent),
+    (channel_order, "send_alias_n"): (
+        waits_for_line_2, its_successor_has_keys_up_to_its_sent, stream_between, red_waits_next, asleep_untouched),
+    (red_waits_next, "send_alias_n"): (takes_its_one, waits_for_line_2, asleep_untouched, stamped_by_sender),
+    (line_5_two_alias, "send_alias_n"): (
+        takes_its_one, waits_for_line_2, asleep_untouched, leader_alone, one_carries_alias, red_waits_next,
+        pair_alias, line_5_sender_alias, gave_origin),
+    (stream_tail_origin, "send_alias_n"): (
+        takes_its_one, waits_for_line_2, its_successor_has_keys_up_to_its_sent, stream_between, red_waits_next,
+        asleep_untouched, seen_below_sent),
+    (sent_bound, "send_alias_n"): (waits_for_line_2, stamped_by_sender),
+    (one_message_each, "take_alias_n"): (stamped_by_sender,),
+    (no_two_before_line_4, "take_alias_n"): (stamped_by_sender,),
+    (seen_below_sent, "take_alias_n"): (
+        takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, red_waits_next, asleep_untouched,
+        stamped_by_sender, black_passes_on),
+    (stream_between, "take_alias_n"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, red_waits_next,
+        asleep_untouched, stamped_by_sender, black_passes_on, seen_below_sent),
+    (channel_order, "take_alias_n"): (
+        its_successor_has_keys_up_to_its_sent, red_waits_next, asleep_untouched, stamped_by_sender),
+    (pair_alias, "take_alias_n"): (stamped_by_sender,),
+    (stream_pair_origin, "take_alias_n"): (
+        its_successor_has_keys_up_to_its_sent, red_waits_next, asleep_untouched, stamped_by_sender),
+    (black_idle, "turn_black"): (
+        takes_its_two, asleep_untouched, leader_alone, stamped_by_sender, red_waits_next, stream_two_origin),
+    (seen_below_sent, "turn_black"): (stream_between,),
+    (stream_complete, "turn_black"): (takes_its_two, the_rest_is_behind_its_two),
+    (stream_between, "route_one"): (
+        takes_its_one, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent, black_passes_on,
+        seen_below_sent),
+    (channel_order, "route_one"): (takes_its_one, its_successor_has_keys_up_to_its_sent, black_passes_on),
+    (stream_two_origin, "route_one"): (stream_between, stream_pair_origin),
+    (stream_tail_origin, "route_one"): (
+        takes_its_one, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on, seen_below_sent),
+    (back_at_origin, "route_one"): (
+        takes_its_one, its_successor_has_keys_up_to_its_sent, awake_aliased, stamped_by_sender, seen_below_sent,
+        red_waits_next, black_passes_on, path_seen, gave_bound),
+    (relay_black, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on),
+    (seen_below_sent, "route_two"): (
+        takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on),
+    (stream_between, "route_two"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on,
+        seen_below_sent),
+    (channel_order, "route_two"): (
+        takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on),
+    (stream_tail_origin, "route_two"): (
+        takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on, seen_below_sent),
+    (gave_bound, "route_two"): (awake_aliased, stamped_by_sender, sent_bound),
+    ("no_duplicate", "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on),
+    (stamped_by_sender, "start_on_receipt"): (takes_its_one, red_waits_next, asleep_untouched, awake_aliased),
+    (seen_below_sent, "start_on_receipt"): (
+        takes_its_one, nothing_waits_after_it, stream_between, red_waits_next, asleep_untouched, awake_aliased,
+        black_passes_on),
+    (red_waits_next, "start_on_receipt"): (takes_its_one, asleep_untouched, awake_aliased, stamped_by_sender),
+    (two_segment, "start_on_receipt"): (asleep_untouched, stamped_by_sender),
+    (awake_aliased, "send_alias_n"): (asleep_untouched, stamped_by_sender),
+    (stamped_by_sender, "send_alias_n"): (asleep_untouched, awake_aliased),
+    (no_two_before_line_4, "send_alias_n"): (waits_for_line_2, stamped_by_sender),
+    (seen_below_sent, "send_alias_n"): (waits_for_line_2, stream_between, red_waits_next, asleep_untouched),
+    (seen_below_sent, "route_one"): (
+        takes_its_one, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on),
+    (gave_bound, "start_on_receipt"): (asleep_untouched, black_idle, stamped_by_sender),
+    (gave_bound, "send_alias_n"): (waits_for_line_2, awake_aliased, stamped_by_sender),
+    (gave_bound, "route_one"): (its_one_was_sent, awake_aliased),
+    (two_segment, "send_alias_n"): (
+        alias_segment, waits_for_line_2, no_two_before_line_4, stamped_by_sender, asleep_untouched, awake_aliased),
+    (stream_complete, "take_alias_n"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, red_waits_next,
+        asleep_untouched, awake_aliased, seen_below_sent),
+    (head_next, "turn_black"): (
+        takes_its_two, the_rest_is_behind_its_two, the_next_one_follows, stream_between, channel_order),
+    (one_carries_alias, "start"): (stamped_by_sender,),
+    (stream_between, "start_on_receipt"): (
+        takes_its_one, nothing_waits_after_it, the_rest_is_behind_its_one, red_waits_next, asleep_untouched,
+        awake_aliased, stamped_by_sender, seen_below_sent),
+    (alias_segment, "send_alias_n"): (waits_for_line_2, asleep_untouched),
+    (stamped_by_sender, "take_alias_n"): (asleep_untouched, awake_aliased),
+    (stream_complete, "start"): (seen_below_sent, red_waits_next, black_passes_on, awake_aliased, asleep_untouched),
+    (sent_bound, "start_on_receipt"): (
+        takes_its_one, no_last_key_shrinks, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender),
+    (path_seen, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, relay_black, black_passes_on),
+}
 
 ORIGINS = AllNInvariant(
     Peterson,
@@ -541,6 +763,8 @@ ORIGINS = AllNInvariant(
     "specs/all_n/peterson.py (partial, with origins)", fifo=True, ghosts=ORIGIN_GHOSTS, neighbours=True,
     rests_on={
         **KEYS.rests_on,
+        channel_order: (stream_between, red_waits_next, asleep_untouched, stamped_by_sender, black_passes_on,
+                        waits_for_line_2),
         two_alias_differs: (one_segment, stamped_by_sender, *_HEADS),
         line_5_differs: (one_segment, stamped_by_sender, *_HEADS),
         pair_alias: (one_carries_alias, no_two_before_line_4, stamped_by_sender, *_HEADS),
@@ -565,7 +789,10 @@ ORIGINS = AllNInvariant(
                                           line_5_two_origin, line_5_two_alias, two_segment, path_seen),
         (one_segment, "take_alias_n"): (head_next, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender,
                                         line_5_two_origin, line_5_two_alias, two_segment, path_seen, alias_segment),
+        **_STEP_HINTS,
         (leader_alone, "i_am_the_leader"): (the_one_is_its_own, the_others_are_black, nothing_waits_elsewhere,
-                                            no_two_behind_its_one, channel_order, one_message_each, *_BACK),
+                                            no_two_behind_its_one, the_rest_is_behind_its_one,
+                                            nothing_sent_past_its_round, takes_its_one, stream_between, red_waits_next,
+                                            asleep_untouched, stamped_by_sender),
     },
-    lemmas=_LEADER_LEMMAS)
+    lemmas=_HEAD_LEMMAS + _LEADER_LEMMAS)

@@ -78,8 +78,21 @@ def test_a_lemma_for_a_step_the_algorithm_does_not_have_is_refused():
 @pytest.mark.slow  # about 15 s: the witness search for the step, then the lemmas
 def test_a_leader_of_peterson_is_alone_by_its_lemmas():
     """ORIGINS's leader_alone at i_am_the_leader: unknown at 60 s from the whole invariant, proved
-    through its eight lemmas (the One back at its origin is its own, the others are black and have
-    taken its key, nothing was sent past it, nothing else is in flight)."""
+    through its lemmas (the One back at its origin is its own, the others are black and have taken
+    its key, nothing was sent past it, nothing else is in flight)."""
     proof = prove_all_n(Peterson, ORIGINS, timeout=10, only={("i_am_the_leader", "leader_alone")}, counterexamples=False)
-    assert [o.status for o in proof.lemmas] == [PROVED] * len(ORIGINS.lemmas)
+    assert [o.goal for o in proof.lemmas] == [lemma.name for lemma in ORIGINS.lemmas if lemma.step == "i_am_the_leader"]
+    assert {o.status for o in proof.lemmas} == {PROVED}
     assert [(o.step, o.goal, o.status) for o in proof.obligations] == [("i_am_the_leader", "leader_alone", PROVED)]
+
+
+def test_stability_and_no_duplicate_take_hints_by_name(monkeypatch):
+    """A hint keyed "stability" (or ("stability", step)) is asked as a conjunct's is: pass_on
+    changes no decision whatever the invariant, so the hint naming nothing proves it."""
+    written = invariant_for(LCR)
+    _lost_with_everything(monkeypatch)
+    wanted = {("pass_on", "stability")}
+    assert [o.status for o in prove_all_n(LCR, written, only=wanted, counterexamples=False).obligations] == [UNKNOWN]
+    for key in ("stability", ("stability", "pass_on")):
+        hinted = replace(written, rests_on={key: ()})
+        assert [o.status for o in prove_all_n(LCR, hinted, only=wanted, counterexamples=False).obligations] == [PROVED]
