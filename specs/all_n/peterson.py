@@ -326,10 +326,15 @@ KEYS = AllNInvariant(
 # then names, for each round, the one origin its One and Two come from.
 
 def _origins(step):
-    """KEYS's ghosts, and the origins of the last message taken and the last sent."""
+    """KEYS's ghosts, the origins of the last message taken and the last sent, and the key after
+    the last taken as a round and a type (``wait_round``, ``wait_two``: so that "the key after
+    seen" needs no division)."""
     updated = _keys(step)
     if step.received is not None:
         updated["took"] = step.stamp["origin"]
+        # the key after the one taken, 2 round + (0 for a One, 1 for a Two), as its two parts
+        updated["wait_round"] = step.stamp["round"] + (1 if step.received is Two else 0)
+        updated["wait_two"] = 0 if step.received is Two else 1
     if step.command in ("route_one", "route_two"):
         updated["gave"] = step.stamp["origin"]
     elif step.command in ("start", "start_on_receipt", "send_alias_n", "take_alias_n"):
@@ -345,7 +350,7 @@ def _stamp_alias(step, message_type):
     return stamp
 
 
-ORIGIN_GHOSTS = Ghosts({"round": 0, "seen": -1, "sent": -1, "took": 0, "gave": 0},
+ORIGIN_GHOSTS = Ghosts({"round": 0, "seen": -1, "sent": -1, "took": 0, "gave": 0, "wait_round": 0, "wait_two": 0},
                        {One: ("round", "origin"), Two: ("round", "origin", "alias")}, _origins, _stamp_alias)
 
 
@@ -369,6 +374,21 @@ def head_next(ring):
         And(_at_two(ring, x, c, r, o, b), ring.nothing_ahead(x, Two, port, (c, r, o, b))),
         _key(Two, r) == ring.ghost(x, "seen") + 1)))
     return And(one, two)
+
+
+def next_key(ring):
+    """The key after the last a process took is 2 wait_round + wait_two."""
+    return ring.forall(lambda x: And(
+        ring.ghost(x, "seen") + 1 == 2 * ring.ghost(x, "wait_round") + ring.ghost(x, "wait_two"),
+        Or(ring.ghost(x, "wait_two") == 0, ring.ghost(x, "wait_two") == 1)))
+
+
+def next_waits(ring):
+    """The key after the last x took waits at x if x's predecessor has sent it (stream_complete at
+    that one key, with its round a ghost: no integer for z3 to find)."""
+    return ring.forall(lambda x: Implies(ring.ghost(x, "seen") < ring.ghost(ring.prev(x), "sent"), And(
+        Implies(ring.ghost(x, "wait_two") == 0, ring.pending(x, One(ANY), stamp={"round": ring.ghost(x, "wait_round")})),
+        Implies(ring.ghost(x, "wait_two") == 1, ring.pending(x, Two(ANY), stamp={"round": ring.ghost(x, "wait_round")})))))
 
 
 def two_alias_differs(ring):
@@ -404,6 +424,13 @@ def line_5_sender_alias(ring):
             _p(ring, ring.owner(ring.ghost(x, "took"))).alias_n == NIL,
             ring.ghost(ring.owner(ring.ghost(x, "took")), "round") == ring.ghost(x, "round")),
         _p(ring, ring.owner(ring.ghost(x, "took"))).alias == _p(ring, x).alias_n))
+
+
+def line_5_origin_round(ring):
+    """A red process waiting for line 5 took its One from a process in its round or a later one
+    (the One was of its round, and a process's round only grows)."""
+    return ring.forall(lambda x: Implies(
+        _line_5(ring, x), ring.ghost(ring.owner(ring.ghost(x, "took")), "round") >= ring.ghost(x, "round")))
 
 
 def line_5_two_origin(ring):
@@ -541,6 +568,14 @@ def the_next_one_follows(ring, step):
                    ring.pending(step.p, One(ANY), stamp={"round": r + 1}))
 
 
+def an_empty_successor_took_all(ring, step):
+    """If nothing waits after the process, the one after it has taken every key it sent
+    (next_waits and seen_below_sent there)."""
+    return ring.forall(lambda y: Implies(
+        And(ring.prev(y) == step.p, *(Not(ring.pending(y, t(ANY))) for t in _TYPES)),
+        ring.ghost(y, "seen") == ring.ghost(step.p, "sent")))
+
+
 def no_last_key_shrinks(ring, step):
     """Every process's own last key after the step is at least the one before (_last_sent)."""
     return ring.forall(lambda y: _last_sent(step.after, y) >= _last_sent(ring, y))
@@ -572,6 +607,8 @@ _HEAD_LEMMAS = (
     *(StepLemma(name, no_last_key_shrinks, (asleep_untouched, black_idle, waits_for_line_2))
       for name in ("start_on_receipt", "send_alias_n", "route_one")),
     StepLemma("route_one", its_one_was_sent, (sent_bound,)),
+    *(StepLemma(name, an_empty_successor_took_all, (next_waits, next_key, seen_below_sent))
+      for name in ("start", "start_on_receipt", "send_alias_n", "take_alias_n", "route_one", "route_two")),
     *(StepLemma(name, its_two_follows, (stream_complete, takes_its_one))
       for name in ("start_on_receipt", "send_alias_n", "route_one")),
     *(StepLemma(name, the_next_one_follows, (stream_complete, takes_its_two))
@@ -739,8 +776,7 @@ _STEP_HINTS = {
     (two_segment, "send_alias_n"): (
         alias_segment, waits_for_line_2, no_two_before_line_4, stamped_by_sender, asleep_untouched, awake_aliased),
     (stream_complete, "take_alias_n"): (
-        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, red_waits_next,
-        asleep_untouched, awake_aliased, seen_below_sent),
+        takes_its_two, red_waits_next, asleep_untouched, awake_aliased, seen_below_sent, stream_between),
     (head_next, "turn_black"): (
         takes_its_two, the_rest_is_behind_its_two, the_next_one_follows, stream_between, channel_order),
     (one_carries_alias, "start"): (stamped_by_sender,),
@@ -753,12 +789,60 @@ _STEP_HINTS = {
     (sent_bound, "start_on_receipt"): (
         takes_its_one, no_last_key_shrinks, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender),
     (path_seen, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, relay_black, black_passes_on),
+    # the key after the last taken (next_key, next_waits), and the head after a step (head_next)
+    **{(next_key, name): () for name in ("start", "start_on_receipt", "i_am_the_leader", "send_alias_n", "take_alias_n",
+                                         "turn_black", "route_one", "route_two", "unmatched Two")},
+    (next_key, "unmatched One"): (awake_aliased,),
+    (next_waits, "start"): (next_key, seen_below_sent, red_waits_next, asleep_untouched),
+    (next_waits, "start_on_receipt"): (
+        next_key, seen_below_sent, its_two_follows, takes_its_one, red_waits_next, asleep_untouched),
+    (next_waits, "i_am_the_leader"): (takes_its_one, the_others_took_its_key, nothing_sent_past_its_round, red_waits_next),
+    (next_waits, "send_alias_n"): (
+        next_key, seen_below_sent, its_two_follows, takes_its_one, waits_for_line_2, red_waits_next, asleep_untouched),
+    (next_waits, "take_alias_n"): (
+        next_key, seen_below_sent, the_next_one_follows, takes_its_two, red_waits_next, asleep_untouched, awake_aliased),
+    (next_waits, "turn_black"): (the_next_one_follows,),
+    (next_waits, "route_one"): (next_key, seen_below_sent, its_two_follows, takes_its_one, black_passes_on),
+    (next_waits, "route_two"): (next_key, seen_below_sent, the_next_one_follows, takes_its_two, black_passes_on),
+    (next_waits, "unmatched One"): (awake_aliased,),
+    (head_next, "route_one"): (
+        takes_its_one, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent, its_two_follows,
+        an_empty_successor_took_all, stream_between, black_passes_on, seen_below_sent, channel_order),
+    (head_next, "route_two"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, the_next_one_follows,
+        an_empty_successor_took_all, stream_between, black_passes_on, seen_below_sent, channel_order),
+    (head_next, "send_alias_n"): (
+        takes_its_one, waits_for_line_2, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent,
+        its_two_follows, an_empty_successor_took_all, stream_between, red_waits_next, asleep_untouched,
+        seen_below_sent, channel_order),
+    (head_next, "start_on_receipt"): (
+        takes_its_one, nothing_waits_after_it, the_rest_is_behind_its_one, its_two_follows, an_empty_successor_took_all,
+        stream_between, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender, channel_order),
+    (head_next, "take_alias_n"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, the_next_one_follows,
+        an_empty_successor_took_all, stream_between, red_waits_next, asleep_untouched, awake_aliased,
+        seen_below_sent, channel_order),
+    # where a red process waiting for line 5 took its One from (line_5_origin_round)
+    (line_5_origin_round, "start"): (asleep_untouched,),
+    (line_5_origin_round, "start_on_receipt"): (asleep_untouched, awake_aliased),
+    (line_5_origin_round, "i_am_the_leader"): (the_one_is_its_own, the_others_are_black),
+    (line_5_origin_round, "send_alias_n"): (takes_its_one, red_waits_next, stamped_by_sender),
+    **{(line_5_origin_round, name): () for name in ("take_alias_n", "turn_black", "route_one", "route_two")},
+    (line_5_origin_round, "unmatched One"): (awake_aliased,),
+    (line_5_origin_round, "unmatched Two"): (stamped_by_sender, stream_between, red_waits_next),
+    (line_5_sender_alias, "take_alias_n"): (line_5_origin_round,),
+    (path_seen, "route_one"): (takes_its_one, relay_black, black_passes_on),
+    (stream_complete, "route_two"): (
+        takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on, seen_below_sent),
+    (stream_complete, "send_alias_n"): (
+        takes_its_one, waits_for_line_2, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent,
+        red_waits_next, asleep_untouched, seen_below_sent),
 }
 
 ORIGINS = AllNInvariant(
     Peterson,
-    KEYS.conjuncts + (head_next, two_alias_differs, line_5_differs, pair_alias, line_5_two_alias, line_5_sender_alias,
-                      line_5_two_origin, stream_two_origin, stream_pair_origin, stream_tail_origin, gave_origin,
+    KEYS.conjuncts + (head_next, next_key, next_waits, two_alias_differs, line_5_differs, pair_alias, line_5_two_alias,
+                      line_5_sender_alias, line_5_origin_round, line_5_two_origin, stream_two_origin, stream_pair_origin, stream_tail_origin, gave_origin,
                       two_segment, sent_bound, gave_bound, back_at_origin),
     "specs/all_n/peterson.py (partial, with origins)", fifo=True, ghosts=ORIGIN_GHOSTS, neighbours=True,
     rests_on={
