@@ -3,11 +3,12 @@
     python bench/peterson_all_n_ghosts.py               # about half a minute
     python bench/peterson_all_n_ghosts.py --timeout 20  # each obligation up to 20 s
     python bench/peterson_all_n_ghosts.py --keys        # the third attempt: about three minutes
-    python bench/peterson_all_n_ghosts.py --origins     # the fourth
+    python bench/peterson_all_n_ghosts.py --origins     # the fourth: about three minutes
+    python bench/peterson_all_n_ghosts.py --origins --timeout 6   # every obligation proved
 
-Nothing the checker uses, and nothing here says proved: peterson has no invariant registered in
-specs/all_n (`check peterson --all-n` exits 2). This runs checker/prove/all_n.py's ``prove_all_n``
-on ``PARTIAL`` of specs/all_n/peterson.py (ghost rounds and origins on every message, the FIFO
+Nothing the checker uses: peterson has no invariant registered in specs/all_n (`check peterson
+--all-n` exits 2), though ORIGINS is proved inductive by the second --origins line above. This
+runs checker/prove/all_n.py's ``prove_all_n`` on ``PARTIAL`` of specs/all_n/peterson.py (ghost rounds and origins on every message, the FIFO
 encoding), with ``--keys`` on ``KEYS`` (the third attempt: the keys each channel carries, with
 the process before each one), or with ``--origins`` on ``ORIGINS`` (the fourth: whose alias a red
 process takes), and prints every obligation that is not proved (docs/proofs-all-n.md, "Not yet:

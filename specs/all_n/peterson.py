@@ -1,8 +1,11 @@
-"""Peterson (algorithms/peterson.py) on rings of every size, with ghost rounds: a PARTIAL invariant.
+"""Peterson (algorithms/peterson.py) on rings of every size, with ghost rounds: four attempts.
 
-Not registered in specs/all_n ``MODULES``: it is not inductive yet (``check peterson --all-n``
-still exits 2, no invariant). docs/proofs-all-n.md, "Not yet: peterson", says which obligations
-it leaves; ``python bench/peterson_all_n_ghosts.py`` lists them.
+``ORIGINS``, the fourth, is inductive: ``python bench/peterson_all_n_ghosts.py --origins --timeout 6``
+proves all 357 of its obligations, at-most-one-leader and stability among them (docs/proofs-all-n.md,
+"Every obligation is proved"). None is registered in specs/all_n ``MODULES`` yet (``check peterson
+--all-n`` exits 2): the proof takes about three minutes, its conjuncts are not yet each shown
+necessary, and the mutants have not been run against it. ``PARTIAL``, the second attempt, is
+below; ``python bench/peterson_all_n_ghosts.py`` lists what it leaves.
 
 The difficulty of an all-n proof (docs/proofs-all-n.md) is "the same round" with no round
 number. The ghosts (``GHOSTS``, checked harmless by checker/prove/ghosts.py) add one: ``round``,
@@ -26,9 +29,9 @@ first-order and local:
 ``KEYS`` (below) is a third attempt, which says the order of the messages a channel carries and
 needs the process before each one (``ring.prev``); ``ORIGINS`` a fourth, which adds whose alias a
 red process takes, for the segment argument (the owner of a red process's alias lies after its
-round's red predecessor) and for "a leader is alone". Both are true on every reachable ghost state
-z3 was shown (rings of up to 4), and neither is inductive yet: docs/proofs-all-n.md, "Not yet:
-peterson", says which obligations z3 leaves unknown and why.
+round's red predecessor) and for "a leader is alone", with step lemmas (specs/all_n ``StepLemma``)
+and a hint for each obligation z3 does not find alone. Both are true on every reachable ghost state
+z3 was shown (rings of up to 4); KEYS leaves five obligations unknown, ORIGINS none.
 """
 from algorithms.cr import BLACK, RED
 from algorithms.peterson import One, Peterson, Two
@@ -844,7 +847,7 @@ ORIGINS = AllNInvariant(
     KEYS.conjuncts + (head_next, next_key, next_waits, two_alias_differs, line_5_differs, pair_alias, line_5_two_alias,
                       line_5_sender_alias, line_5_origin_round, line_5_two_origin, stream_two_origin, stream_pair_origin, stream_tail_origin, gave_origin,
                       two_segment, sent_bound, gave_bound, back_at_origin),
-    "specs/all_n/peterson.py (partial, with origins)", fifo=True, ghosts=ORIGIN_GHOSTS, neighbours=True,
+    "specs/all_n/peterson.py (ORIGINS)", fifo=True, ghosts=ORIGIN_GHOSTS, neighbours=True,
     rests_on={
         **KEYS.rests_on,
         channel_order: (stream_between, red_waits_next, asleep_untouched, stamped_by_sender, black_passes_on,
