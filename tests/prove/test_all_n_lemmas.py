@@ -8,10 +8,12 @@ from dataclasses import replace
 import pytest
 import z3
 
+from algorithms.cr import RED
 from algorithms.lcr import LCR
-from algorithms.peterson import Peterson
+from algorithms.peterson import One, Peterson, Two
 from checker.prove.all_n import FAILED, PROVED, UNKNOWN, prove_all_n
 from checker.prove.ring_steps import AllNUnsupported
+from models import NEXT, NIL, TRUE, And, receive
 from specs.all_n import AllNInvariant, StepLemma, invariant_for
 from specs.all_n.peterson import ORIGINS
 
@@ -96,3 +98,28 @@ def test_stability_and_no_duplicate_take_hints_by_name(monkeypatch):
     for key in ("stability", ("stability", "pass_on")):
         hinted = replace(written, rests_on={key: ()})
         assert [o.status for o in prove_all_n(LCR, hinted, only=wanted, counterexamples=False).obligations] == [PROVED]
+
+
+class _PetersonTwoLeaders(Peterson, name="peterson-two-leaders"):
+    """A red process claims leadership on any One carrying an alias at least its own (the explorer
+    finds two leaders at n = 4)."""
+
+    @receive(One, when=lambda p, m, port: And(p.color == RED, m.alias >= p.alias, p.alias != NIL))
+    def i_am_the_leader(p, m, port):
+        p.leader = TRUE
+
+    @receive(One, when=lambda p, m, port: And(p.color == RED, m.alias < p.alias, p.alias != NIL))
+    def send_alias_n(p, m, port):
+        p.alias_n = m.alias
+        p.send(NEXT, Two(m.alias))
+
+
+@pytest.mark.slow  # about 30 s (at 6 s a query: 84 s, the same answer)
+def test_a_variant_with_two_leaders_is_not_shown_alone():
+    """The lemmas that make the leader alone rest on the One coming back being the process's own:
+    for the variant it is not, and neither the lemmas nor the obligation are proved."""
+    variant = replace(ORIGINS, algorithm=_PetersonTwoLeaders)
+    proof = prove_all_n(_PetersonTwoLeaders, variant, timeout=2, only={("i_am_the_leader", "leader_alone")},
+                        counterexamples=False)
+    assert proof.verdict != PROVED and [o.status for o in proof.obligations] != [PROVED]
+    assert any(o.status != PROVED for o in proof.lemmas)
