@@ -62,8 +62,8 @@ class StepLemma:
     so a wrong one costs time, never a verdict (checker/prove/all_n.py ``prove_all_n``).
     ``claim(ring, step)``: a formula over ``ring``, the state before the step, and ``step``
     (checker/prove/ring_steps.py ``Transition``: its process ``step.p``, the received
-    message's fields ``step.message``); lemmas of a step are proved in the order given, each
-    with the ones before it.
+    message's fields ``step.message``, the state after ``step.after``); lemmas of a step are
+    proved in the order given, each with the ones before it.
     """
 
     step: str  # the step's name as the proof's table shows it ("i_am_the_leader")
