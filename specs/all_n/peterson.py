@@ -690,8 +690,8 @@ _LEADER_LEMMAS = tuple(StepLemma("i_am_the_leader", claim, rests_on) for claim, 
 # What each of ORIGINS's obligations that z3 left unknown from the whole invariant rests on, step
 # by step: the unsat core of a query with each conjunct and step lemma tracked, kept only where that
 # core alone proves it under three z3 seeds in 3 s (python bench/all_n_step_hints.py), or, where
-# that search started from too many lemmas, the few its argument needs, found by hand and checked
-# the same way (docs/proofs-all-n.md, "The fourth attempt"). A hint only ever proves: one that is
+# that search started from too many lemmas, the few its argument needs, found by hand and asked
+# alone once (docs/proofs-all-n.md, "The fourth attempt"). A hint only ever proves: one that is
 # wrong leaves its obligation to the whole invariant.
 _STEP_HINTS = {
     (stream_between, "start"): (
