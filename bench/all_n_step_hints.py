@@ -6,9 +6,9 @@
 For an invariant too large for z3 to prove an obligation from all of it (docs/proofs-all-n.md,
 "Hints"), this asks each obligation named (STEP/GOAL, as the proof's table prints them; GOAL a
 conjunct, ``stability`` or ``no_duplicate``) with every conjunct and every lemma of the step
-tracked: first from a few light conjuncts (the goal itself, the step's lemmas and the ones in
-``--light``), adding, while z3 finds a counterexample, the first conjunct it violates; then from
-everything. Where z3 proves it, the unsat core is asked alone under three seeds (3 s each) and
+tracked: first from a few light conjuncts (the goal itself and the ones in ``--light``), adding,
+while z3 finds a counterexample, the first conjunct or lemma it violates; then the same with every
+lemma of the step; then from everything. Where z3 proves it, the unsat core is asked alone under three seeds (3 s each) and
 printed as a ``rests_on`` entry only if it proves under all three. Nothing here is trusted by the
 checker: a hint is asked first and can only prove (checker/prove/all_n.py). Exit 0 when it ran
 (whatever it found), 2 on a bad argument.
@@ -88,8 +88,10 @@ def search(obligations: Obligations, step, goal_name, light, ms):
     own = [n for n in ("types", goal_name) if n in named]
     lemmas = [n for n in named if n not in obligations.before]
     tried = []
-    for start in (light, list(named)):
-        chosen = list(dict.fromkeys(own + lemmas + [n for n in start if n in named]))
+    # the light ones alone first (many lemmas at once send z3 astray as the whole invariant does),
+    # then with every lemma of the step, then everything
+    for start in ([n for n in light if n in named], lemmas + light, list(named)):
+        chosen = list(dict.fromkeys(own + [n for n in start if n in named]))
         for _ in range(GROW_ROUNDS):
             answer, solver = obligations.ask(step, goal, named, chosen, ms)
             if answer == z3.unsat:
