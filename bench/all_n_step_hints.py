@@ -26,10 +26,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import z3  # noqa: E402
 
 from checker.cli.loader import load_algorithm  # noqa: E402
-from models import AlgorithmError  # noqa: E402
-from checker.prove.all_n import declared_types, no_duplicate, stability  # noqa: E402
-from checker.prove.ring_order import Node, RingState, neighbour_axioms, ring_axioms, smallest_axiom  # noqa: E402
+from checker.prove.all_n import declared_types, no_duplicate, proof_axioms, stability  # noqa: E402
+from checker.prove.ring_order import Node, RingState  # noqa: E402
 from checker.prove.ring_steps import transitions  # noqa: E402
+from models import AlgorithmError  # noqa: E402
 
 CHECK_SEEDS = (0, 1, 2)
 CHECK_MS = 3000
@@ -53,8 +53,7 @@ class Obligations:
         self.algorithm, self.invariant = algorithm, invariant
         self.pre = RingState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
         self.steps = {t.name: t for t in transitions(algorithm, self.pre, z3.Const("p", Node), exact=invariant.fifo)}
-        self.axioms = ring_axioms() + ([smallest_axiom()] if invariant.fifo else []) + (
-            neighbour_axioms() if invariant.neighbours else [])
+        self.axioms = proof_axioms(invariant, exact=invariant.fifo)  # the exact encoding, as prove_all_n
         typing = declared_types(algorithm)
         self.conjuncts = {c.__name__: c for c in invariant.conjuncts}
         self.before = {**({"types": typing(self.pre)} if typing else {}),

@@ -226,18 +226,18 @@ def _check(formulas, timeout_ms: int):
     return solver.check(), solver
 
 
-def _enabled(hypotheses, timeout_ms: int, small_rings: bool = False):
+def _enabled(hypotheses, timeout_ms: int):
     """Whether some state satisfying the invariant enables a step (else its obligations are vacuous).
 
-    With ``small_rings``, a state is looked for first on rings of 1 to 4 processes (ids 1..n),
-    where z3 finds one fast (the exact encoding's invariants are large; on the unbounded encoding
-    it took up to 2 s for some cr steps); a model found there is a real ring's, so sat stands.
-    Only if none is found there is the unbounded encoding asked.
+    A state is looked for first on rings of 1 to 4 processes (ids 1..n), where z3 finds one fast
+    (the exact encoding's invariants are large; on the unbounded encoding it took up to 2 s for
+    some cr steps, and lcr's unmatched Terminate 0.6 s to over 10 s from run to run); a model found
+    there is a real ring's, so sat stands. Only if none is found there is the unbounded encoding
+    asked.
     """
-    if small_rings:
-        for n in SMALL_RINGS:
-            if _check(hypotheses + small_ring(n), max(timeout_ms, SMALL_RING_MS))[0] == z3.sat:
-                return z3.sat
+    for n in SMALL_RINGS:
+        if _check(hypotheses + small_ring(n), max(timeout_ms, SMALL_RING_MS))[0] == z3.sat:
+            return z3.sat
     return _check(hypotheses, timeout_ms)[0]
 
 
@@ -315,6 +315,12 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
     return status, seconds, None, solver.reason_unknown() if status == UNKNOWN else None
 
 
+def proof_axioms(invariant: AllNInvariant, exact: bool) -> list[z3.BoolRef]:
+    """The ring's axioms every obligation of ``invariant``'s proof assumes: with a smallest id in the
+    exact encoding, and prev's where the invariant reads it."""
+    return ring_axioms() + ([smallest_axiom()] if exact else []) + (neighbour_axioms() if invariant.neighbours else [])
+
+
 def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = None,
                 timeout: float = 20.0, exact: bool = False, proof: AllNProof | None = None,
                 only: set[tuple[str, str]] | None = None, counterexamples: bool = True) -> AllNProof:
@@ -354,7 +360,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     if unknown:
         raise AllNUnsupported(f"{invariant.source}: a lemma is written for the step {unknown[0]!r}, which "
                               f"{algorithm.name} does not have; its steps are {', '.join(t.name for t in steps)}")
-    axioms = ring_axioms() + ([smallest_axiom()] if exact else []) + (neighbour_axioms() if invariant.neighbours else [])
+    axioms = proof_axioms(invariant, exact)
     before = [conjunct(pre) for conjunct in invariant.conjuncts]
     if proof is None:
         proof = AllNProof(algorithm, invariant)
@@ -390,12 +396,12 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
-    def prove_lemmas(transition) -> list:
+    def prove_lemmas(transition, frame) -> list:
         """The invariant's lemmas for this step that z3 proves (into ``lemmas``), each from the
-        invariant, the step's hypotheses and the lemmas proved before it (its hint first, which
-        may name conjuncts and those lemmas): more hypotheses for the step's obligations."""
+        invariant, the step's ``frame`` (the axioms and its hypotheses) and the lemmas proved before
+        it (its hint first, which may name conjuncts and those lemmas): more hypotheses for the
+        step's obligations."""
         lemmas.clear()
-        frame = axioms + transition.hypotheses
         for lemma in invariant.lemmas:
             if lemma.step != transition.name:
                 continue
@@ -420,9 +426,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         # a step no state satisfying the invariant enables would preserve everything for nothing:
         # an unfaithful guard (read as False) once passed that way, so it fails the proof. A
         # reachable state of a small ring is looked for first (checker/prove/enabled_witness.py),
-        # then z3 is asked for a model, on rings of 1 to 4 first in every encoding (a model there is
-        # a real ring's: LCR's unmatched Terminate took z3 0.6 s to 10 s and more on the unbounded
-        # encoding alone, from one run to the next, so a proof's verdict depended on the machine's load)
+        # then z3 is asked for a model (``_enabled``)
         if witnesses is None:
             wanted = {t.name for t in steps if not t.unmatched
                       and (only is None or any(step == t.name for step, _ in only))}
@@ -430,7 +434,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         if transition.name in witnesses:
             enabled = z3.sat
         else:
-            enabled = _enabled(axioms + before + transition.hypotheses, ms, small_rings=True)
+            enabled = _enabled(axioms + before + transition.hypotheses, ms)
         if enabled != z3.sat and exact and transition.unmatched:
             # unsat: every such message is accepted by some command, the step never happens; unknown:
             # its obligations are decided all the same (a reception no command takes is expected
@@ -445,7 +449,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                 "either the invariant is too strong or the step is dead code" if enabled == z3.unsat
                 else "z3 could not decide whether some state satisfying the invariant enables it"))
         frame = axioms + transition.hypotheses
-        given = prove_lemmas(transition)
+        given = prove_lemmas(transition, frame)
         for conjunct in invariant.conjuncts:
             record(transition.name, conjunct.__name__, frame + before + given, conjunct(transition.after),
                    lambda model, t=transition: render_model(model, algorithm, pre, t, p),

@@ -74,6 +74,11 @@ def _every_stamp(ring, message_type, r, o, alias):
     return {"round": r, "origin": o, **({"alias": alias} if "alias" in ring.stamp_names(message_type) else {})}
 
 
+def _same_alias(ring, message_type, u, v) -> list:
+    """u == v, where messages of this type carry an alias stamp (none otherwise)."""
+    return [u == v] if "alias" in ring.stamp_names(message_type) else []
+
+
 def _at(ring, x, message_type, a, r, o, u=None):
     """A message of this type, payload, round and origin waits at x (with ``u`` its alias stamp,
     where it has one; left out, any)."""
@@ -122,9 +127,9 @@ def stamped_by_sender(ring):
 def one_message_each(ring):
     """A message of one type, round and origin waits at one place, with one payload (and stamps)."""
     return ring.forall(lambda x, y: ring.forall_ints(lambda a, b, r, o, u, v: And(*(Implies(
-        And(ring.pending(x, t(a), stamp=_every_stamp(ring, t, r, o, u)),
-            ring.pending(y, t(b), stamp=_every_stamp(ring, t, r, o, v))),
-        And(x == y, a == b, *([u == v] if "alias" in ring.stamp_names(t) else []))) for t in _TYPES))))
+        And(_at(ring, x, t, a, r, o, u),
+            _at(ring, y, t, b, r, o, v)),
+        And(x == y, a == b, *_same_alias(ring, t, u, v))) for t in _TYPES))))
 
 
 def _on_path(ring, o, y, x):
@@ -239,13 +244,13 @@ def channel_order(ring):
     """Keys increase from a channel's head to its tail, and two messages with one key are one."""
     def pair(first, then):
         return ring.forall(lambda x: ring.forall_ints(lambda a, r, o, u, b, s, q, v: Implies(
-            And(ring.pending(x, first(a), stamp=_every_stamp(ring, first, r, o, u)),
-                ring.pending(x, then(b), stamp=_every_stamp(ring, then, s, q, v))),
+            And(_at(ring, x, first, a, r, o, u),
+                _at(ring, x, then, b, s, q, v)),
             And(Implies(_key(first, r) < _key(then, s),
                         ring.ahead(x, first(a), then(b),
                                    stamps=(_every_stamp(ring, first, r, o, u), _every_stamp(ring, then, s, q, v)))),
-                Implies(_key(first, r) == _key(then, s), And(a == b, o == q, *(
-                    [u == v] if "alias" in ring.stamp_names(first) else []))) if first is then else True))))
+                Implies(_key(first, r) == _key(then, s), And(a == b, o == q, *_same_alias(ring, first, u, v)))
+                if first is then else True))))
     return And(*(pair(first, then) for first in _TYPES for then in _TYPES))
 
 
@@ -532,10 +537,9 @@ def _the_rest_behind(received_type):
         (stream_between: none has an earlier one; channel_order: one with the same key is it)."""
         def later(t):
             def body(a, r, o, u):
-                stamp = _every_stamp(ring, t, r, o, u)
                 same = And(*(v == w for v, w in zip((a, r, o, u)[:len(step.message)], step.message))) \
                     if t is received_type else False
-                return Implies(ring.pending(step.p, t(a), stamp=stamp),
+                return Implies(_at(ring, step.p, t, a, r, o, u),
                                Or(_key(t, r) > ring.ghost(step.p, "seen") + 1, same))
             return ring.forall_ints(body)
         return And(*(later(t) for t in _TYPES))
@@ -551,7 +555,7 @@ def its_successor_has_keys_up_to_its_sent(ring, step):
     sent (stream_between there): what it sends now goes behind them all."""
     def at_most(t):
         return ring.forall(lambda y: ring.forall_ints(lambda a, r, o, u: Implies(
-            And(ring.prev(y) == step.p, ring.pending(y, t(a), stamp=_every_stamp(ring, t, r, o, u))),
+            And(ring.prev(y) == step.p, _at(ring, y, t, a, r, o, u)),
             _key(t, r) <= ring.ghost(step.p, "sent"))))
     return And(*(at_most(t) for t in _TYPES))
 
