@@ -522,18 +522,27 @@ def proof_json(proof: Proof) -> dict:
     }
 
 
+# seconds an all-n proof may take in all: the slowest written one, peterson's, takes about two
+# minutes; a variant whose obligations z3 cannot decide would otherwise take hours (each unknown
+# one is asked again and again, and on small rings, before it is given up)
+ALL_N_TIME_LIMIT = 600.0
+
+
 def all_n_command(argv: list[str]) -> int:
-    """``check ALGO --prove --all-n [--termination] [--timeout S] [--json]`` (``--all-n`` alone implies ``--prove``)."""
+    """``check ALGO --prove --all-n [--termination] [--timeout S] [--time-limit S] [--json]`` (``--all-n``
+    alone implies ``--prove``)."""
     class Parser(argparse.ArgumentParser):
         def error(self, message):
             raise AlgorithmError(
-                f"{message} (with --all-n: check ALGO --prove --all-n [--termination] [--timeout S] [--json])")
+                f"{message} (with --all-n: check ALGO --prove --all-n [--termination] [--timeout S] [--time-limit S] "
+                "[--json])")
 
     parser = Parser(prog="check ALGO --all-n", add_help=False)
     parser.add_argument("algorithm", nargs="?")
     parser.add_argument("--all-n", action="store_true")
     parser.add_argument("--prove", action="store_true")
     parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--time-limit", type=float, default=ALL_N_TIME_LIMIT)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--termination", action="store_true")
     parser.add_argument("--n")
@@ -543,13 +552,13 @@ def all_n_command(argv: list[str]) -> int:
                              f"(or prove for one size with --prove --n {args.n})")
     if not args.algorithm:
         raise AlgorithmError("name an algorithm, e.g. `check cr --prove --all-n`")
-    if args.timeout <= 0:
-        raise AlgorithmError("--timeout must be a positive number of seconds")
+    if args.timeout <= 0 or args.time_limit <= 0:
+        raise AlgorithmError("--timeout and --time-limit must be positive numbers of seconds")
     algorithm = load_algorithm(args.algorithm)
     if args.termination:
-        proof = prove_termination(algorithm, timeout=args.timeout)
+        proof = prove_termination(algorithm, timeout=args.timeout, time_limit=args.time_limit)
     else:
-        proof = prove_all_n_or_weakened(algorithm, timeout=args.timeout)
+        proof = prove_all_n_or_weakened(algorithm, timeout=args.timeout, time_limit=args.time_limit)
     print(json.dumps(proof.to_json(), indent=2) if args.json else proof.summary())
     return proof.exit_status
 

@@ -15,6 +15,7 @@ conjunct's fails, the original proof (with its counterexample) is what is report
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 
 from models import Algorithm
@@ -68,13 +69,14 @@ def _failing_conjuncts(proof: AllNProof, names: set[str]) -> set[str]:
 
 
 def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvariant, timeout: float,
-                             written: AllNProof) -> tuple[AllNInvariant, AllNProof]:
+                             written: AllNProof, deadline: float | None = None) -> tuple[AllNInvariant, AllNProof]:
     """Houdini over the invariant's conjuncts and its weaker ones: (the subset, its last proof,
     PROVED only if every obligation is); stopped early once the conjuncts left do not imply safety.
     ``written`` is the proof of the invariant alone: without weaker conjuncts it is Houdini's
     first round, whose failures are dropped at once. Each round's obligations have at most
     ``ROUND_TIMEOUT`` seconds: one not decided by then is dropped, as a failed one is (a subset
-    smaller than the largest is found, never a wrong one)."""
+    smaller than the largest is found, never a wrong one), and so is one not asked before ``deadline``
+    (``time.perf_counter()`` seconds; its proofs then cannot be PROVED)."""
     kept = list(invariant.conjuncts) + list(invariant.weaker)
     if not invariant.weaker:
         kept = [c for c in kept if c.__name__ not in _failing_conjuncts(written, set(invariant.names()))]
@@ -84,26 +86,34 @@ def largest_inductive_subset(algorithm: type[Algorithm], invariant: AllNInvarian
         subset = replace(invariant, conjuncts=tuple(kept), weaker=())
         # the subset found is a subset of this one: if this does not imply safety, neither does it
         # (a few queries, where a round decides every obligation)
-        implied = prove_all_n(algorithm, subset, timeout=timeout, only=safety, counterexamples=False)
+        implied = prove_all_n(algorithm, subset, timeout=timeout, only=safety, counterexamples=False,
+                              time_limit=_left(deadline))
         if any(o.status != PROVED for o in implied.obligations):
             return subset, implied
-        proof = prove_all_n(algorithm, subset, timeout=timeout, counterexamples=False)
+        proof = prove_all_n(algorithm, subset, timeout=timeout, counterexamples=False, time_limit=_left(deadline))
         failing = _failing_conjuncts(proof, {c.__name__ for c in kept})
         if not failing:
             return subset, proof
         kept = [c for c in kept if c.__name__ not in failing]
 
 
-def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0) -> AllNProof:
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0,
+                            time_limit: float | None = None) -> AllNProof:
     """``prove_all_n`` with the written invariant; if a conjunct fails (not merely undecided), a
     proof of its largest inductive subset (``WeakenedAllNProof``) when that proves everything,
-    else the failed proof (``UnweakenedAllNProof``, saying what the subset did not prove)."""
-    proof = prove_all_n(algorithm, timeout=timeout)
+    else the failed proof (``UnweakenedAllNProof``, saying what the subset did not prove).
+    ``time_limit``: seconds for all of it (what is not asked by then is unknown)."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    proof = prove_all_n(algorithm, timeout=timeout, time_limit=time_limit)
     invariant = invariant_for(algorithm)
     names = set(invariant.names())
     if not any(o.status == FAILED and o.goal in names for o in proof.obligations):
         return proof  # proved, or undecided (a timeout), or what failed is not a conjunct: nothing to weaken
-    subset, weakened = largest_inductive_subset(algorithm, invariant, timeout, proof)
+    subset, weakened = largest_inductive_subset(algorithm, invariant, timeout, proof, deadline)
     kept = {c.__name__ for c in subset.conjuncts}
     dropped = [name for name in invariant.names() if name not in kept]
     if weakened.verdict != PROVED:

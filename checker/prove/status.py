@@ -38,8 +38,23 @@ class Outcome:
 # (what other proofs or tests made before in the same process no longer changes their course),
 # and an obligation's time is shared among restarts with different seeds (half, then a quarter,
 # then a quarter); the first that decides stands: unsat under any seed is a proof, sat a model.
+# With time enough, every seed is first tried briefly (QUICK_MS each), and the rest of the time is
+# then shared the same way: a query one seed leaves undecided is often decided at once by another
+# (Peterson's all-n proof: 505 s at the default 20 s, nine obligations waiting 10 s for their first
+# seed to give up, where 1.5 s tries of each seed first decided every one).
 RESTARTS = ((0, 0.5), (1, 0.25), (2, 0.25))
 RESTART_FROM_MS = 4000  # below this the whole time goes to one attempt: a quarter would be too short
+QUICK_MS = 1500
+QUICK_FROM_MS = 9000  # below this no quick round: what would be left for the shared attempts is too short
+
+
+def attempts(timeout_ms: int) -> tuple[tuple[int, int], ...]:
+    """(seed, milliseconds) of each attempt at one query, in order, within ``timeout_ms`` in all."""
+    if timeout_ms < RESTART_FROM_MS:
+        return ((RESTARTS[0][0], timeout_ms),)
+    quick = tuple((seed, QUICK_MS) for seed, _ in RESTARTS) if timeout_ms >= QUICK_FROM_MS else ()
+    rest = timeout_ms - sum(ms for _, ms in quick)
+    return quick + tuple((seed, max(1, int(rest * share))) for seed, share in RESTARTS)
 
 
 class Translator:
@@ -64,15 +79,14 @@ def refute(hypotheses, goal, timeout_ms: int, translator: Translator | None = No
     The solver is in ``translator``'s context (a new one if none is given), with the negated goal
     asserted, for its model (failed; ``in_main`` brings it back to the caller's context) or its
     reason_unknown() (unknown). With ``timeout_ms`` of at least RESTART_FROM_MS, a query not
-    decided in its share of the time is asked again with another random seed (RESTARTS).
+    decided in its share of the time is asked again with another random seed (``attempts``).
     """
     translator = translator or Translator()
-    attempts = RESTARTS if timeout_ms >= RESTART_FROM_MS else ((RESTARTS[0][0], 1.0),)
     started = time.perf_counter()
     formulas = [translator(formula) for formula in hypotheses] + [translator(z3.Not(goal))]
-    for seed, share in attempts:
+    for seed, ms in attempts(timeout_ms):
         solver = z3.Solver(ctx=translator.context)
-        solver.set("timeout", max(1, int(timeout_ms * share)))
+        solver.set("timeout", ms)
         solver.set("random_seed", seed)
         solver.add(*formulas)
         answer = solver.check()

@@ -34,11 +34,11 @@ import z3
 from models import ASYNCHRONOUS, Algorithm
 from specs.all_n import Ranking, algorithms_with_a_ranking, invariant_for, ranking_for
 
-from .all_n import AllNProof, Obligation, _solve, prove_all_n
+from .all_n import NOT_ASKED, AllNProof, Obligation, _solve, prove_all_n
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, distance_axioms, node_id, ring_axioms, smallest_axiom
 from .ring_steps import AllNUnsupported, transitions
-from .status import Translator
+from .status import UNKNOWN, Translator
 
 # What the termination proof adds to the safety properties the invariant implies.
 LIVENESS = ["termination", "election", "agreement"]
@@ -237,8 +237,10 @@ def _ranking_lines(model, ranking: Ranking, transition) -> str:
     return f"  ranking     {'; '.join(parts)}: change {value(change(ranking, transition))} (must be < 0)"
 
 
-def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> TerminationProof:
-    """Prove every execution finite and ending in an election, for rings of every size."""
+def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0,
+                      time_limit: float | None = None) -> TerminationProof:
+    """Prove every execution finite and ending in an election, for rings of every size (within
+    ``time_limit`` seconds in all: what is not asked by then is unknown)."""
     ranking = termination_supported(algorithm)
     invariant = ranking.invariant(invariant_for(algorithm))
     if invariant.fifo:  # the ranking's own obligations below read a state without the order
@@ -253,7 +255,7 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
     steps = transitions(algorithm, pre, p, exact=True)
     _require_received_types(algorithm, pre, steps)
     proof = TerminationProof(algorithm, invariant, ranking=ranking)
-    prove_all_n(algorithm, invariant, timeout, exact=True, proof=proof)
+    prove_all_n(algorithm, invariant, timeout, exact=True, proof=proof, time_limit=time_limit)
     ms = max(1, int(timeout * 1000))
     axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
     before = [conjunct(pre) for conjunct in proof.invariant.conjuncts]
@@ -261,6 +263,10 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0) -> Term
     translator = Translator()  # the ranking's obligations in a z3 context of their own (checker/prove/status.py)
 
     def record(step_name, goal_name, hypotheses, goal, render):
+        if time_limit is not None and time.perf_counter() - started > time_limit:
+            proof.obligations.append(Obligation(step_name, goal_name, UNKNOWN, 0.0, None,
+                                                NOT_ASKED.format(limit=time_limit)))
+            return
         status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True, translator=translator)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))

@@ -25,6 +25,7 @@ MODULES = {
     "algorithms.hs_lecture:HirschbergSinclairLecture": "specs.all_n.hs_lecture",
     "algorithms.franklin:Franklin": "specs.all_n.franklin",
     "algorithms.lelann:LeLann": "specs.all_n.lelann",
+    "algorithms.peterson:Peterson": "specs.all_n.peterson",
 }
 
 

@@ -233,6 +233,19 @@ def test_a_tiny_timeout_never_proves_wrongly(capsys):
     assert ("NOT PROVED" in out and "unknown" in out) if status == 3 else "PROVED for every ring size" in out
 
 
+def test_what_the_time_limit_leaves_is_unknown_and_status_3(capsys, monkeypatch):
+    """Obligations not asked within --time-limit are unknown (never proved), and the report says
+    how many and why; the weakening (a conjunct failed) is held to the same limit."""
+    clock = iter(range(0, 10**6, 10))  # every reading of the clock 10 s after the one before
+    monkeypatch.setattr("checker.prove.all_n.time.perf_counter", lambda: next(clock))
+    status, out, _ = run(capsys, "cr", "--all-n", "--time-limit", "25")
+    assert status == 3 and "NOT PROVED" in out, out
+    assert "of them not asked: the proof's time limit of 25 s ran out: a larger --time-limit may decide them" in out
+    proof = prove_all_n(load_algorithm("cr"), time_limit=25)
+    assert 0 < sum(o.status == PROVED for o in proof.obligations) < len(proof.obligations)
+    assert {o.status for o in proof.obligations if o.reason and "time limit" in o.reason} == {UNKNOWN}
+
+
 def test_json(capsys):
     import json
 
@@ -290,7 +303,9 @@ def test_untranslatable_algorithms_get_one_line_and_status_2(capsys, tmp_path, s
     (["cr", "--prove", "--all-n", "--ids", "1,2,3"], "unrecognized arguments: --ids"),
     (["--all-n"], "name an algorithm"),
     (["nosuch", "--all-n"], "unknown algorithm 'nosuch'"),
-    (["cr", "--all-n", "--timeout", "0"], "--timeout must be a positive"),
+    (["cr", "--all-n", "--timeout", "0"], "--timeout and --time-limit must be positive"),
+    (["cr", "--all-n", "--time-limit", "-5"], "--timeout and --time-limit must be positive"),
+    (["cr", "--all-n", "--time-limit", "soon"], "argument --time-limit: invalid float value: 'soon'"),
 ])
 def test_bad_all_n_commands(capsys, argv, fragment):
     status, out, err = run(capsys, *argv)

@@ -39,18 +39,34 @@ def test_an_undecided_first_attempt_is_asked_again_with_another_seed(monkeypatch
     recorder = SeedRecorder(stuck={0})
     monkeypatch.setattr(status.z3, "Solver", recorder)
     x = z3.Int("x")
-    answer, _, _ = refute([x > 1], x > 0, 20000)
+    answer, _, _ = refute([x > 1], x > 0, 8000)
     assert answer == PROVED
-    assert recorder.asked == [(0, 10000), (1, 5000)]  # half the time, then a quarter
+    assert recorder.asked == [(0, 4000), (1, 2000)]  # half the time, then a quarter
+
+
+def test_with_time_enough_every_seed_is_first_tried_briefly(monkeypatch):
+    recorder = SeedRecorder(stuck={0, 1})
+    monkeypatch.setattr(status.z3, "Solver", recorder)
+    x = z3.Int("x")
+    assert refute([x > 1], x > 0, 20000)[0] == PROVED
+    assert recorder.asked == [(0, 1500), (1, 1500), (2, 1500)]  # the third seed decides in its quick try
+    recorder = SeedRecorder(stuck={0, 1, 2})
+    monkeypatch.setattr(status.z3, "Solver", recorder)
+    assert refute([x > 1], x > 0, 20000)[0] == UNKNOWN
+    # then the rest, 15.5 s, shared as before: half, a quarter, a quarter
+    assert recorder.asked == [(0, 1500), (1, 1500), (2, 1500), (0, 7750), (1, 3875), (2, 3875)]
 
 
 def test_the_time_is_shared_and_every_seed_tried_before_unknown(monkeypatch):
     recorder = SeedRecorder(stuck={0, 1, 2})
     monkeypatch.setattr(status.z3, "Solver", recorder)
     x = z3.Int("x")
-    answer, _, solver = refute([x > 1], x > 0, 20000)
+    answer, _, solver = refute([x > 1], x > 0, 8000)
     assert answer == UNKNOWN and solver.reason_unknown() == "stuck"
     assert [seed for seed, _ in recorder.asked] == [0, 1, 2]
+    assert sum(ms for _, ms in recorder.asked) == 8000
+    recorder.asked.clear()
+    assert refute([x > 1], x > 0, 20000)[0] == UNKNOWN
     assert sum(ms for _, ms in recorder.asked) == 20000
 
 

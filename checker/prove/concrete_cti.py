@@ -1,0 +1,189 @@
+"""Counterexamples to induction on concrete rings: is each conjunct of an all-n invariant needed?
+
+An invariant without one of its conjuncts C is not inductive when some state satisfies the other
+conjuncts and takes a step after which one of them, D, is false (or breaks a safety property
+itself). Such a state is rarely reachable (the whole invariant holds there), and z3 left to find
+one in the unbounded encoding of a large invariant answers unknown for minutes
+(bench/all_n_conjuncts_needed.py's first stage). This looks for one near the reachable states
+instead: each reachable state of a small ring, with its ghosts, is changed in one place (a
+process's local, a ghost local, a message's payload or stamp, a message dropped from the tail of
+its channel); where exactly one conjunct C is then false, the changed state satisfies the
+invariant without C, and its steps, run by the algorithm's own Python semantics with the ghosts'
+updates, are checked for a conjunct other than C false after, a decision changed (stability), a
+copy of a message in flight sent (no_duplicate, in the FIFO encoding), or a safety property false
+before. Each one found is then confirmed by z3 as a model of the proof's own obligation: the
+changed state pinned, the step's hypotheses and the negated goal satisfiable in the encoding
+(``confirmed``), so what is reported is a counterexample to that obligation of
+``prove_all_n(..., invariant.without(C))``, not a claim about Python.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from enum import Enum
+
+import z3
+
+from .all_n import declared_types, no_duplicate, proof_axioms, safety_properties, stability
+from .enabled_witness import GhostRun, _pinned, reachable_ghost_states
+from .ring_order import Node, RingState
+from .ring_steps import transitions
+
+CHECK_MS = 10_000  # z3 on a pinned finite state decides at once; this is for a starved machine
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    dropped: str  # the conjunct without which the invariant is not inductive
+    obligation: str  # "STEP / GOAL" or "invariant / SAFETY", as the proof's table names it
+    state: str  # the changed state, one line
+
+    def line(self) -> str:
+        return f"without {self.dropped}: NEEDED: {self.obligation} fails ({self.state})"
+
+
+def _int_values(n: int, value) -> list:
+    return [v for v in range(0, n + 1) if v != value]
+
+
+def _other_values(value, n: int) -> list:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, Enum):
+        return [v for v in type(value) if v != value] + ([] if value.value != 0 else list(range(1, n + 1)))
+    if isinstance(value, int):
+        return _int_values(n, value)
+    return []
+
+
+def changed_states(run: GhostRun, ghost_state):
+    """(what was changed, the state): every state one change away from ``ghost_state``."""
+    state, ghost_locals, stamps = ghost_state
+    n = run.n
+    for a in range(n):
+        for k, value in enumerate(state[a]):
+            for other in _other_values(value, n):
+                locals_ = state[a][:k] + (other,) + state[a][k + 1:]
+                yield f"process {run.system.ids[a]}'s local {k} {value} -> {other}", (
+                    (*state[:a], locals_, *state[a + 1:]), ghost_locals, stamps)
+        for k, name in enumerate(run.ghost_names):
+            for other in (ghost_locals[a][k] - 1, ghost_locals[a][k] + 1):
+                ghosts = ghost_locals[a][:k] + (other,) + ghost_locals[a][k + 1:]
+                yield f"process {run.system.ids[a]}'s ghost {name} -> {other}", (
+                    state, (*ghost_locals[:a], ghosts, *ghost_locals[a + 1:]), stamps)
+    for c in range(len(run.system.topology.channels)):
+        contents = state[n + c]
+        for i, message in enumerate(contents):
+            for f, value in enumerate(message[1:]):
+                for other in _other_values(value, n):
+                    changed = type(message).from_values(message[1:f + 1] + (other,) + message[f + 2:])
+                    channel = contents[:i] + (changed,) + contents[i + 1:]
+                    yield f"channel {c}'s {message} -> {changed}", (
+                        (*state[:n + c], channel, *state[n + c + 1:]), ghost_locals, stamps)
+            for s, value in enumerate(stamps[c][i] if stamps and stamps[c] else ()):
+                for other in (value - 1, value + 1):
+                    stamp = stamps[c][i][:s] + (other,) + stamps[c][i][s + 1:]
+                    channel_stamps = stamps[c][:i] + (stamp,) + stamps[c][i + 1:]
+                    yield f"channel {c}'s {message} stamp {s} -> {other}", (
+                        state, ghost_locals, (*stamps[:c], channel_stamps, *stamps[c + 1:]))
+        if contents:
+            shorter = (*state[:n + c], contents[:-1], *state[n + c + 1:])
+            fewer = (*stamps[:c], stamps[c][:-1], *stamps[c + 1:]) if stamps and stamps[c] else stamps
+            yield f"channel {c}'s last {contents[-1]} dropped", (shorter, ghost_locals, fewer)
+
+
+class Evaluator:
+    """The invariant's conjuncts and the safety properties, evaluated by z3 on pinned states."""
+
+    def __init__(self, algorithm, invariant):
+        self.algorithm, self.invariant = algorithm, invariant
+        self.pre = RingState(algorithm, fifo=invariant.fifo, ghosts=invariant.ghosts)
+        self.steps = transitions(algorithm, self.pre, z3.Const("p", Node), exact=invariant.fifo)
+        self.by_name = {t.name: t for t in self.steps}
+        typing = declared_types(algorithm)  # a hypothesis of every obligation, as in prove_all_n; never dropped
+        self.conjuncts = ((typing,) if typing is not None else ()) + tuple(invariant.conjuncts)
+        self.names = [c.__name__ for c in self.conjuncts]
+        self.before = [c(self.pre) for c in self.conjuncts]
+        self.safety = [(name, formula(self.pre)) for name, formula in safety_properties(algorithm)]
+        self.axioms = proof_axioms(invariant, exact=invariant.fifo)
+
+    def false(self, run, ghost_state, formulas, stop_after: int | None = None) -> list[int]:
+        facts, _ = _pinned(run, ghost_state, self.pre)
+        solver = z3.Solver()
+        solver.set("timeout", CHECK_MS)
+        solver.add(*facts)
+        false = []
+        for k, formula in enumerate(formulas):
+            solver.push()
+            solver.add(z3.Not(formula))
+            if solver.check() == z3.sat:
+                false.append(k)
+                if stop_after is not None and len(false) >= stop_after:
+                    break
+            solver.pop()
+        return false
+
+    def confirmed(self, run, ghost_state, step, transition, dropped: str, goal) -> bool:
+        """Whether z3 finds the obligation's negation satisfiable with this state pinned: the
+        axioms, the invariant without ``dropped``, the step's hypotheses at its process, not the
+        goal after it."""
+        facts, nodes = _pinned(run, ghost_state, self.pre)
+        solver = z3.Solver()
+        solver.set("timeout", CHECK_MS)
+        kept = [f for name, f in zip(self.names, self.before) if name != dropped]
+        solver.add(*facts, *self.axioms, *kept, transition.after.p == nodes[step.process], *transition.hypotheses,
+                   z3.Not(goal))
+        return solver.check() == z3.sat
+
+
+def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, progress=None) -> dict[str, Counterexample]:
+    """A confirmed counterexample to induction for each conjunct (of ``wanted``, default all) that
+    one is found for, on rings of ``sizes`` (every arrangement of ids 1..n up to rotation)."""
+    evaluator = Evaluator(algorithm, invariant)
+    names = evaluator.names
+    left = set(wanted if wanted is not None else invariant.names())
+    found: dict[str, Counterexample] = {}
+    for n in sizes:
+        for rest in itertools.permutations(range(2, n + 1)):
+            if not left:
+                return found
+            run, reached = reachable_ghost_states(algorithm, invariant, (1, *rest), evaluator.pre, evaluator.steps)
+            known = set(reached)
+            for ghost_state in reached:
+                for change, changed in changed_states(run, ghost_state):
+                    if not left:
+                        return found
+                    if changed in known:
+                        continue
+                    known.add(changed)
+                    false = evaluator.false(run, changed, evaluator.before, stop_after=2)
+                    if len(false) != 1 or names[false[0]] not in left:
+                        continue
+                    dropped = names[false[0]]
+                    example = _breaks(evaluator, run, changed, dropped)
+                    if example is not None:
+                        found[dropped] = Counterexample(dropped, example, f"ids {(1, *rest)}, {change}")
+                        left.discard(dropped)
+                        if progress is not None:
+                            progress(found[dropped])
+    return found
+
+
+def _breaks(evaluator: Evaluator, run, changed, dropped: str) -> str | None:
+    """The obligation of the invariant without ``dropped`` that this state (which satisfies it)
+    breaks, confirmed by z3, or None."""
+    names = evaluator.names
+    for k in evaluator.false(run, changed, [f for _, f in evaluator.safety], stop_after=1):
+        return f"invariant / {evaluator.safety[k][0]}"
+    for step, target in run.successors(changed):
+        transition = evaluator.by_name[run.transition_name(step)]
+        goals = [(names[k], evaluator.conjuncts[k](transition.after))
+                 for k in evaluator.false(run, target, evaluator.before) if names[k] != dropped]
+        # stability and no_duplicate read the step itself: z3 decides them on the pinned state at once
+        goals += [("stability", stability(evaluator.algorithm, transition))]
+        if evaluator.invariant.fifo and transition.after.added:
+            goals += [("no_duplicate", no_duplicate(transition))]
+        for goal_name, goal in goals:
+            if evaluator.confirmed(run, changed, step, transition, dropped, goal):
+                return f"{transition.name} / {goal_name}"
+    return None
