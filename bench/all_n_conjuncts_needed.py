@@ -10,8 +10,10 @@ property, or takes a step after which another conjunct fails, or changes a decis
 or sends a copy of a message in flight (no_duplicate, in the FIFO encoding). Two searches:
 
 1. near the reachable states (checker/prove/concrete_cti.py, rings of ``--sizes``): each reachable
-   state changed in one place; where only the conjunct is false, its steps are run, and what breaks
-   is confirmed by z3 as a model of the proof's obligation with that state pinned;
+   state changed in one place (a local, a ghost, a message's payload or stamp, a message dropped
+   from a channel's tail, or one seen in some reachable state put at a channel's head or tail);
+   where only the conjunct is false, its steps are run, and what breaks is confirmed by z3 as a
+   model of the proof's obligation with that state pinned;
 2. for the conjuncts left, z3 alone, obligation by obligation, the likely ones first (those whose
    hint, ``rests_on``, names the conjunct dropped, or whose step has a lemma resting on it; then
    the safety properties; then the rest), each first on the unbounded encoding (``--timeout``
@@ -117,7 +119,7 @@ def main(argv=None) -> int:
     wanted = only or invariant.names()
     started = time.perf_counter()
     sizes = tuple(int(size) for size in arguments.sizes.split(",") if size) if arguments.sizes else ()
-    near = concrete_cti.search(algorithm, invariant, sizes, set(wanted), progress=lambda found: print(
+    near = concrete_cti.search(algorithm, invariant, sizes, set(wanted), insert=True, progress=lambda found: print(
         f"{found.line()} [{time.perf_counter() - started:.1f} s, near a reachable state]", flush=True)) if sizes else {}
     obligations = Obligations(algorithm, invariant) if arguments.z3 else None
     for dropped in wanted:

@@ -215,9 +215,10 @@ def _parser() -> argparse.ArgumentParser:
     measure.add_argument("--sample", type=int, metavar="K",
                          help="with --messages: for an n too large to explore, K random executions (labelled a sample)")
     measure.add_argument("--time-limit", type=float, metavar="SECONDS",
-                         help="time budget of --messages (the table stops at the last n done) or of "
-                              "--open-schedules (the pairs explored by then are reported as incomplete); a single "
-                              "check has --max-states and --max-memory instead")
+                         help="time budget of --messages (the table stops at the last n done), of "
+                              "--open-schedules (the pairs explored by then are reported as incomplete) or of --all-n "
+                              "(default 600; the obligations not asked by then are unknown); a single check has "
+                              "--max-states and --max-memory instead")
     randomized = parser.add_argument_group("randomized algorithms, exactly, over every scheduler (docs/randomized.md)")
     randomized.add_argument("--expected", nargs="?", const="", metavar="steps,messages,rounds",
                             help="min and max expected steps, messages and rounds until a leader is elected "

@@ -56,8 +56,20 @@ def _other_values(value, n: int) -> list:
     return []
 
 
-def changed_states(run: GhostRun, ghost_state):
-    """(what was changed, the state): every state one change away from ``ghost_state``."""
+def messages_in(run: GhostRun, reached) -> list:
+    """(message, its stamp) of every message in a channel of some state of ``reached``."""
+    n, pool = run.n, {}
+    for state, _, stamps in reached:
+        for c in range(len(run.system.topology.channels)):
+            for i, message in enumerate(state[n + c]):
+                pool[message, stamps[c][i] if stamps and stamps[c] else ()] = None
+    return list(pool)
+
+
+def changed_states(run: GhostRun, ghost_state, pool=()):
+    """(what was changed, the state): every state one change away from ``ghost_state``; with
+    ``pool`` ((message, stamp) pairs, ``messages_in``), each also put at the head or the tail
+    of each channel."""
     state, ghost_locals, stamps = ghost_state
     n = run.n
     for a in range(n):
@@ -90,6 +102,16 @@ def changed_states(run: GhostRun, ghost_state):
             shorter = (*state[:n + c], contents[:-1], *state[n + c + 1:])
             fewer = (*stamps[:c], stamps[c][:-1], *stamps[c + 1:]) if stamps and stamps[c] else stamps
             yield f"channel {c}'s last {contents[-1]} dropped", (shorter, ghost_locals, fewer)
+        for message, stamp in pool:
+            for at_head in (True, False):
+                channel = (message, *contents) if at_head else (*contents, message)
+                longer = (*state[:n + c], channel, *state[n + c + 1:])
+                more = stamps
+                if run.stamped:
+                    kept = stamps[c] if stamps else ()
+                    more = (*stamps[:c], (stamp, *kept) if at_head else (*kept, stamp), *stamps[c + 1:])
+                yield f"{message} {stamp} put at the {'head' if at_head else 'tail'} of channel {c}", (
+                    longer, ghost_locals, more)
 
 
 class Evaluator:
@@ -136,9 +158,11 @@ class Evaluator:
         return solver.check() == z3.sat
 
 
-def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, progress=None) -> dict[str, Counterexample]:
+def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, progress=None,
+           insert: bool = False) -> dict[str, Counterexample]:
     """A confirmed counterexample to induction for each conjunct (of ``wanted``, default all) that
-    one is found for, on rings of ``sizes`` (every arrangement of ids 1..n up to rotation)."""
+    one is found for, on rings of ``sizes`` (every arrangement of ids 1..n up to rotation); with
+    ``insert``, the changes include a message seen in some reachable state put in a channel."""
     evaluator = Evaluator(algorithm, invariant)
     names = evaluator.names
     left = set(wanted if wanted is not None else invariant.names())
@@ -149,8 +173,9 @@ def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, pro
                 return found
             run, reached = reachable_ghost_states(algorithm, invariant, (1, *rest), evaluator.pre, evaluator.steps)
             known = set(reached)
+            pool = messages_in(run, reached) if insert else ()
             for ghost_state in reached:
-                for change, changed in changed_states(run, ghost_state):
+                for change, changed in changed_states(run, ghost_state, pool):
                     if not left:
                         return found
                     if changed in known:
