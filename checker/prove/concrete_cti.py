@@ -76,7 +76,8 @@ def changed_states(run: GhostRun, ghost_state, pool=()):
         for k, value in enumerate(state[a]):
             for other in _other_values(value, n):
                 locals_ = state[a][:k] + (other,) + state[a][k + 1:]
-                yield f"process {run.system.ids[a]}'s local {k} {value} -> {other}", (
+                name = run.local_terms[k][0].decl().name()
+                yield f"process {run.system.ids[a]}'s {name} {value} -> {other}", (
                     (*state[:a], locals_, *state[a + 1:]), ghost_locals, stamps)
         for k, name in enumerate(run.ghost_names):
             for other in (ghost_locals[a][k] - 1, ghost_locals[a][k] + 1):
@@ -96,7 +97,7 @@ def changed_states(run: GhostRun, ghost_state, pool=()):
                 for other in (value - 1, value + 1):
                     stamp = stamps[c][i][:s] + (other,) + stamps[c][i][s + 1:]
                     channel_stamps = stamps[c][:i] + (stamp,) + stamps[c][i + 1:]
-                    yield f"channel {c}'s {message} stamp {s} -> {other}", (
+                    yield f"channel {c}'s {message} stamp {run.pre.stamp_names(type(message))[s]} -> {other}", (
                         state, ghost_locals, (*stamps[:c], channel_stamps, *stamps[c + 1:]))
         if contents:
             shorter = (*state[:n + c], contents[:-1], *state[n + c + 1:])
