@@ -133,6 +133,18 @@ def test_peterson_ghost_rounds_settle_what_the_first_attempt_left_at_take_alias_
     assert {(o.step, o.goal): o.status for o in proof.obligations} == dict.fromkeys(wanted, "proved")
 
 
+@pytest.mark.slow  # 4 s: the 45 lemmas are proved first
+def test_peterson_registered_invariant_implies_safety_and_every_step_keeps_decisions():
+    """A part of `check peterson --all-n` (the whole takes two minutes): the registered invariant
+    implies at-most-one-leader, no step changes a decision, and every step lemma is proved."""
+    steps = ("start", "start_on_receipt", "take_alias_n", "send_alias_n", "i_am_the_leader", "turn_black",
+             "route_one", "route_two")
+    wanted = {("invariant", "at-most-one-leader")} | {(step, "stability") for step in steps}
+    proof = prove_all_n(Peterson, only=wanted)
+    assert {(o.step, o.goal): o.status for o in proof.obligations} == dict.fromkeys(wanted, "proved")
+    assert len(proof.lemmas) == 45 and {o.status for o in proof.lemmas} == {"proved"}
+
+
 def test_peterson_all_n_is_the_fourth_attempt():
     """ORIGINS, the attempt every obligation of which is proved, is the one registered (``check
     peterson --all-n``); the earlier ones are kept for what they left, and not used."""
