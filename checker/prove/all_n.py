@@ -250,7 +250,13 @@ def _enabled(hypotheses, timeout_ms: int):
 RELEVANCE_ROUNDS = 8  # conjuncts added at most, one per counterexample
 
 
-def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Translator):
+def _within(ms: int, deadline: float | None) -> int:
+    """A query's milliseconds, cut to what is left before ``deadline`` (``time.perf_counter()``
+    seconds; None: no deadline): 0 or less once it has passed."""
+    return ms if deadline is None else min(ms, int((deadline - time.perf_counter()) * 1000))
+
+
+def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Translator, deadline=None):
     """(proved, seconds): a search for the few conjuncts an obligation rests on, where the whole
     invariant as hypotheses leaves z3 unknown. Start from the conjunct itself (``own``, with the
     declared types); while z3 finds a counterexample, add the first of ``others`` that it
@@ -259,7 +265,9 @@ def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Trans
     conjunct not tried), so nothing but a proof is kept."""
     chosen, left, spent = list(own), list(others), 0.0
     for _ in range(RELEVANCE_ROUNDS):
-        status, seconds, solver = refute(frame + chosen, goal, timeout_ms, translator)
+        if _within(timeout_ms, deadline) <= 0:
+            return False, spent
+        status, seconds, solver = refute(frame + chosen, goal, _within(timeout_ms, deadline), translator)
         spent += seconds
         if status != FAILED:
             return status == PROVED, spent
@@ -275,7 +283,8 @@ def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Trans
 
 
 def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readable: bool = True,
-           translator: Translator | None = None, narrowed: list | None = None, relevance=None):
+           translator: Translator | None = None, narrowed: list | None = None, relevance=None,
+           deadline: float | None = None):
     """(status, seconds, model or None, reason): hypotheses => goal, its counterexample if it fails.
 
     With ``small_rings``, where z3 answers unknown (a ranking's dist, or an invariant with many
@@ -292,30 +301,39 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
     try (FIRST_TRY_MS a query) before any gets the whole time: a hint written for other steps, or
     the whole set, can leave z3 searching where the next proves at once (Peterson's proof: 25
     obligations waited out the timeout, 20 on their hint and 5 on the whole set, then proved in
-    0.1 s: 505 s at the default 20 s a query before the short tries, 130 s with them).
+    0.1 s: 505 s at the default 20 s a query before the short tries, 130 s with them). No query
+    runs past ``deadline`` (``time.perf_counter()`` seconds, the proof's --time-limit): what is not
+    decided by then is unknown.
     """
-    seconds = 0.0  # every try's time is the obligation's, the hint's too
+    seconds, status, solver = 0.0, UNKNOWN, None  # every try's time is the obligation's, the hint's too
     for ms in ((FIRST_TRY_MS,) if timeout_ms > FIRST_TRY_MS else ()) + (timeout_ms,):
-        if narrowed is not None:
-            status, spent, _ = refute(narrowed, goal, ms, translator)
+        if narrowed is not None and _within(ms, deadline) > 0:
+            hinted, spent, _ = refute(narrowed, goal, _within(ms, deadline), translator)
             seconds += spent
-            if status == PROVED:
+            if hinted == PROVED:
                 return PROVED, seconds, None, None
-        status, spent, solver = refute(hypotheses, goal, ms, translator)
+        if _within(ms, deadline) <= 0:
+            break
+        status, spent, solver = refute(hypotheses, goal, _within(ms, deadline), translator)
         seconds += spent
         if status != UNKNOWN:
             break
         if relevance is not None:
-            proved, spent = _relevant_proof(*relevance, goal, ms, translator)
+            proved, spent = _relevant_proof(*relevance, goal, ms, translator, deadline)
             seconds += spent
             if proved:
                 return PROVED, seconds, None, None
     if status == PROVED:
         return PROVED, seconds, None, None
+    if solver is None or (status == UNKNOWN and _within(1, deadline) <= 0):
+        return UNKNOWN, seconds, None, "not decided before the proof's time limit ran out"
     if status == UNKNOWN and small_rings:
         started = time.perf_counter()
         for n in SMALL_RINGS:
-            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)], max(timeout_ms, SMALL_RING_MS))
+            if _within(1, deadline) <= 0:
+                break
+            answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)],
+                                   _within(max(timeout_ms, SMALL_RING_MS), deadline))
             if answer == z3.sat:
                 return FAILED, seconds + time.perf_counter() - started, small.model(), None
         return UNKNOWN, seconds + time.perf_counter() - started, None, (
@@ -372,8 +390,10 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     exact = exact or invariant.fifo
     started = time.perf_counter()
 
+    deadline = None if time_limit is None else started + time_limit
+
     def out_of_time() -> bool:
-        return time_limit is not None and time.perf_counter() - started > time_limit
+        return deadline is not None and time.perf_counter() >= deadline
     not_asked = NOT_ASKED.format(limit=time_limit) if time_limit is not None else ""
     # the steps are the commands' readings at READ_AT; z3 must be given what Python runs
     require_faithful_readings(algorithm, (READ_AT,), "--all-n")
@@ -420,7 +440,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             relevance = (frame, some_of(conjunct, ()), others)
         status, seconds, model, reason = _solve(
             hypotheses, goal, ms, small_rings=exact and counterexamples, readable=counterexamples,
-            translator=translator, narrowed=narrowed, relevance=relevance)
+            translator=translator, narrowed=narrowed, relevance=relevance, deadline=deadline)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 
@@ -439,7 +459,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             claim = lemma.claim(pre, transition)
             status, seconds, _, reason = _solve(
                 frame + before + list(lemmas.values()), claim, ms, readable=False, translator=translator,
-                narrowed=frame + some_of(None, lemma.rests_on))
+                narrowed=frame + some_of(None, lemma.rests_on), deadline=deadline)
             proof.lemmas.append(Obligation(transition.name, lemma.name, status, seconds, None, reason))
             if status == PROVED:
                 lemmas[lemma.claim] = claim

@@ -262,12 +262,15 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0,
 
     translator = Translator()  # the ranking's obligations in a z3 context of their own (checker/prove/status.py)
 
+    deadline = None if time_limit is None else started + time_limit
+
     def record(step_name, goal_name, hypotheses, goal, render):
-        if time_limit is not None and time.perf_counter() - started > time_limit:
+        if deadline is not None and time.perf_counter() >= deadline:
             proof.obligations.append(Obligation(step_name, goal_name, UNKNOWN, 0.0, None,
                                                 NOT_ASKED.format(limit=time_limit)))
             return
-        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True, translator=translator)
+        status, seconds, model, reason = _solve(hypotheses, goal, ms, small_rings=True, translator=translator,
+                                                deadline=deadline)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
 

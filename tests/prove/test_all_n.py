@@ -249,6 +249,30 @@ def test_what_the_time_limit_leaves_is_unknown_and_status_3(capsys, monkeypatch)
     assert {o.status for o in proof.obligations if o.reason and "time limit" in o.reason} == {UNKNOWN}
 
 
+def test_no_query_runs_past_the_time_limit(monkeypatch):
+    """Where z3 decides nothing, every query takes its whole time: the proof still stops at
+    --time-limit, the query under way cut to what is left (a clock moved by the queries alone)."""
+    import checker.prove.all_n as all_n
+
+    now = [0.0]
+
+    class Undecided:
+        def reason_unknown(self):
+            return "timeout"
+
+    def undecided(hypotheses, goal, ms, translator=None):
+        assert ms > 0
+        now[0] += ms / 1000
+        return UNKNOWN, ms / 1000, Undecided()
+
+    monkeypatch.setattr(all_n.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(all_n, "refute", undecided)
+    proof = prove_all_n(load_algorithm("cr"), timeout=20, time_limit=45)
+    assert now[0] <= 45.0 and proof.verdict == UNKNOWN
+    assert {o.status for o in proof.obligations} == {UNKNOWN}
+    assert any(o.reason and o.reason.startswith("not asked") for o in proof.obligations)
+
+
 def test_json(capsys):
     import json
 
