@@ -7,14 +7,17 @@ one in the unbounded encoding of a large invariant answers unknown for minutes
 (bench/all_n_conjuncts_needed.py's first stage). This looks for one near the reachable states
 instead: each reachable state of a small ring, with its ghosts, is changed in one place (a
 process's local, a ghost local, a message's payload or stamp, a message dropped from the tail of
-its channel); where exactly one conjunct C is then false, the changed state satisfies the
+its channel, or, with ``insert``, a message seen in some reachable state put at the head or the
+tail of a channel); where exactly one conjunct C is then false, the changed state satisfies the
 invariant without C, and its steps, run by the algorithm's own Python semantics with the ghosts'
 updates, are checked for a conjunct other than C false after, a decision changed (stability), a
 copy of a message in flight sent (no_duplicate, in the FIFO encoding), or a safety property false
 before. Each one found is then confirmed by z3 as a model of the proof's own obligation: the
 changed state pinned, the step's hypotheses and the negated goal satisfiable in the encoding
 (``confirmed``), so what is reported is a counterexample to that obligation of
-``prove_all_n(..., invariant.without(C))``, not a claim about Python.
+``prove_all_n(..., invariant.without(C))``, not a claim about Python. (A safety property false on
+the changed state is read there by z3 too, on the pinned finite ring, which satisfies the
+encoding's axioms as every real ring does.)
 """
 from __future__ import annotations
 
@@ -42,17 +45,16 @@ class Counterexample:
         return f"without {self.dropped}: NEEDED: {self.obligation} fails ({self.state})"
 
 
-def _int_values(n: int, value) -> list:
-    return [v for v in range(0, n + 1) if v != value]
-
-
 def _other_values(value, n: int) -> list:
+    """The values a local or field holding ``value`` is changed to: an id-sized int's 0..n, an
+    enum's other members, and for NIL (member 0, also what an int local holds before it is set)
+    the ids 1..n as well."""
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, Enum):
         return [v for v in type(value) if v != value] + ([] if value.value != 0 else list(range(1, n + 1)))
     if isinstance(value, int):
-        return _int_values(n, value)
+        return [v for v in range(0, n + 1) if v != value]
     return []
 
 
