@@ -53,7 +53,8 @@ def parser() -> argparse.ArgumentParser:
     arguments.add_argument("--only", default="", help="comma-separated conjuncts to drop (default: every one)")
     arguments.add_argument("--timeout", type=float, default=2.0, help="seconds per query, unbounded (default 2)")
     arguments.add_argument("--small", type=float, default=3.0, help="seconds per query on each small ring (default 3)")
-    arguments.add_argument("--budget", type=float, default=None, help="the z3 search's seconds per conjunct at most (default none)")
+    arguments.add_argument("--budget", type=float, default=None,
+                           help="the z3 search's seconds per conjunct at most (default none)")
     arguments.add_argument("--sizes", default="3", help="ring sizes of the search near reachable states (default 3; "
                                                        "empty: none)")
     arguments.add_argument("--no-z3", dest="z3", action="store_false",
