@@ -68,25 +68,6 @@ def messages_in(run: GhostRun, reached) -> list:
     return list(pool)
 
 
-def twice_changed_states(run: GhostRun, ghost_state):
-    """(what was changed, the state): every state with two of one process's locals and ghosts
-    changed at once (where the conjuncts tie them together, one change alone breaks two)."""
-    state, ghost_locals, stamps = ghost_state
-    for a in range(run.n):
-        fields = [("local", k, run.local_terms[k][0].decl().name(), value, _other_values(value, run.n))
-                  for k, value in enumerate(state[a])]
-        fields += [("ghost", k, name, ghost_locals[a][k], (ghost_locals[a][k] - 1, ghost_locals[a][k] + 1))
-                   for k, name in enumerate(run.ghost_names)]
-        for first, second in itertools.combinations(fields, 2):
-            for one, two in itertools.product(first[4], second[4]):
-                locals_, ghosts = list(state[a]), list(ghost_locals[a])
-                for (kind, k, *_), value in ((first, one), (second, two)):
-                    (locals_ if kind == "local" else ghosts)[k] = value
-                yield (f"process {run.system.ids[a]}'s {first[2]} {first[3]} -> {one} and {second[2]} {second[3]} -> {two}",
-                       ((*state[:a], tuple(locals_), *state[a + 1:]),
-                        (*ghost_locals[:a], tuple(ghosts), *ghost_locals[a + 1:]), stamps))
-
-
 def changed_states(run: GhostRun, ghost_state, pool=()):
     """(what was changed, the state): every state one change away from ``ghost_state``; with
     ``pool`` ((message, stamp) pairs, ``messages_in``), each also put at the head or the tail
@@ -181,11 +162,10 @@ class Evaluator:
 
 
 def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, progress=None,
-           insert: bool = False, twice: bool = False) -> dict[str, Counterexample]:
+           insert: bool = False) -> dict[str, Counterexample]:
     """A confirmed counterexample to induction for each conjunct (of ``wanted``, default all) that
     one is found for, on rings of ``sizes`` (every arrangement of ids 1..n up to rotation); with
-    ``insert``, the changes include a message seen in some reachable state put in a channel; with
-    ``twice``, two of a process's locals and ghosts changed at once (``twice_changed_states``)."""
+    ``insert``, the changes include a message seen in some reachable state put in a channel."""
     evaluator = Evaluator(algorithm, invariant)
     names = evaluator.names
     left = set(wanted if wanted is not None else invariant.names())
@@ -198,8 +178,7 @@ def search(algorithm, invariant, sizes=(3,), wanted: set[str] | None = None, pro
             known = set(reached)
             pool = messages_in(run, reached) if insert else ()
             for ghost_state in reached:
-                changes = twice_changed_states(run, ghost_state) if twice else changed_states(run, ghost_state, pool)
-                for change, changed in changes:
+                for change, changed in changed_states(run, ghost_state, pool):
                     if not left:
                         return found
                     if changed in known:
