@@ -26,6 +26,28 @@ def test_lcr_weaker_conjuncts_are_inductive_for_lcr_itself():
                                      for o in proof.obligations if o.status != PROVED]
 
 
+def test_a_weakening_the_time_limit_cuts_short_proves_nothing_and_says_so(monkeypatch):
+    """lcr_wrong_announcement again, its written invariant's proof done and then the clock moved
+    past --time-limit: the weakening asks nothing more, proves nothing, and says the limit ran out
+    (not that the conjuncts it had no time for fail induction)."""
+    import time
+
+    import checker.prove.all_n_weakening as weakening
+
+    real_clock, real_prove, late = time.perf_counter, weakening.prove_all_n, [0.0]
+    monkeypatch.setattr(weakening.time, "perf_counter", lambda: real_clock() + late[0])
+
+    def then_late(*args, **kwargs):
+        proof = real_prove(*args, **kwargs)
+        late[0] = 10_000.0
+        return proof
+
+    monkeypatch.setattr(weakening, "prove_all_n", then_late)
+    proof = prove_all_n_or_weakened(load_algorithm(f"{MUTANTS}/lcr_wrong_announcement.py"), time_limit=600)
+    assert isinstance(proof, UnweakenedAllNProof) and proof.verdict != PROVED
+    assert proof.tried.startswith("the time limit ran out during the weakening")
+
+
 def test_a_wrong_announcement_keeps_its_safety_from_the_weakened_invariant(capsys):
     """lcr_wrong_announcement passes on its own id in <terminate>: agreement breaks (not proved for
     every n), terminate_from_leader and decided_on_leader fail, and what the announcement round
