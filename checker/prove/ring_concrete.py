@@ -86,8 +86,9 @@ def state_facts(system: AsyncSystem, state, ring: RingState, nodes, stamps=None)
     return facts
 
 
-def _false(facts, formulas, what) -> list[int]:
-    """The indices of ``formulas`` that the structure pinned by ``facts`` does not satisfy."""
+def _false(facts, formulas, what, stop_after: int | None = None) -> list[int]:
+    """The indices of ``formulas`` that the structure pinned by ``facts`` does not satisfy (the
+    first ``stop_after`` of them, if given)."""
     solver = z3.Solver()
     solver.set("timeout", 60_000)
     solver.add(*facts)
@@ -100,6 +101,8 @@ def _false(facts, formulas, what) -> list[int]:
             raise RuntimeError(f"z3 could not evaluate {what(k)} on a state: {solver.reason_unknown()}")
         if answer == z3.sat:
             false.append(k)
+            if stop_after is not None and len(false) >= stop_after:
+                break
         solver.pop()
     return false
 
