@@ -256,6 +256,11 @@ def _within(ms: int, deadline: float | None) -> int:
     return ms if deadline is None else min(ms, int((deadline - time.perf_counter()) * 1000))
 
 
+def past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (``time.perf_counter()`` seconds; None: none) has passed."""
+    return deadline is not None and time.perf_counter() >= deadline
+
+
 def _relevant_proof(frame, own, others, goal, timeout_ms: int, translator: Translator, deadline=None):
     """(proved, seconds): a search for the few conjuncts an obligation rests on, where the whole
     invariant as hypotheses leaves z3 unknown. Start from the conjunct itself (``own``, with the
@@ -325,12 +330,12 @@ def _solve(hypotheses, goal, timeout_ms: int, small_rings: bool = False, readabl
                 return PROVED, seconds, None, None
     if status == PROVED:
         return PROVED, seconds, None, None
-    if solver is None or (status == UNKNOWN and _within(1, deadline) <= 0):
+    if solver is None or (status == UNKNOWN and past(deadline)):
         return UNKNOWN, seconds, None, "not decided before the proof's time limit ran out"
     if status == UNKNOWN and small_rings:
         started = time.perf_counter()
         for n in SMALL_RINGS:
-            if _within(1, deadline) <= 0:
+            if past(deadline):
                 break
             answer, small = _check([*hypotheses, *small_ring(n), z3.Not(goal)],
                                    _within(max(timeout_ms, SMALL_RING_MS), deadline))
@@ -391,9 +396,6 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     started = time.perf_counter()
 
     deadline = None if time_limit is None else started + time_limit
-
-    def out_of_time() -> bool:
-        return deadline is not None and time.perf_counter() >= deadline
     not_asked = NOT_ASKED.format(limit=time_limit) if time_limit is not None else ""
     # the steps are the commands' readings at READ_AT; z3 must be given what Python runs
     require_faithful_readings(algorithm, (READ_AT,), "--all-n")
@@ -428,7 +430,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         step, for which fewer hypotheses may do; ``conjunct``: the goal's, if it is one."""
         if only is not None and (step_name, goal_name) not in only:
             return
-        if out_of_time():
+        if past(deadline):
             proof.obligations.append(Obligation(step_name, goal_name, UNKNOWN, 0.0, None, not_asked))
             return
         narrowed = relevance = None
@@ -453,7 +455,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         for lemma in invariant.lemmas:
             if lemma.step != transition.name:
                 continue
-            if out_of_time():
+            if past(deadline):
                 proof.lemmas.append(Obligation(transition.name, lemma.name, UNKNOWN, 0.0, None, not_asked))
                 continue
             claim = lemma.claim(pre, transition)

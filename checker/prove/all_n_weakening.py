@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from models import Algorithm
 from specs.all_n import AllNInvariant, invariant_for
 
-from .all_n import AllNProof, prove_all_n, safety_properties
+from .all_n import AllNProof, past, prove_all_n, safety_properties
 from .status import FAILED, PROVED
 
 ROUND_TIMEOUT = 5.0  # seconds per obligation in the weakening (the written invariants' take under 0.5 s)
@@ -120,7 +120,7 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0,
         unproved = sorted({o.goal for o in weakened.obligations if o.status != PROVED})
         tried = (f"dropping the conjuncts that fail induction ({', '.join(dropped)}), those left do not prove "
                  f"{', '.join(unproved)}" + (", nor does any subset of them" if set(unproved) <= set(MONOTONE) else ""))
-        if deadline is not None and time.perf_counter() >= deadline:
+        if past(deadline):
             # what was not asked counted as failing: the subset is smaller than it might be
             tried = f"the time limit ran out during the weakening ({len(dropped)} conjuncts dropped by then)"
         return UnweakenedAllNProof(algorithm, proof.invariant, proof.obligations, proof.seconds + weakened.seconds,

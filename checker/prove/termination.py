@@ -34,7 +34,7 @@ import z3
 from models import ASYNCHRONOUS, Algorithm
 from specs.all_n import Ranking, algorithms_with_a_ranking, invariant_for, ranking_for
 
-from .all_n import NOT_ASKED, AllNProof, Obligation, _solve, prove_all_n
+from .all_n import NOT_ASKED, AllNProof, Obligation, _solve, past, prove_all_n
 from .ring_model import render_model
 from .ring_order import InitialState, Node, RingState, as_formula, distance_axioms, node_id, ring_axioms, smallest_axiom
 from .ring_steps import AllNUnsupported, transitions
@@ -265,7 +265,7 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0,
     deadline = None if time_limit is None else started + time_limit
 
     def record(step_name, goal_name, hypotheses, goal, render):
-        if deadline is not None and time.perf_counter() >= deadline:
+        if past(deadline):
             proof.obligations.append(Obligation(step_name, goal_name, UNKNOWN, 0.0, None,
                                                 NOT_ASKED.format(limit=time_limit)))
             return
