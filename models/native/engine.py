@@ -53,6 +53,9 @@ PLAIN_FLAGS = ("-O2",)
 CHECK_FLAGS = ("-DRL_CHECK_WORK",) if os.environ.get("RINGLEADER_CHECK_NATIVE") else ()
 # docs/engines.md: one line per search on stderr, the bytes per stored state of each of its arrays
 CHECK_FLAGS += ("-DRL_FOOTPRINT",) if os.environ.get("RINGLEADER_NATIVE_FOOTPRINT") else ()
+# tests/models/test_native_memo.py: a stubborn-set memo that fills and starts afresh at once
+_MEMO_SLOTS = os.environ.get("RINGLEADER_NATIVE_MEMO_SLOTS", "")
+CHECK_FLAGS += (f"-DRL_MEMO_SLOTS_WITH_FAULTS={int(_MEMO_SLOTS)}ull",) if _MEMO_SLOTS.isdigit() else ()
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 

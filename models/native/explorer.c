@@ -1487,16 +1487,23 @@ typedef struct {
 
 static struct {
     memo_entry_t *entries; uint64_t mask, count;
+    uint64_t restarts;                /* times it filled and started afresh (the footprint line) */
     mask_t *candidates; size_t candidates_cap, candidates_count;
     uint64_t tables[RL_TABLE_WORDS];  /* the dependence tables the entries were computed with */
 } memo;
 
 #define RL_MEMO_KEPT (1u << 21)
 /* With crashes or timeouts a situation holds more of the state (hopeless, dead, awaiting) and
- * recurs less: bully-always-replies at n = 5 met 2.1 million of them in its first 3 million
- * states, 144 bytes a slot. The memo then stops growing at this many slots (300 MB there), and a
- * situation it has no room for is worked out each time (local_reach's memo still serves it). */
-#define RL_MEMO_MOST_SLOTS (RL_FAULTS ? (1ull << 21) : UINT64_MAX)
+ * recurs less, and mostly near where it was first met: bully-always-replies at n = 5 met 2.1
+ * million of them in its first 3 million states, 144 bytes a slot. The memo then stops growing at
+ * this many slots (9 MB there) and, when full, starts afresh (candidates()). Measured
+ * (docs/engines.md): at 2^21 slots that stop growing, `check bully-always-replies --n 4 --crashes
+ * 1` took 229 MB and 2.0 s; at 2^16 started afresh, 155 MB and 2.0 s (at n = 5, 4 million states:
+ * 1,038 -> 663 MB, 10.5 -> 11.3 s). */
+#ifndef RL_MEMO_SLOTS_WITH_FAULTS
+#define RL_MEMO_SLOTS_WITH_FAULTS (1ull << 16)
+#endif
+#define RL_MEMO_MOST_SLOTS (RL_FAULTS ? RL_MEMO_SLOTS_WITH_FAULTS : UINT64_MAX)
 
 /* Keep the memo if it was computed with the dependence tables of this search, else empty it. */
 static int memo_for_tables(void) {
@@ -1653,8 +1660,18 @@ static int candidates(const expansion_t *x, const mask_t **first, const mask_t *
         *first = *sets = memo.candidates + from;
         *count = (int)(memo.candidates_count - from);
         if (10 * (memo.count + 1) > 7 * (memo.mask + 1) && memo.mask + 1 >= RL_MEMO_MOST_SLOTS) {
-            memo.candidates_count = from;  /* no room: used once, overwritten by the next miss */
-            return 1;
+            /* full: start afresh, keeping this entry (the search meets its situations again near
+             * where it met them, so the recent ones are those worth keeping) */
+            mask_t *kept = memo.candidates + from;
+            size_t kept_count = memo.candidates_count - from;
+            memmove(memo.candidates, kept, kept_count * sizeof(mask_t));
+            memset(memo.entries, 0, (memo.mask + 1) * sizeof(memo_entry_t));
+            memo.count = 0;
+            memo.restarts++;
+            memo.candidates_count = kept_count;
+            from = 0;
+            e = memo_slot(memo.entries, memo.mask, key, x->memo_hash);
+            *first = *sets = memo.candidates;
         }
         memcpy(e->key, key, RL_MEMO_KEY);
         e->first = (uint32_t)from;
@@ -2362,6 +2379,7 @@ static void report_footprint(const result_t *r) {
             (unsigned long long)g.states.count, (unsigned long long)g.edges, rl_allocated, (double)rl_allocated / states);
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
         fprintf(stderr, "; %s %.1f/%.1f", names[k], (double)table[k][0] / states, (double)table[k][1] / states);
+    fprintf(stderr, "; memo restarts %llu", (unsigned long long)memo.restarts);
     if (RL_CRASHES)
         fprintf(stderr, "; designated %d, expanded %llu, of them after the crash %llu", g.designated,
                 (unsigned long long)rl_expanded, (unsigned long long)rl_expanded_after_crash);
