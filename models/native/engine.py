@@ -55,7 +55,8 @@ CHECK_FLAGS = ("-DRL_CHECK_WORK",) if os.environ.get("RINGLEADER_CHECK_NATIVE") 
 CHECK_FLAGS += ("-DRL_FOOTPRINT",) if os.environ.get("RINGLEADER_NATIVE_FOOTPRINT") else ()
 # tests/models/test_native_memo.py: a stubborn-set memo that fills and starts afresh at once
 _MEMO_SLOTS = os.environ.get("RINGLEADER_NATIVE_MEMO_SLOTS", "")
-CHECK_FLAGS += (f"-DRL_MEMO_SLOTS_WITH_FAULTS={int(_MEMO_SLOTS)}ull",) if _MEMO_SLOTS.isdigit() else ()
+if _MEMO_SLOTS.isdigit() and int(_MEMO_SLOTS) > 0 and int(_MEMO_SLOTS) & (int(_MEMO_SLOTS) - 1) == 0:  # a power of two
+    CHECK_FLAGS += (f"-DRL_MEMO_SLOTS_WITH_FAULTS={int(_MEMO_SLOTS)}ull",)
 OBSERVED_FIELDS = ("decided", "is_leader", "leader_id", "candidate")  # rl_observe's order
 
 

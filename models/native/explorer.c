@@ -1530,9 +1530,10 @@ static int memo_for_tables(void) {
     memset(&memo, 0, sizeof memo);
     memcpy(memo.tables, tables, sizeof tables);
     reach_reset();
-    memo.entries = calloc(1024, sizeof(memo_entry_t));
-    memo.mask = 1023;
-    rl_allocated += 1024 * sizeof(memo_entry_t);
+    uint64_t slots = RL_MEMO_MOST_SLOTS < 1024 ? RL_MEMO_MOST_SLOTS : 1024;  /* a power of two */
+    memo.entries = calloc(slots, sizeof(memo_entry_t));
+    memo.mask = slots - 1;
+    rl_allocated += slots * sizeof(memo_entry_t);
     return memo.entries != NULL;
 }
 
