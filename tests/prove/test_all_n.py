@@ -20,7 +20,7 @@ def run(capsys, *argv):
     return status, captured.out, captured.err
 
 
-# peterson's proof takes two minutes (357 obligations), more than CI's budget allows: its leader's
+# peterson's proof takes half a minute (285 obligations), more than CI's budget allows: its leader's
 # obligation is asked by tests/prove/test_all_n_lemmas.py (slow), the whole of it by `check peterson
 # --all-n` (docs/proofs-all-n.md, "Peterson")
 @pytest.mark.parametrize("name", ["lcr", "cr", "cr-all", "hs", "hs-lecture", "franklin", "lelann"])

@@ -135,7 +135,7 @@ def test_peterson_ghost_rounds_settle_what_the_first_attempt_left_at_take_alias_
 
 @pytest.mark.slow  # 4 s: the 45 lemmas are proved first
 def test_peterson_registered_invariant_implies_safety_and_every_step_keeps_decisions():
-    """A part of `check peterson --all-n` (the whole takes two minutes): the registered invariant
+    """A part of `check peterson --all-n` (the whole takes half a minute): the registered invariant
     implies at-most-one-leader, no step changes a decision, and every step lemma is proved."""
     steps = ("start", "start_on_receipt", "take_alias_n", "send_alias_n", "i_am_the_leader", "turn_black",
              "route_one", "route_two")
