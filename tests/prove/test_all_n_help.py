@@ -247,3 +247,18 @@ def test_the_segment_argument_at_take_alias_n_is_proved():
     goals = {("take_alias_n", "alias_segment"), ("take_alias_n", "one_segment")}
     proof = prove_all_n(Peterson, ORIGINS, only=goals, timeout=20, counterexamples=False)
     assert {(o.step, o.goal): o.status for o in proof.obligations} == dict.fromkeys(goals, PROVED)
+
+
+def test_peterson_invariant_is_no_invariant_of_the_mutant_that_loses_its_one():
+    """peterson_leader_by_id drops the last red process's own One (no case takes it): then it waits
+    with nothing in flight, and ORIGINS's red_waits_next is false on that reachable state (on the
+    ring of 2: one state of its 12), so no proof with ORIGINS can succeed (docs/proofs-all-n.md)."""
+    mutant = load_algorithm("tests/mutants/peterson_leader_by_id.py")
+    invariant = replace(ORIGINS, algorithm=mutant)
+    pre = RingState(mutant, fifo=True, ghosts=invariant.ghosts)
+    steps = transitions(mutant, pre, z3.Const("p", Node), exact=True)
+    run, reached = reachable_ghost_states(mutant, invariant, (1, 2), pre, steps)
+    false = Counter()
+    for ghost_state in reached:
+        false.update(false_on_ghost_state(run, ghost_state, invariant, pre))
+    assert len(reached) == 12 and false == {"red_waits_next": 1}
