@@ -102,21 +102,33 @@ def counterexample(hypotheses, goal, timeout_ms: int, small_ms: int):
     return None
 
 
-def main(argv=None) -> int:
-    arguments = parser().parse_args(argv)
+def with_invariant(name: str, only: str, positive: bool, options: str):
+    """(algorithm, its all-n invariant, the conjuncts ``only`` names, in order), or None once
+    the reason is printed in one line: an algorithm that does not load, one without an all-n
+    invariant, a name in ``only`` that is not a conjunct of it, or not ``positive`` (``options``
+    says which must be)."""
     try:
-        algorithm = load_algorithm(arguments.algorithm)
+        algorithm = load_algorithm(name)
     except AlgorithmError as error:
         print(error, file=sys.stderr)
-        return 2
+        return None
     invariant = invariant_for(algorithm)
-    only = [name for name in arguments.only.split(",") if name]
-    unknown_names = [name for name in only if name not in invariant.names()] if invariant else []
-    positive = arguments.timeout > 0 and arguments.small > 0 and (arguments.budget is None or arguments.budget > 0)
+    wanted = [conjunct for conjunct in only.split(",") if conjunct]
+    unknown_names = [conjunct for conjunct in wanted if conjunct not in invariant.names()] if invariant else []
     if invariant is None or not positive or unknown_names:
-        print(f"{arguments.algorithm}: needs an all-n invariant, positive --timeout, --small and --budget, and conjuncts "
-              f"of it ({', '.join(unknown_names) or 'all known'})", file=sys.stderr)
+        print(f"{name}: needs an all-n invariant, positive {options}, and conjuncts of it "
+              f"({', '.join(unknown_names) or 'all known'})", file=sys.stderr)
+        return None
+    return algorithm, invariant, wanted
+
+
+def main(argv=None) -> int:
+    arguments = parser().parse_args(argv)
+    positive = arguments.timeout > 0 and arguments.small > 0 and (arguments.budget is None or arguments.budget > 0)
+    loaded = with_invariant(arguments.algorithm, arguments.only, positive, "--timeout, --small and --budget")
+    if loaded is None:
         return 2
+    algorithm, invariant, only = loaded
     wanted = only or invariant.names()
     started = time.perf_counter()
     sizes = tuple(int(size) for size in arguments.sizes.split(",") if size) if arguments.sizes else ()

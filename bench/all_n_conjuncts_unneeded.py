@@ -23,11 +23,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from checker.cli.loader import load_algorithm  # noqa: E402
+from bench.all_n_conjuncts_needed import with_invariant  # noqa: E402
 from checker.prove.all_n import AllNProof, prove_all_n  # noqa: E402
 from checker.prove.status import PROVED  # noqa: E402
-from models import AlgorithmError  # noqa: E402
-from specs.all_n import invariant_for  # noqa: E402
 
 
 def parser() -> argparse.ArgumentParser:
@@ -86,18 +84,11 @@ def unneeded(algorithm, invariant, names, timeout: float, limit: float, report=p
 
 def main(argv=None) -> int:
     arguments = parser().parse_args(argv)
-    try:
-        algorithm = load_algorithm(arguments.algorithm)
-    except AlgorithmError as error:
-        print(error, file=sys.stderr)
+    loaded = with_invariant(arguments.algorithm, arguments.only, arguments.timeout > 0 and arguments.limit > 0,
+                            "--timeout and --limit")
+    if loaded is None:
         return 2
-    invariant = invariant_for(algorithm)
-    only = [name for name in arguments.only.split(",") if name]
-    unknown_names = [name for name in only if name not in invariant.names()] if invariant else []
-    if invariant is None or arguments.timeout <= 0 or arguments.limit <= 0 or unknown_names:
-        print(f"{arguments.algorithm}: needs an all-n invariant, positive --timeout and --limit, and conjuncts of it "
-              f"({', '.join(unknown_names) or 'all known'})", file=sys.stderr)
-        return 2
+    algorithm, invariant, only = loaded
     names = only or invariant.names()
     left_out = unneeded(algorithm, invariant, names, arguments.timeout, arguments.limit,
                         report=lambda line: print(line, flush=True))
