@@ -610,7 +610,7 @@ _HEAD_LEMMAS = (
       for name in ("take_alias_n", "turn_black", "route_two")),
     *(StepLemma(name, its_successor_has_keys_up_to_its_sent, (stream_between,))
       for name in ("send_alias_n", "take_alias_n", "route_one", "route_two")),
-    *(StepLemma(name, no_last_key_shrinks, (asleep_untouched, black_idle, waits_for_line_2))
+    *(StepLemma(name, no_last_key_shrinks, (asleep_untouched, waits_for_line_2))
       for name in ("start_on_receipt", "send_alias_n", "route_one")),
     StepLemma("route_one", its_one_was_sent, (sent_bound,)),
     *(StepLemma(name, an_empty_successor_took_all, (next_waits, next_key, seen_below_sent))
@@ -682,10 +682,9 @@ _LEADER_LEMMAS = tuple(StepLemma("i_am_the_leader", claim, rests_on) for claim, 
     (the_ones_segment_holds_it, (one_segment,)),
     (the_one_is_its_own, (its_segment_holds_the_origin, the_ones_segment_holds_it, takes_its_one, stamped_by_sender,
                           red_waits_next, asleep_untouched, awake_aliased)),
-    (the_others_are_black, (the_one_is_its_own, back_at_origin)),
-    (the_others_took_its_key, (the_one_is_its_own, back_at_origin, *_BACK)),
-    (nothing_sent_past_its_round, (the_one_is_its_own, the_others_are_black, gave_bound, black_passes_on,
-                                   back_at_origin, *_BACK)),
+    (the_others_are_black, (the_one_is_its_own,)),
+    (the_others_took_its_key, (the_one_is_its_own, *_BACK)),
+    (nothing_sent_past_its_round, (the_one_is_its_own, the_others_are_black, gave_bound, black_passes_on, *_BACK)),
     (nothing_waits_elsewhere, (the_others_took_its_key, nothing_sent_past_its_round, stream_between)),
     (no_two_behind_its_one, (nothing_sent_past_its_round, stream_between, red_waits_next, head_next)),
 ))
@@ -702,7 +701,6 @@ _STEP_HINTS = {
     (stream_pair_origin, "start"): (nothing_waits_after_it, asleep_untouched),
     (stream_tail_origin, "start"): (
         nothing_waits_after_it, stream_between, red_waits_next, asleep_untouched, awake_aliased, seen_below_sent),
-    (one_message_each, "start_on_receipt"): (asleep_untouched, stamped_by_sender),
     (channel_order, "start_on_receipt"): (
         takes_its_one, nothing_waits_after_it, red_waits_next, asleep_untouched, awake_aliased, black_passes_on,
         seen_below_sent),
@@ -711,10 +709,6 @@ _STEP_HINTS = {
     (stream_pair_origin, "start_on_receipt"): (nothing_waits_after_it, asleep_untouched),
     (stream_tail_origin, "start_on_receipt"): (
         nothing_waits_after_it, stream_between, red_waits_next, asleep_untouched, seen_below_sent),
-    (one_message_each, "i_am_the_leader"): (),
-    (one_message_each, "send_alias_n"): (waits_for_line_2, no_two_before_line_4),
-    (two_carries_alias_n, "send_alias_n"): (
-        waits_for_line_2, asleep_untouched, stamped_by_sender, no_two_before_line_4, gave_origin),
     (stream_between, "send_alias_n"): (
         takes_its_one, waits_for_line_2, the_rest_is_behind_its_one, its_successor_has_keys_up_to_its_sent,
         red_waits_next, asleep_untouched, seen_below_sent),
@@ -728,8 +722,6 @@ _STEP_HINTS = {
         takes_its_one, waits_for_line_2, its_successor_has_keys_up_to_its_sent, stream_between, red_waits_next,
         asleep_untouched, seen_below_sent),
     (sent_bound, "send_alias_n"): (waits_for_line_2, stamped_by_sender),
-    (one_message_each, "take_alias_n"): (stamped_by_sender,),
-    (no_two_before_line_4, "take_alias_n"): (stamped_by_sender,),
     (seen_below_sent, "take_alias_n"): (
         takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, red_waits_next, asleep_untouched,
         stamped_by_sender, black_passes_on),
@@ -741,8 +733,6 @@ _STEP_HINTS = {
     (pair_alias, "take_alias_n"): (stamped_by_sender,),
     (stream_pair_origin, "take_alias_n"): (
         its_successor_has_keys_up_to_its_sent, red_waits_next, asleep_untouched, stamped_by_sender),
-    (black_idle, "turn_black"): (
-        takes_its_two, asleep_untouched, leader_alone, stamped_by_sender, red_waits_next, stream_two_origin),
     (seen_below_sent, "turn_black"): (stream_between,),
     (stream_complete, "turn_black"): (takes_its_two, the_rest_is_behind_its_two),
     (stream_between, "route_one"): (
@@ -754,10 +744,6 @@ _STEP_HINTS = {
         awake_aliased, stream_between, channel_order, black_passes_on, stream_tail_origin, gave_origin, takes_its_two),
     (stream_tail_origin, "route_one"): (
         takes_its_one, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on, seen_below_sent),
-    (back_at_origin, "route_one"): (
-        takes_its_one, its_successor_has_keys_up_to_its_sent, awake_aliased, stamped_by_sender, seen_below_sent,
-        red_waits_next, black_passes_on, path_seen, gave_bound),
-    (relay_black, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on),
     (seen_below_sent, "route_two"): (
         takes_its_two, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on),
     (stream_between, "route_two"): (
@@ -777,15 +763,14 @@ _STEP_HINTS = {
     (two_segment, "start_on_receipt"): (asleep_untouched, stamped_by_sender),
     (awake_aliased, "send_alias_n"): (asleep_untouched, stamped_by_sender),
     (stamped_by_sender, "send_alias_n"): (asleep_untouched, awake_aliased),
-    (no_two_before_line_4, "send_alias_n"): (waits_for_line_2, stamped_by_sender),
     (seen_below_sent, "send_alias_n"): (waits_for_line_2, stream_between, red_waits_next, asleep_untouched),
     (seen_below_sent, "route_one"): (
         takes_its_one, its_successor_has_keys_up_to_its_sent, stream_between, black_passes_on),
-    (gave_bound, "start_on_receipt"): (asleep_untouched, black_idle, stamped_by_sender),
+    (gave_bound, "start_on_receipt"): (asleep_untouched, stamped_by_sender),
     (gave_bound, "send_alias_n"): (waits_for_line_2, awake_aliased, stamped_by_sender),
     (gave_bound, "route_one"): (its_one_was_sent, awake_aliased),
     (two_segment, "send_alias_n"): (
-        alias_segment, waits_for_line_2, no_two_before_line_4, stamped_by_sender, asleep_untouched, awake_aliased),
+        alias_segment, waits_for_line_2, stamped_by_sender, asleep_untouched, awake_aliased),
     (head_next, "turn_black"): (
         takes_its_two, the_rest_is_behind_its_two, the_next_one_follows, stream_between, channel_order),
     (one_carries_alias, "start"): (stamped_by_sender,),
@@ -796,7 +781,7 @@ _STEP_HINTS = {
     (stamped_by_sender, "take_alias_n"): (asleep_untouched, awake_aliased),
     (sent_bound, "start_on_receipt"): (
         takes_its_one, no_last_key_shrinks, red_waits_next, asleep_untouched, awake_aliased, stamped_by_sender),
-    (path_seen, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, relay_black, black_passes_on),
+    (path_seen, "route_two"): (takes_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on),
     # the key after the last taken (next_key, next_waits), and the head after a step (head_next)
     **{(next_key, name): () for name in ("start", "start_on_receipt", "i_am_the_leader", "send_alias_n", "take_alias_n",
                                          "turn_black", "route_one", "route_two", "unmatched Two")},
@@ -839,7 +824,7 @@ _STEP_HINTS = {
     (line_5_origin_round, "unmatched One"): (awake_aliased,),
     (line_5_origin_round, "unmatched Two"): (stamped_by_sender, stream_between, red_waits_next),
     (line_5_sender_alias, "take_alias_n"): (line_5_origin_round,),
-    (path_seen, "route_one"): (takes_its_one, relay_black, black_passes_on),
+    (path_seen, "route_one"): (takes_its_one, black_passes_on),
     (stream_complete, "route_two"): (
         takes_its_two, the_rest_is_behind_its_two, its_successor_has_keys_up_to_its_sent, black_passes_on, seen_below_sent),
     (stream_complete, "send_alias_n"): (
@@ -910,24 +895,18 @@ ORIGINS = AllNInvariant(
         channel_order: (stream_between, red_waits_next, asleep_untouched, stamped_by_sender, black_passes_on,
                         waits_for_line_2),
         two_alias_differs: (one_segment, stamped_by_sender, *_HEADS),
-        line_5_differs: (one_segment, stamped_by_sender, *_HEADS),
-        pair_alias: (one_carries_alias, no_two_before_line_4, stamped_by_sender, *_HEADS),
+        pair_alias: (one_carries_alias, stamped_by_sender, *_HEADS),
         line_5_two_alias: (pair_alias, line_5_sender_alias, *_HEADS),
         line_5_sender_alias: (one_carries_alias, stamped_by_sender, *_HEADS),
-        line_5_two_origin: (stream_two_origin, stream_tail_origin, gave_origin, stream_pair_origin, black_passes_on,
-                            path_seen, *_HEADS),
         stream_two_origin: (stream_pair_origin, stream_tail_origin, gave_origin, black_passes_on, *_HEADS),
         stream_pair_origin: (stream_tail_origin, gave_origin, black_passes_on, stream_two_origin, path_seen, *_HEADS),
         stream_tail_origin: _HEADS,
         gave_origin: (black_passes_on, *_HEADS),
         two_segment: (alias_segment, *_HEADS),
-        alias_segment: (two_segment, line_5_two_alias, line_5_two_origin, path_seen, relay_black, stamped_by_sender,
-                        *_HEADS),
-        one_segment: (two_segment, line_5_two_alias, line_5_two_origin, path_seen, relay_black, stamped_by_sender,
-                      *_HEADS),
-        (red_waits_next, "unmatched Two"): (head_next, stamped_by_sender, two_alias_differs, line_5_differs,
-                                            line_5_two_alias, line_5_two_origin, leader_alone, asleep_untouched,
-                                            awake_aliased),
+        alias_segment: (two_segment, line_5_two_alias, path_seen, stamped_by_sender, *_HEADS),
+        one_segment: (two_segment, line_5_two_alias, path_seen, stamped_by_sender, *_HEADS),
+        (red_waits_next, "unmatched Two"): (head_next, stamped_by_sender, two_alias_differs, line_5_two_alias,
+                                            leader_alone, asleep_untouched, awake_aliased),
         head_next: (seen_below_sent, *_HEADS, black_passes_on),
         **_STEP_HINTS,
         (leader_alone, "i_am_the_leader"): (the_one_is_its_own, the_others_are_black, nothing_waits_elsewhere,
