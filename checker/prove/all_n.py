@@ -32,6 +32,7 @@ from .ring_model import render_model
 from .ring_order import (InitialState, Node, RingState, as_formula, finite_ring, neighbour_axioms, node_id, ring_axioms,
                          smallest_axiom)
 from .enabled_witness import witnessed
+from .reachable_check import BEFORE_Z3_RINGS, REACHABLE_STATES, false_on_reachable
 from .faithfulness import require_faithful_readings
 from .ring_steps import READ_AT, AllNUnsupported, transitions
 from .status import FAILED, PROVED, UNKNOWN, Outcome, Translator, in_main, refute
@@ -59,6 +60,9 @@ class AllNProof(Outcome):
     # the invariant's StepLemma's, decided: a proved one was given to its step's obligations,
     # any other was not (it is help, not an obligation: the verdict does not rest on it)
     lemmas: list[Obligation] = field(default_factory=list)
+    # why the obligations after the last listed were not asked: the invariant is false on a
+    # reachable state (checker/prove/reachable_check.py), so no proof of it can succeed
+    stopped: str | None = None
 
     @property
     def proves(self) -> list[str]:
@@ -90,6 +94,11 @@ class AllNProof(Outcome):
         return []
 
     def failure_title(self, o: Obligation) -> str:
+        if o.step == REACHABLE and o.goal in self.proves:
+            return (f"{o.goal} is violated: the algorithm breaks it, not only the proof (the same command with "
+                    f"--n {o.reason.removeprefix('a ring of ')} instead of --all-n shows the shortest execution)")
+        if o.step == REACHABLE:
+            return f"{o.goal} is false on a reachable state"
         return f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant") \
             else f"{o.goal} fails at {o.step}"
 
@@ -108,6 +117,8 @@ class AllNProof(Outcome):
             f"{len(self.failed())} failed, {sum(o.status == UNKNOWN for o in self.obligations)} unknown "
             f"in {self.seconds:.2f} s",
         ]
+        if self.stopped:
+            lines.append(f"  stopped     {self.stopped}")
         unasked = [o for o in self.obligations if o.reason and o.reason.startswith("not asked")]
         if unasked:
             lines.append(f"  time limit  {len(unasked)} of them {unasked[0].reason}: a larger --time-limit may "
@@ -137,7 +148,7 @@ class AllNProof(Outcome):
         return {
             "algorithm": self.algorithm.name, "all_n": True, "verdict": self.verdict,
             "proves": self.proves, "not_proved": self.not_proved,
-            "invariant": self.invariant.names(), "seconds": round(self.seconds, 3),
+            "invariant": self.invariant.names(), "seconds": round(self.seconds, 3), "stopped": self.stopped,
             "obligations": [{"step": o.step, "goal": o.goal, "status": o.status, "seconds": round(o.seconds, 3),
                              "counterexample": o.counterexample} for o in self.obligations],
             "lemmas": [{"step": o.step, "claim": o.goal, "status": o.status, "seconds": round(o.seconds, 3)}
@@ -212,6 +223,9 @@ def no_duplicate(transition) -> z3.BoolRef:
     return z3.And(*facts)
 
 
+REACHABLE = "reachable"  # the step of a conjunct or property false on a reachable state
+STOPPED = ("the invariant is false on a state an execution of a ring of {n} reaches (below): no proof of it "
+           "can succeed, so no further obligation was asked")
 SMALL_RINGS = range(1, 5)  # ring sizes tried when z3 answers unknown on the unbounded encoding
 NOT_ASKED = "not asked: the proof's time limit of {limit:g} s ran out"
 FIRST_TRY_MS = 2000  # the short try of each query of an obligation (``_solve``)
@@ -232,7 +246,7 @@ def _check(formulas, timeout_ms: int):
     return solver.check(), solver
 
 
-def _enabled(hypotheses, timeout_ms: int):
+def _enabled(hypotheses, timeout_ms: int, deadline: float | None = None):
     """Whether some state satisfying the invariant enables a step (else its obligations are vacuous).
 
     A state is looked for first on rings of 1 to 4 processes (ids 1..n), where z3 finds one fast
@@ -242,9 +256,11 @@ def _enabled(hypotheses, timeout_ms: int):
     asked.
     """
     for n in SMALL_RINGS:
-        if _check(hypotheses + small_ring(n), max(timeout_ms, SMALL_RING_MS))[0] == z3.sat:
+        if _within(1, deadline) <= 0:
+            return z3.unknown
+        if _check(hypotheses + small_ring(n), _within(max(timeout_ms, SMALL_RING_MS), deadline))[0] == z3.sat:
             return z3.sat
-    return _check(hypotheses, timeout_ms)[0]
+    return _check(hypotheses, _within(timeout_ms, deadline))[0] if _within(1, deadline) > 0 else z3.unknown
 
 
 RELEVANCE_ROUNDS = 8  # conjuncts added at most, one per counterexample
@@ -416,6 +432,26 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     translator = Translator()  # the proof's own z3 context (checker/prove/status.py)
 
     lemmas: dict = {}  # the step's lemmas proved so far: claim -> its formula
+    # reachable states of small rings are read for a conjunct false on one (checker/prove/
+    # reachable_check.py): rings of 1 and 2 before z3 is asked, for a variant of the algorithm the
+    # invariant was written for (nothing says it holds there), and the rest once an obligation about
+    # a conjunct or safety is not proved; not for a proof of some obligations, nor where only which
+    # ones fail is wanted (the weakening)
+    unread = [n for n in REACHABLE_STATES if counterexamples and only is None]  # ring sizes not read yet
+
+    def reachable_failures(rings):
+        """The conjuncts and safety properties false on a reachable state of rings of these sizes
+        (those not read before), each a failed obligation; if any, the proof stops."""
+        rings = [n for n in rings if n in unread]
+        unread[:] = [n for n in unread if n not in rings]
+        properties = list(safety_properties(algorithm))
+        found, seconds = false_on_reachable(algorithm, invariant, pre, steps, properties, rings)
+        found.sort(key=lambda item: item.goal not in proof.proves)  # a real violation first
+        for k, item in enumerate(found):
+            proof.obligations.append(Obligation(REACHABLE, item.goal, FAILED, seconds if k == 0 else 0.0, item.trace(),
+                                                f"a ring of {len(item.ids)}"))
+        if found:
+            proof.stopped = STOPPED.format(n=len(found[0].ids))
 
     def some_of(conjunct, support) -> list:
         """The declared types, the conjunct itself and the conjuncts in ``support``, before the
@@ -428,7 +464,7 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
     def record(step_name, goal_name, hypotheses, goal, render, frame=None, conjunct=None):
         """Decide one obligation. ``frame`` (the axioms and the step's hypotheses): an obligation of a
         step, for which fewer hypotheses may do; ``conjunct``: the goal's, if it is one."""
-        if only is not None and (step_name, goal_name) not in only:
+        if (only is not None and (step_name, goal_name) not in only) or proof.stopped:
             return
         if past(deadline):
             proof.obligations.append(Obligation(step_name, goal_name, UNKNOWN, 0.0, None, not_asked))
@@ -445,6 +481,9 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
             translator=translator, narrowed=narrowed, relevance=relevance, deadline=deadline)
         text = render(model) if model is not None else None
         proof.obligations.append(Obligation(step_name, goal_name, status, seconds, text, reason))
+        # (a failure of stability or no_duplicate is the step's, whatever the invariant says)
+        if status != PROVED and unread and (conjunct is not None or frame is None) and not past(deadline):
+            reachable_failures(REACHABLE_STATES)
 
     def prove_lemmas(transition, frame) -> list:
         """The invariant's lemmas for this step that z3 proves (into ``lemmas``), each from the
@@ -467,6 +506,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
                 lemmas[lemma.claim] = claim
         return list(lemmas.values())
 
+    if unread and invariant.algorithm is not algorithm:
+        reachable_failures(BEFORE_Z3_RINGS)
     witnesses = None  # step name -> a reachable state enabling it, found once a step needs one
     # what the invariant implies is asked first (where --time-limit runs out, it is decided) and listed last
     asked_before = len(proof.obligations)
@@ -479,6 +520,8 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         record("initial", conjunct.__name__, axioms, conjunct(initial),
                lambda model: render_model(model, algorithm, initial))
     for transition in steps:
+        if proof.stopped:
+            break
         proof.nonlinear += dict.fromkeys(f"{transition.name}: {term}" for term in transition.nonlinear)
         if only is not None and not any(step == transition.name for step, _ in only):
             continue
@@ -489,12 +532,14 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         if witnesses is None:
             wanted = {t.name for t in steps if not t.unmatched
                       and (only is None or any(step == t.name for step, _ in only))}
-            witnesses = witnessed(algorithm, invariant, axioms, wanted, pre, steps)
+            witnesses = witnessed(algorithm, invariant, axioms, wanted, pre, steps, deadline)
         if transition.name in witnesses:
             enabled = z3.sat
         else:
-            enabled = _enabled(axioms + before + transition.hypotheses, ms)
-        if enabled != z3.sat and exact and transition.unmatched:
+            enabled = _enabled(axioms + before + transition.hypotheses, ms, deadline)
+        if enabled != z3.sat and past(deadline):
+            pass  # not asked: its obligations below are not asked either, so the proof is not PROVED
+        elif enabled != z3.sat and exact and transition.unmatched:
             # unsat: every such message is accepted by some command, the step never happens; unknown:
             # its obligations are decided all the same (a reception no command takes is expected
             # never to be enabled, so there is no vacuity to report)

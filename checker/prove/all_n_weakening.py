@@ -11,7 +11,9 @@ decided within ``ROUND_TIMEOUT`` counts as not proved: a smaller subset, never a
 proved from scratch by ``prove_all_n``, every obligation (safety and stability included), so a
 proof of it is a proof like any other, of a weaker invariant, and is reported as one, with the
 conjuncts dropped. If the subset does not imply safety, or an obligation other than a
-conjunct's fails, the original proof (with its counterexample) is what is reported.
+conjunct's fails, the original proof (with its counterexample) is what is reported; and none is
+tried where a safety property or stability is false on a state an execution of a small ring
+reaches (checker/prove/reachable_check.py): no invariant proves what an execution breaks.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from models import Algorithm
 from specs.all_n import AllNInvariant, invariant_for
 
-from .all_n import AllNProof, past, prove_all_n, safety_properties
+from .all_n import REACHABLE, AllNProof, past, prove_all_n, safety_properties
 from .status import FAILED, PROVED
 
 ROUND_TIMEOUT = 5.0  # seconds per obligation in the weakening (the written invariants' take under 0.5 s)
@@ -113,6 +115,8 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0,
     names = set(invariant.names())
     if not any(o.status == FAILED and o.goal in names for o in proof.obligations):
         return proof  # proved, or undecided (a timeout), or what failed is not a conjunct: nothing to weaken
+    if any(o.step == REACHABLE and o.goal in MONOTONE for o in proof.obligations):
+        return proof  # a safety property false on a reachable state: no invariant proves it
     subset, weakened = largest_inductive_subset(algorithm, invariant, timeout, proof, deadline)
     kept = {c.__name__ for c in subset.conjuncts}
     dropped = [name for name in invariant.names() if name not in kept]
@@ -122,16 +126,16 @@ def prove_all_n_or_weakened(algorithm: type[Algorithm], timeout: float = 20.0,
                  f"{', '.join(unproved)}" + (", nor does any subset of them" if set(unproved) <= set(MONOTONE) else ""))
         if past(deadline):
             # what was not asked counted as failing: the subset is smaller than it might be
-            tried = f"the time limit ran out during the weakening ({len(dropped)} conjuncts dropped by then)"
+            tried = "the time limit ran out during the weakening"
         return UnweakenedAllNProof(algorithm, proof.invariant, proof.obligations, proof.seconds + weakened.seconds,
-                                   proof.never_enabled, proof.nonlinear, proof.partial, tried=tried)
+                                   proof.never_enabled, proof.nonlinear, proof.partial, stopped=proof.stopped,
+                                   tried=tried)
     first = next(o for o in proof.obligations if o.status == FAILED and o.goal in names)
     source = f"{invariant.source}, weakened: without {', '.join(dropped)}"
     result = WeakenedAllNProof(
         algorithm, replace(subset, conjuncts=weakened.invariant.conjuncts, source=source),
         weakened.obligations, weakened.seconds + proof.seconds, weakened.never_enabled, weakened.nonlinear,
         weakened.partial, dropped=dropped, added=[c.__name__ for c in invariant.weaker if c.__name__ in kept],
-        first_failure=f"{first.goal} {'fails at' if first.step in ('initial', 'invariant') else 'is not preserved by'} "
-                      f"{first.step}")
+        first_failure=proof.failure_title(first))
     assert result.verdict == PROVED and FAILED not in result.statuses()
     return result

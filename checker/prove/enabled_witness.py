@@ -15,6 +15,7 @@ decided), and that with it the step's hypotheses are satisfiable. That is a mode
 from __future__ import annotations
 
 import itertools
+import time
 from collections import deque
 
 import z3
@@ -114,10 +115,12 @@ def _pinned(run: GhostRun, ghost_state, ring: RingState):
     return facts, nodes
 
 
-def witnessed(algorithm, invariant, axioms, wanted: set[str], pre: RingState, steps) -> dict[str, str]:
+def witnessed(algorithm, invariant, axioms, wanted: set[str], pre: RingState, steps,
+              deadline: float | None = None) -> dict[str, str]:
     """For each step name in ``wanted``, a one-line description of a reachable state of a ring of
     at most 4 that satisfies ``axioms`` and ``invariant`` (its conjuncts as given, over ``pre``)
-    and enables the step, where one is found; checked by z3 as the module docstring says."""
+    and enables the step, where one is found before ``deadline`` (``time.perf_counter()``
+    seconds; None: none); checked by z3 as the module docstring says."""
     found: dict[str, str] = {}
     tried: dict[str, int] = {}  # a state that is not a witness (the invariant false there) costs z3 time
     by_name = {t.name: t for t in steps}
@@ -130,6 +133,8 @@ def witnessed(algorithm, invariant, axioms, wanted: set[str], pre: RingState, st
             seen = {run.initial()}
             queue = deque(seen)
             while queue and not wanted <= set(found):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return found
                 ghost_state = queue.popleft()
                 for step, target in run.successors(ghost_state):
                     name = run.transition_name(step)

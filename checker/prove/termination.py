@@ -256,6 +256,8 @@ def prove_termination(algorithm: type[Algorithm], timeout: float = 20.0,
     _require_received_types(algorithm, pre, steps)
     proof = TerminationProof(algorithm, invariant, ranking=ranking)
     prove_all_n(algorithm, invariant, timeout, exact=True, proof=proof, time_limit=time_limit)
+    # stopped (the invariant false on a reachable state): the ranking's own obligations are still asked,
+    # which say where the ranking fails, from the states the invariant allows
     ms = max(1, int(timeout * 1000))
     axioms = ring_axioms() + [smallest_axiom()] + distance_axioms()
     before = [conjunct(pre) for conjunct in proof.invariant.conjuncts]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 import z3
@@ -11,6 +12,7 @@ from checker.cli.loader import load_algorithm
 from checker.prove.all_n import FAILED, PROVED, UNKNOWN, prove_all_n
 from checker.prove import ring_concrete
 from checker.prove.ring_concrete import false_axioms, false_conjuncts, reachable_states
+from checker.prove.ring_order import as_formula
 from specs.all_n import invariant_for
 
 
@@ -130,9 +132,15 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
     status, out, _ = run(capsys, "tests/mutants/cr_forwards_smaller.py", "--prove", "--all-n")
     assert status == 1
     assert "NOT PROVED" in out
-    assert "no_bypass is not preserved by remove" in out
-    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
-    assert "runs remove receiving Token(" in out and "sends       Token(" in out
+    # a variant: reachable states of rings of 1 and 2 are read before z3 is asked (checker/prove/
+    # reachable_check.py): cr's invariant is false on some, the safety it is for too, and the proof
+    # stops there, before any weakening (no invariant proves a property an execution breaks)
+    assert "stopped     the invariant is false on a state an execution of a ring of 2 reaches (below): no proof" in out
+    assert ("at-most-one-leader is violated: the algorithm breaks it, not only the proof (the same command "
+            "with --n 2 instead of --all-n shows the shortest execution)") in out
+    assert ("self_pending_max is false on a reachable state\n  ring of 2, ids 1,2 clockwise: initiate at id 1, "
+            "initiate at id 2, remove at id 2; there self_pending_max is false") in out
+    assert "not preserved" not in out and "weakened" not in out
 
 
 @pytest.mark.parametrize("mutant,verdict", [
@@ -145,8 +153,10 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
 def test_hs_mutants(mutant, verdict):
     proof = prove_all_n(load_algorithm(f"tests/mutants/{mutant}.py"))
     assert proof.verdict == verdict
-    if mutant == "hs_resign_unguarded":
-        assert {(o.step, o.goal) for o in proof.failed()} == {("resign@CW", "stability"), ("resign@CCW", "stability")}
+    if mutant == "hs_resign_unguarded":  # a leader resigns on a ring of 1, read before z3 is asked
+        assert [(o.step, o.goal, o.reason) for o in proof.failed()] == [("reachable", "stability", "a ring of 1")]
+        assert proof.failed()[0].counterexample == ("  ring of 1, ids 1 clockwise: wake at id 1, win@CW at id 1, "
+                                                    "resign@CW at id 1; the last step changes a decision")
 
 
 @pytest.mark.parametrize("name,ids,limit", [("lcr", (1, 3, 2), 50), ("cr", (2, 1, 3), 50), ("cr-all", (2, 1, 3), 50),
@@ -168,23 +178,52 @@ def test_the_mutant_reaches_states_outside_the_invariant():
 
 
 @pytest.mark.slow  # 2.5 to 3.5 s with the weakening tried: cr's mutant (above) stays in the fast loop
-def test_franklin_mutant_smallest_wins_fails_at_quit(capsys):
+def test_franklin_mutant_smallest_wins_is_refused_by_an_execution(capsys):
     """The comparisons reversed: the largest id's process quits on a smaller token, which the
-    invariant's largest_red excludes (leader-is-largest at fixed n; here no largest is red)."""
+    invariant's largest_red excludes; on a ring of 2 an execution reaches that state, and the
+    smallest id's leadership (leader-is-largest broken), before z3 is asked."""
     status, out, _ = run(capsys, "tests/mutants/franklin_smallest_wins.py", "--all-n")
     assert status == 1 and "NOT PROVED" in out
-    assert "largest_red is not preserved by quit" in out and "runs quit" in out
-    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
+    assert "largest_red is false on a reachable state\n  ring of 2, ids 1,2 clockwise: " in out
+    assert "leader-is-largest is violated: the algorithm breaks it" in out
+    assert "weakened" not in out  # no invariant proves a property an execution breaks
 
 
-@pytest.mark.slow  # 2.5 to 3.5 s with the weakening tried: cr's mutant (above) stays in the fast loop
-def test_lelann_mutant_forgetting_the_largest_fails_at_forward(capsys):
+def test_lelann_mutant_forgetting_the_largest_is_refused_by_an_execution(capsys):
     """Initiators forward tokens without recording their ids: an initiator a token passed has
-    not seen it (seen_when_passed), so a smaller initiator's token comes home to a leader."""
+    not seen it (seen_when_passed), so a smaller initiator's token comes home to a leader; both
+    on a ring of 2, read before z3 is asked."""
     status, out, _ = run(capsys, "tests/mutants/lelann_forgets_largest.py", "--all-n")
     assert status == 1 and "NOT PROVED" in out
-    assert "seen_when_passed is not preserved by forward" in out and "runs forward receiving Token(" in out
-    assert "weakened    tried: dropping" in out and "nothing proved from it" in out  # all_n_weakening
+    assert ("seen_when_passed is false on a reachable state\n  ring of 2, ids 1,2 clockwise: initiate at id 1, "
+            "initiate at id 2, forward at id 1; there seen_when_passed is false") in out
+    assert "at-most-one-leader is violated: the algorithm breaks it" in out and "weakened" not in out
+
+
+def test_a_variant_with_a_proof_is_read_on_small_rings_first_and_proved():
+    """hs_ttl_not_decremented breaks termination, not safety: the states read before z3 (rings of 1
+    and 2) find every conjunct true, and the proof goes on to prove it (not stopped)."""
+    proof = prove_all_n(load_algorithm("tests/mutants/hs_ttl_not_decremented.py"))
+    assert proof.verdict == PROVED and proof.stopped is None
+
+
+def test_a_conjunct_false_on_a_reachable_state_is_found_once_an_obligation_is_not_proved():
+    """lcr itself with decided_on_leader rewritten to say something false of executions: not a
+    variant, so nothing is read before z3; the first obligation z3 does not prove has rings of 1 to 3
+    read, the conjunct is false there, and the proof stops with the execution."""
+    lcr = load_algorithm("lcr")
+    written = invariant_for(lcr)
+
+    def nobody_decided(ring):
+        return ring.forall(lambda x: z3.Not(as_formula(lcr.decided(ring.process(x)))))
+
+    proof = prove_all_n(lcr, replace(written, conjuncts=(*written.conjuncts, nobody_decided), weaker=()))
+    reachable = [o for o in proof.obligations if o.step == "reachable"]
+    assert [(o.goal, o.status, o.reason) for o in reachable] == [("nobody_decided", FAILED, "a ring of 1")]
+    assert reachable[0].counterexample.startswith("  ring of 1, ids 1 clockwise: ")
+    assert proof.stopped and proof.verdict == FAILED
+    # the obligation z3 did not prove first is listed, with its counterexample to induction
+    assert any(o.goal == "nobody_decided" and o.step not in ("reachable", "initial") for o in proof.failed())
 
 
 def test_the_lelann_mutant_reaches_states_outside_the_invariant():
