@@ -396,3 +396,20 @@ def test_the_neighbour_axioms_hold_of_a_ring_and_refuse_a_wrong_predecessor():
     assert len(others) == len(facts) - 3
     wrong = [prev(nodes[0]) == nodes[1], prev(nodes[1]) == nodes[0], prev(nodes[2]) == nodes[1]]
     assert z3.Solver().check(*others, *wrong, *neighbour_axioms()) == z3.unsat
+
+
+def test_a_spent_time_limit_asks_z3_nothing_more(monkeypatch):
+    """Past --time-limit neither the search for a witnessing state nor the vacuity query runs
+    (the weakening of peterson_leader_by_id overran a 30 s limit by 50 s in them): every obligation
+    is not asked, and the proof is not PROVED."""
+    from checker.prove import all_n, enabled_witness
+
+    def no_query(*_, **__):
+        raise AssertionError("z3 asked past the time limit")
+
+    monkeypatch.setattr(all_n, "_check", no_query)
+    monkeypatch.setattr(enabled_witness, "_witness", no_query)
+    monkeypatch.setattr(all_n, "refute", no_query)
+    proof = prove_all_n(load_algorithm("lcr"), time_limit=1e-9)
+    assert proof.verdict == UNKNOWN and proof.obligations
+    assert all(o.reason and o.reason.startswith("not asked") for o in proof.obligations)
