@@ -38,7 +38,7 @@ BEFORE_Z3_RINGS = (1, 2)  # for a variant, read before z3 is asked
 
 @dataclass(frozen=True)
 class FalseOnReachable:
-    goal: str  # a conjunct or a safety property
+    goal: str  # a conjunct, a safety property, or "stability" (then the last step changed a decision)
     ids: tuple[int, ...]  # the ring, clockwise
     steps: tuple[str, ...]  # "STEP at id I", from the initial state to the state where ``goal`` is false
 
