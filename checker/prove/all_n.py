@@ -94,9 +94,10 @@ class AllNProof(Outcome):
         return []
 
     def failure_title(self, o: Obligation) -> str:
-        if o.step == REACHABLE and o.goal in self.proves:
+        if o.step == REACHABLE and o.reason.endswith(", violated"):
+            size = o.reason.removeprefix("a ring of ").removesuffix(", violated")
             return (f"{o.goal} is violated: the algorithm breaks it, not only the proof (the same command with "
-                    f"--n {o.reason.removeprefix('a ring of ')} instead of --all-n shows the shortest execution)")
+                    f"--n {size} instead of --all-n shows the explorer's shortest violation)")
         if o.step == REACHABLE:
             return f"{o.goal} is false on a reachable state"
         return f"{o.goal} is not preserved by {o.step}" if o.step not in ("initial", "invariant") \
@@ -446,10 +447,10 @@ def prove_all_n(algorithm: type[Algorithm], invariant: AllNInvariant | None = No
         unread[:] = [n for n in unread if n not in rings]
         properties = list(safety_properties(algorithm))
         found, seconds = false_on_reachable(algorithm, invariant, pre, steps, properties, rings)
-        found.sort(key=lambda item: item.goal not in proof.proves)  # a real violation first
+        found.sort(key=lambda item: not item.confirmed)  # a real violation first
         for k, item in enumerate(found):
             proof.obligations.append(Obligation(REACHABLE, item.goal, FAILED, seconds if k == 0 else 0.0, item.trace(),
-                                                f"a ring of {len(item.ids)}"))
+                                                f"a ring of {len(item.ids)}" + (", violated" if item.confirmed else "")))
         if found:
             proof.stopped = STOPPED.format(n=len(found[0].ids))
 

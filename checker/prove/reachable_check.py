@@ -25,6 +25,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from models import LARGEST
 from specs.election import changed_decision
 
 from .enabled_witness import GhostRun, _pinned
@@ -41,6 +42,9 @@ class FalseOnReachable:
     goal: str  # a conjunct, a safety property, or "stability" (then the last step changed a decision)
     ids: tuple[int, ...]  # the ring, clockwise
     steps: tuple[str, ...]  # "STEP at id I", from the initial state to the state where ``goal`` is false
+    # a safety property the explorer's own reading of the state (its observations) finds false too:
+    # a violation of the algorithm, said so only then
+    confirmed: bool = False
 
     def trace(self) -> str:
         ring = f"  ring of {len(self.ids)}, ids {','.join(map(str, self.ids))} clockwise"
@@ -76,20 +80,35 @@ def false_on_reachable(algorithm, invariant, pre, steps, properties, rings=tuple
                 except RuntimeError:  # z3 starved on a finite structure: this state says nothing
                     false = []
                 for k in false:
-                    found.append(FalseOnReachable(names[k], ids, _path(came_from, state)))
+                    confirmed = names[k] in dict(properties) and broken(algorithm, names[k],
+                                                                        run.system.observe(state[0]))
+                    found.append(FalseOnReachable(names[k], ids, _path(came_from, state), confirmed))
                     del left[names[k]]
                 for step, target in run.successors(state):
                     taken = f"{run.transition_name(step)} at id {ids[step.process]}"
                     if stable and changed_decision(run.system.observe_process(state[0], step.process),
                                                    run.system.observe_process(target[0], step.process)):
                         stable = False
-                        found.append(FalseOnReachable("stability", ids, (*_path(came_from, state), taken)))
+                        found.append(FalseOnReachable("stability", ids, (*_path(came_from, state), taken), True))
                     if target not in came_from and len(came_from) < limits[n]:
                         came_from[target] = (state, taken)
                         queue.append(target)
             if not left and not stable:
                 return found, time.perf_counter() - started
     return found, time.perf_counter() - started
+
+
+def broken(algorithm, prop: str, observations) -> bool:
+    """Whether the safety property ``prop`` (at-most-one-leader or leader-is-WINNER, as the proof
+    states them: of every state) is false of these observations, read as the explorer reads a
+    state: an independent reading of what z3 found on the pinned structure."""
+    leaders = [o.id for o in observations if o.is_leader]
+    if prop == "at-most-one-leader":
+        return len(leaders) > 1
+    candidates = [o.id for o in observations if o.candidate]
+    if algorithm.winner == LARGEST:
+        return any(leader < candidate for leader in leaders for candidate in candidates)
+    return any(leader > candidate for leader in leaders for candidate in candidates)
 
 
 def _path(came_from, state) -> tuple[str, ...]:

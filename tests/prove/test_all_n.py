@@ -137,7 +137,7 @@ def test_cr_mutant_forwarding_smaller_tokens_fails_at_remove(capsys):
     # stops there, before any weakening (no invariant proves a property an execution breaks)
     assert "stopped     the invariant is false on a state an execution of a ring of 2 reaches (below): no proof" in out
     assert ("at-most-one-leader is violated: the algorithm breaks it, not only the proof (the same command "
-            "with --n 2 instead of --all-n shows the shortest execution)") in out
+            "with --n 2 instead of --all-n shows the explorer's shortest violation)") in out
     assert ("self_pending_max is false on a reachable state\n  ring of 2, ids 1,2 clockwise: initiate at id 1, "
             "initiate at id 2, remove at id 2; there self_pending_max is false") in out
     assert "not preserved" not in out and "weakened" not in out
@@ -154,7 +154,7 @@ def test_hs_mutants(mutant, verdict):
     proof = prove_all_n(load_algorithm(f"tests/mutants/{mutant}.py"))
     assert proof.verdict == verdict
     if mutant == "hs_resign_unguarded":  # a leader resigns on a ring of 1, read before z3 is asked
-        assert [(o.step, o.goal, o.reason) for o in proof.failed()] == [("reachable", "stability", "a ring of 1")]
+        assert [(o.step, o.goal, o.reason) for o in proof.failed()] == [("reachable", "stability", "a ring of 1, violated")]
         assert proof.failed()[0].counterexample == ("  ring of 1, ids 1 clockwise: wake at id 1, win@CW at id 1, "
                                                     "resign@CW at id 1; the last step changes a decision")
 
@@ -413,3 +413,22 @@ def test_a_spent_time_limit_asks_z3_nothing_more(monkeypatch):
     proof = prove_all_n(load_algorithm("lcr"), time_limit=1e-9)
     assert proof.verdict == UNKNOWN and proof.obligations
     assert all(o.reason and o.reason.startswith("not asked") for o in proof.obligations)
+
+
+def test_a_safety_property_is_said_violated_only_where_the_explorers_reading_agrees():
+    """reachable_check.broken reads a state's observations as the explorer does: two leaders
+    break at-most-one-leader; a leader below a candidate breaks leader-is-largest, above one
+    leader-is-smallest; one leader, the largest, breaks neither."""
+    from checker.prove.reachable_check import broken
+    from models.systems.semantics import Observation
+
+    def seen(*roles):  # (id, is_leader) per process, every one a candidate
+        return [Observation(i, leader, leader, None, True) for i, leader in roles]
+
+    cr, lcr = load_algorithm("cr"), load_algorithm("lcr")
+    assert broken(cr, "at-most-one-leader", seen((1, True), (2, True)))
+    assert not broken(cr, "at-most-one-leader", seen((1, True), (2, False)))
+    assert broken(cr, "leader-is-largest", seen((1, True), (2, False)))
+    assert not broken(cr, "leader-is-largest", seen((1, False), (2, True)))
+    assert broken(lcr, "leader-is-smallest", seen((1, False), (2, True)))
+    assert not broken(lcr, "leader-is-smallest", seen((1, True), (2, False)))
