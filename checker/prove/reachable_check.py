@@ -26,7 +26,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from models import LARGEST
-from specs.election import changed_decision
+from specs.election import AT_MOST_ONE_LEADER, changed_decision
 
 from .enabled_witness import GhostRun, _pinned
 from .ring_concrete import _false
@@ -102,9 +102,10 @@ def broken(algorithm, prop: str, observations) -> bool:
     """Whether the safety property ``prop`` (at-most-one-leader or leader-is-WINNER, as the proof
     states them: of every state) is false of these observations, read as the explorer reads a
     state: an independent reading of what z3 found on the pinned structure."""
+    if prop == AT_MOST_ONE_LEADER.name:
+        return AT_MOST_ONE_LEADER.check(observations) is not None
+    # the explorer's leader-is-WINNER is of terminal states only: the proof's, of every state, read here
     leaders = [o.id for o in observations if o.is_leader]
-    if prop == "at-most-one-leader":
-        return len(leaders) > 1
     candidates = [o.id for o in observations if o.candidate]
     if algorithm.winner == LARGEST:
         return any(leader < candidate for leader in leaders for candidate in candidates)
